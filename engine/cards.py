@@ -1,0 +1,62 @@
+"""The seven card kinds and their counts in a 5,600-card deck."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from engine.model import Rotation
+
+
+class Card(Enum):
+    """A program card; the value is exactly how it is written in deck and card files."""
+
+    MF3 = "MF 3"
+    MF2 = "MF 2"
+    MF1 = "MF 1"
+    MB = "MB"
+    RL = "RL"
+    RR = "RR"
+    RU = "RU"
+
+    @property
+    def steps_forward(self) -> int:
+        """How many forward steps the card asks for (0 for turns and MB)."""
+        return {Card.MF1: 1, Card.MF2: 2, Card.MF3: 3}.get(self, 0)
+
+    @property
+    def rotation(self) -> Rotation | None:
+        """The turn the card makes, or None for a move card."""
+        return {Card.RL: Rotation.LEFT, Card.RR: Rotation.RIGHT, Card.RU: Rotation.UTURN}.get(self)
+
+    @property
+    def count_in_deck(self) -> int:
+        return DECK_COMPOSITION[self]
+
+    @property
+    def probability(self) -> float:
+        """The chance that a card drawn from a full deck is this one."""
+        return DECK_COMPOSITION[self] / DECK_SIZE
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """A card from its written form (surrounding white space ignored); ValueError if unknown."""
+        try:
+            return cls(text.strip())
+        except ValueError:
+            raise ValueError(f"unknown card {text.strip()!r} (expected one of: {', '.join(c.value for c in cls)})") from None
+
+
+DECK_COMPOSITION: dict[Card, int] = {
+    Card.MF3: 400,
+    Card.MF2: 800,
+    Card.MF1: 1200,
+    Card.MB: 400,
+    Card.RL: 1200,
+    Card.RR: 1200,
+    Card.RU: 400,
+}
+DECK_SIZE = sum(DECK_COMPOSITION.values())
+HAND_SIZE = 8
+CHOSEN_PER_ROUND = 5
+MAX_ROUNDS = DECK_SIZE // HAND_SIZE
+assert DECK_SIZE == 5600 and MAX_ROUNDS == 700

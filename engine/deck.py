@@ -1,0 +1,72 @@
+"""Card decks: generate (seedable), read, write and validate 5,600-card decks."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.atomic import write_text_atomic
+from engine.cards import DECK_COMPOSITION, DECK_SIZE, Card
+from engine.errors import InputError, read_text
+
+
+def generate_deck(seed: int | None = None) -> list[Card]:
+    """A shuffled full deck; the same ``seed`` always gives the same deck (None: fresh randomness)."""
+    cards = [card for card, count in DECK_COMPOSITION.items() for _ in range(count)]
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def parse_cards(text: str, path: str | Path | None = None) -> list[Card]:
+    """Cards written one per line (deck, ``cards.txt``, ``ccards.txt``); blank lines are skipped.
+
+    Raises InputError naming the line and column of the first unknown card.
+    """
+    cards: list[Card] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            cards.append(Card.parse(line))
+        except ValueError as exc:
+            column = len(line) - len(line.lstrip()) + 1
+            raise InputError(str(exc), path, number, column) from None
+    return cards
+
+
+def write_cards(cards: Sequence[Card]) -> str:
+    """Cards one per line, each line ending in ``\\n`` (the contest's format)."""
+    return "".join(card.value + "\n" for card in cards)
+
+
+def deck_problems(cards: Sequence[Card]) -> list[str]:
+    """Why a card list is not a full deck, in plain words (empty list: it is one)."""
+    problems = []
+    if len(cards) != DECK_SIZE:
+        problems.append(f"has {len(cards)} cards, a deck has {DECK_SIZE}")
+    counts = Counter(cards)
+    for card, expected in DECK_COMPOSITION.items():
+        if counts[card] != expected:
+            problems.append(f"has {counts[card]} x {card.value!r}, a deck has {expected}")
+    return problems
+
+
+def parse_deck(text: str, path: str | Path | None = None, *, strict: bool = True) -> list[Card]:
+    """Parse a deck file; with ``strict`` it must be a full 5,600-card deck of the right mix."""
+    cards = parse_cards(text, path)
+    if strict:
+        problems = deck_problems(cards)
+        if problems:
+            raise InputError("not a valid deck: " + "; ".join(problems), path)
+    return cards
+
+
+def load_deck(path: str | Path, *, strict: bool = True) -> list[Card]:
+    return parse_deck(read_text(path), path, strict=strict)
+
+
+def save_deck(cards: Sequence[Card], path: str | Path) -> None:
+    """Write a deck file atomically."""
+    write_text_atomic(path, write_cards(cards))

@@ -1,0 +1,50 @@
+"""One error type for every bad input, so command lines can print one clean line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class InputError(Exception):
+    """Bad input from a file or the user, located as precisely as we can.
+
+    ``str()`` gives the one-line message printed by the command-line tools:
+    ``path:line:column: message`` (parts that are unknown are left out).
+    """
+
+    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = str(path) if path is not None else None
+        self.line = line
+        self.column = column
+
+    def located(self, path: str | Path) -> InputError:
+        """The same error, naming ``path`` if it did not name a file yet."""
+        if self.path is not None:
+            return self
+        return type(self)(self.message, path, self.line, self.column)
+
+    def __str__(self) -> str:
+        where = [p for p in (self.path, self.line, self.column) if p is not None]
+        prefix = ":".join(str(p) for p in where)
+        return f"{prefix}: {self.message}" if prefix else self.message
+
+
+def read_text(path: str | Path) -> str:
+    """A text file's content as str; UTF-8, or Latin-1 when it is not UTF-8 (old boards).
+
+    Raises InputError naming the file when it cannot be read.
+    """
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a file", path) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", path) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")

@@ -1,0 +1,150 @@
+"""Rounds and whole games, built on ``play_card``.
+
+A game deals 8 cards a round from the deck, asks a chooser (an AI) for 5 of
+them in order, plays them, and ends when the robot is destroyed (X), the deck
+cannot deal a full hand (Y), or the robot reaches a goal (Z).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
+from engine.events import RobotStatus
+from engine.model import Board, Level, Pose
+from engine.rules import CardResult, play_card
+
+
+class Outcome(Enum):
+    """How a game ended; the value is the letter written in sequence files (AI_ERROR writes none)."""
+
+    DESTROYED = "X"
+    CARDS_OUT = "Y"
+    FINISHED = "Z"
+    AI_ERROR = "E"
+
+
+class AIError(Exception):
+    """An AI's answer could not be used; the game ends with Outcome.AI_ERROR and this message."""
+
+
+#: A chooser gets the board, level, robot pose and the 8-card hand and returns 5 cards in order.
+Chooser = Callable[[Board, Level, Pose, tuple[Card, ...]], Sequence[Card]]
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One round: the hand dealt, the cards chosen and what each card played did."""
+
+    number: int
+    hand: tuple[Card, ...]
+    chosen: tuple[Card, ...]
+    results: tuple[CardResult, ...]
+    start: Pose
+
+    @property
+    def sequence_lines(self) -> list[str]:
+        """The lines of this round's ``sequence.txt``, cards separated by ``----``."""
+        lines: list[str] = []
+        for i, result in enumerate(self.results):
+            if i:
+                lines.append("----")
+            lines.extend(result.sequence_lines)
+        return lines
+
+
+@dataclass
+class GameRecord:
+    """Everything a finished (or running) game did, enough to write every output file."""
+
+    board: Board
+    level: Level
+    start: Pose
+    rounds: list[RoundRecord] = field(default_factory=list)
+    outcome: Outcome | None = None
+    final_pose: Pose | None = None
+    error: str | None = None
+
+    @property
+    def cards_played(self) -> int:
+        return sum(len(r.results) for r in self.rounds)
+
+    @property
+    def pose(self) -> Pose:
+        return self.final_pose if self.final_pose is not None else self.start
+
+
+def check_choice(hand: Sequence[Card], chosen: Sequence[Card]) -> None:
+    """Raise AIError unless ``chosen`` is 5 cards drawn (as a multiset) from ``hand``."""
+    if len(chosen) != CHOSEN_PER_ROUND:
+        raise AIError(f"chose {len(chosen)} cards, must choose exactly {CHOSEN_PER_ROUND}")
+    missing = Counter(chosen) - Counter(hand)
+    if missing:
+        names = ", ".join(f"{card.value!r}" for card in missing.elements())
+        raise AIError(f"chose cards not in the hand: {names} (hand: {', '.join(c.value for c in hand)})")
+
+
+def play_round(board: Board, level: Level, pose: Pose, number: int, hand: tuple[Card, ...], chosen: Sequence[Card]) -> RoundRecord:
+    """Play the chosen cards in order until they run out or the game ends."""
+    check_choice(hand, chosen)
+    results: list[CardResult] = []
+    current = pose
+    for card in chosen:
+        result = play_card(board, level, current, card)
+        results.append(result)
+        current = result.pose
+        if result.status is not RobotStatus.ALIVE:
+            break
+    return RoundRecord(number, hand, tuple(chosen), tuple(results), pose)
+
+
+def round_outcome(record: RoundRecord) -> Outcome | None:
+    """The game's outcome if it ended in this round."""
+    if not record.results:
+        return None
+    status = record.results[-1].status
+    if status is RobotStatus.DESTROYED:
+        return Outcome.DESTROYED
+    if status is RobotStatus.FINISHED:
+        return Outcome.FINISHED
+    return None
+
+
+def deal(deck: Sequence[Card], round_number: int) -> tuple[Card, ...] | None:
+    """The hand of round ``round_number`` (from 1), or None when fewer than 8 cards are left."""
+    begin = HAND_SIZE * (round_number - 1)
+    if begin + HAND_SIZE > len(deck):
+        return None
+    return tuple(deck[begin : begin + HAND_SIZE])
+
+
+def play_game(board: Board, level: Level, deck: Sequence[Card], chooser: Chooser, start: Pose | None = None) -> GameRecord:
+    """Play a whole game from the board's start tile (or ``start``) with ``chooser`` as the AI."""
+    game = GameRecord(board, level, start if start is not None else board.start)
+    pose = game.start
+    number = 1
+    while True:
+        hand = deal(deck, number)
+        if hand is None:
+            game.outcome = Outcome.CARDS_OUT
+            break
+        try:
+            chosen = tuple(chooser(board, level, pose, hand))
+            record = play_round(board, level, pose, number, hand, chosen)
+        except AIError as exc:
+            game.outcome = Outcome.AI_ERROR
+            game.error = f"round {number}: {exc}"
+            break
+        game.rounds.append(record)
+        if record.results:
+            pose = record.results[-1].pose
+        outcome = round_outcome(record)
+        if outcome is not None:
+            game.outcome = outcome
+            break
+        number += 1
+    game.final_pose = pose
+    return game

@@ -1,0 +1,74 @@
+"""The contest's AI file protocol: ``board.txt``, ``cards.txt``, ``bot.txt`` in, ``ccards.txt`` out.
+
+Readers and writers come in pairs so that the engine (which writes the inputs
+and reads the answer) and our own AIs (which do the opposite) share one code path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.atomic import write_text_atomic
+from engine.boardfile import load_board, write_board
+from engine.cards import Card
+from engine.deck import parse_cards, write_cards
+from engine.errors import InputError, read_text
+from engine.model import Board, Direction, Pose
+
+BOARD_FILE = "board.txt"
+CARDS_FILE = "cards.txt"
+BOT_FILE = "bot.txt"
+CHOSEN_FILE = "ccards.txt"
+
+
+def parse_pose(text: str, path: str | Path | None = None) -> Pose:
+    """Parse ``x y F`` (the one line of ``bot.txt``)."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) != 1:
+        raise InputError(f"expected one line 'X Y FACING', found {len(lines)} lines", path, 1, 1)
+    parts = lines[0].split()
+    line_no = text.splitlines().index(lines[0]) + 1
+    if len(parts) != 3:
+        raise InputError(f"expected 'X Y FACING' (e.g. '7 8 D'), not {lines[0]!r}", path, line_no, 1)
+    x_text, y_text, facing_text = parts
+    try:
+        x, y = int(x_text), int(y_text)
+    except ValueError:
+        raise InputError(f"position must be two whole numbers, not {x_text!r} {y_text!r}", path, line_no, 1) from None
+    try:
+        facing = Direction(facing_text)
+    except ValueError:
+        column = lines[0].index(facing_text, len(x_text) + len(y_text)) + 1
+        raise InputError(f"facing must be one of L R U D, not {facing_text!r}", path, line_no, column) from None
+    return Pose(x, y, facing)
+
+
+def write_pose(pose: Pose) -> str:
+    return pose.to_bot_line() + "\n"
+
+
+def write_ai_inputs(folder: str | Path, board: Board, hand: Sequence[Card], pose: Pose) -> None:
+    """Write what an AI reads: ``board.txt``, ``cards.txt`` (the hand) and ``bot.txt``."""
+    base = Path(folder)
+    write_text_atomic(base / BOARD_FILE, write_board(board))
+    write_text_atomic(base / CARDS_FILE, write_cards(hand))
+    write_text_atomic(base / BOT_FILE, write_pose(pose))
+
+
+def read_ai_inputs(folder: str | Path) -> tuple[Board, list[Card], Pose]:
+    """What an AI reads, from the contest files in ``folder``."""
+    base = Path(folder)
+    board = load_board(base / BOARD_FILE)
+    cards = parse_cards(read_text(base / CARDS_FILE), base / CARDS_FILE)
+    pose = parse_pose(read_text(base / BOT_FILE), base / BOT_FILE)
+    return board, cards, pose
+
+
+def write_chosen(folder: str | Path, cards: Sequence[Card]) -> None:
+    write_text_atomic(Path(folder) / CHOSEN_FILE, write_cards(cards))
+
+
+def read_chosen(folder: str | Path) -> list[Card]:
+    path = Path(folder) / CHOSEN_FILE
+    return parse_cards(read_text(path), path)

@@ -1,0 +1,209 @@
+"""The rules: one pure function plays one card and returns the events it caused.
+
+The order inside a card follows the contest text and ``shared/spec/RULES.md``:
+the card itself (with oil slides and doubled turns), then conveyors, then
+pushers and crushers, then rotators. After every phase a destroyed robot or one
+standing on a goal ends the card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.events import Cause, DeathReason, Event, EventKind, RobotStatus
+from engine.model import Board, Direction, Level, Pose, Rotation, TileKind
+
+
+@dataclass(frozen=True, slots=True)
+class CardResult:
+    """What playing one card did: the ordered events, the pose after it and the robot's status."""
+
+    events: tuple[Event, ...]
+    pose: Pose
+    status: RobotStatus
+
+    @property
+    def sequence_lines(self) -> list[str]:
+        """The card's lines in ``sequence.txt`` (X or Z last if the game ended)."""
+        return [line for e in self.events if (line := e.sequence_line) is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class _LevelView:
+    """The board as the rules see it at one level: flat lists of kinds and wall bits."""
+
+    width: int
+    height: int
+    kinds: tuple[TileKind, ...]
+    walls: tuple[int, ...]
+    directions: tuple[Direction | None, ...]
+    edge_is_wall: bool
+
+
+def level_view(board: Board, level: Level) -> _LevelView:
+    """The cached per-level view of a board (computed once per board and level)."""
+    cache = board.derived_cache
+    key = ("rules.level_view", level)
+    view = cache.get(key)
+    if view is None:
+        tiles = [t for row in board.rows for t in row]
+        view = _LevelView(
+            board.width,
+            board.height,
+            tuple(t.rule_kind(level) for t in tiles),
+            tuple(t.rule_walls(level) for t in tiles),
+            tuple(t.direction for t in tiles),
+            level.edge_is_wall,
+        )
+        cache[key] = view
+    assert isinstance(view, _LevelView)
+    return view
+
+
+class _Robot:
+    """Mutable scratch state used while one card is played; never escapes ``play_card``."""
+
+    __slots__ = ("events", "facing", "status", "view", "x", "y")
+
+    def __init__(self, view: _LevelView, pose: Pose) -> None:
+        self.view = view
+        self.x = pose.x
+        self.y = pose.y
+        self.facing = pose.facing
+        self.status = RobotStatus.ALIVE
+        self.events: list[Event] = []
+
+    @property
+    def pose(self) -> Pose:
+        return Pose(self.x, self.y, self.facing)
+
+    def index(self) -> int:
+        return self.y * self.view.width + self.x
+
+    def kind_here(self) -> TileKind:
+        return self.view.kinds[self.index()]
+
+    def emit(self, kind: EventKind, cause: Cause, **details: object) -> None:
+        self.events.append(Event(kind, cause, self.pose, **details))  # type: ignore[arg-type]
+
+    def step(self, direction: Direction, cause: Cause) -> bool:
+        """One step (then any oil slide). Returns False if the first step was blocked."""
+        if not self._one_step(direction, cause, EventKind.MOVE):
+            return False
+        while self.status is RobotStatus.ALIVE and self.kind_here() is TileKind.OIL:
+            if not self._one_step(direction, cause, EventKind.SLIDE):
+                break
+        return True
+
+    def _one_step(self, direction: Direction, cause: Cause, kind: EventKind) -> bool:
+        view = self.view
+        if view.walls[self.index()] & direction.wall_bit:
+            self.emit(EventKind.BLOCKED, cause, direction=direction)
+            return False
+        nx, ny = self.x + direction.dx, self.y + direction.dy
+        if not (0 <= nx < view.width and 0 <= ny < view.height):
+            if view.edge_is_wall:
+                self.emit(EventKind.BLOCKED, cause, direction=direction)
+                return False
+            self.x, self.y = nx, ny
+            self.emit(kind, cause, direction=direction)
+            self._destroy(cause, DeathReason.EDGE)
+            return True
+        target = ny * view.width + nx
+        if view.walls[target] & direction.opposite.wall_bit:
+            self.emit(EventKind.BLOCKED, cause, direction=direction)
+            return False
+        self.x, self.y = nx, ny
+        self.emit(kind, cause, direction=direction)
+        if view.kinds[target] is TileKind.HOLE:
+            self._destroy(cause, DeathReason.HOLE)
+        return True
+
+    def turn(self, rotation: Rotation, cause: Cause) -> None:
+        self.facing = self.facing.rotate(rotation)
+        self.emit(EventKind.TURN, cause, rotation=rotation)
+
+    def _destroy(self, cause: Cause, reason: DeathReason) -> None:
+        self.status = RobotStatus.DESTROYED
+        self.emit(EventKind.DESTROYED, cause, reason=reason)
+
+    def game_over(self, cause: Cause) -> bool:
+        """The check made between steps and phases: destroyed, or standing on a goal."""
+        if self.status is RobotStatus.DESTROYED:
+            return True
+        if self.kind_here() is TileKind.GOAL:
+            self.status = RobotStatus.FINISHED
+            self.emit(EventKind.GOAL, cause)
+            return True
+        return False
+
+
+def play_card(board: Board, level: Level, pose: Pose, card: Card) -> CardResult:
+    """Play ``card`` for a robot at ``pose`` and let the board act; pure, returns the events.
+
+    The robot must be alive and on the board when the card starts.
+    """
+    view = level_view(board, level)
+    if not (0 <= pose.x < view.width and 0 <= pose.y < view.height):
+        raise ValueError(f"pose {pose.to_bot_line()} is off the {view.width}x{view.height} board")
+    robot = _Robot(view, pose)
+    if not _card_phase(robot, card):
+        _board_phases(robot)
+    return CardResult(tuple(robot.events), robot.pose, robot.status)
+
+
+def _card_phase(robot: _Robot, card: Card) -> bool:
+    """Play the card itself; True if the game ended during it (or right after it)."""
+    steps = card.steps_forward
+    if steps:
+        for step_number in range(steps):
+            if step_number and robot.game_over(Cause.CARD):
+                return True
+            if not robot.step(robot.facing, Cause.CARD):
+                break  # a blocked step leaves the robot where it was: the next one is blocked too
+    elif card is Card.MB:
+        robot.step(robot.facing.opposite, Cause.CARD)
+    else:
+        rotation = card.rotation
+        assert rotation is not None
+        robot.turn(rotation, Cause.CARD)
+        if robot.kind_here() is TileKind.OIL:
+            robot.turn(rotation, Cause.CARD)
+    return robot.game_over(Cause.CARD)
+
+
+def _board_phases(robot: _Robot) -> None:
+    """Conveyors, then pushers and crushers, then rotators; each stops on destruction or goal."""
+    view = robot.view
+    # 1. Conveyors.
+    if robot.kind_here() is TileKind.CONVEYOR:
+        belt = view.directions[robot.index()]
+        assert belt is not None
+        moved = robot.step(belt, Cause.CONVEYOR)
+        if moved and robot.status is RobotStatus.ALIVE and robot.kind_here() is TileKind.CONVEYOR:
+            # Carried onto another belt: turn by the angle between this step and that belt.
+            new_belt = view.directions[robot.index()]
+            if new_belt is belt.turned(-1):
+                robot.turn(Rotation.LEFT, Cause.CONVEYOR)
+            elif new_belt is belt.turned(1):
+                robot.turn(Rotation.RIGHT, Cause.CONVEYOR)
+        if robot.game_over(Cause.CONVEYOR):
+            return
+    # 2. Pushers and crushers.
+    kind = robot.kind_here()
+    if kind is TileKind.PUSHER:
+        push = view.directions[robot.index()]
+        assert push is not None
+        robot.step(push, Cause.PUSHER)
+        if robot.game_over(Cause.PUSHER):
+            return
+    elif kind is TileKind.CRUSHER:
+        robot._destroy(Cause.CRUSHER, DeathReason.CRUSHER)
+        return
+    # 3. Rotators.
+    kind = robot.kind_here()
+    if kind is TileKind.ROTATOR_LEFT:
+        robot.turn(Rotation.LEFT, Cause.ROTATOR)
+    elif kind is TileKind.ROTATOR_RIGHT:
+        robot.turn(Rotation.RIGHT, Cause.ROTATOR)
