@@ -1,0 +1,197 @@
+"""Read ``globalseq.txt`` back and replay it on its board with the real rules.
+
+A sequence file holds only absolute motions, not the cards. To animate it (and
+to catch a file that contradicts its board) each card's lines are matched
+against what ``play_card`` does with every card kind from the current pose; the
+matching card's events, with their causes, are what the viewer animates. A
+block of lines that no card can produce is reported with its round and card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.cards import CHOSEN_PER_ROUND, Card
+from engine.errors import InputError
+from engine.events import EventKind, RobotStatus
+from engine.game import Outcome
+from engine.model import Board, Level, Pose
+from engine.outputs import CARD_SEPARATOR, ROUND_SEPARATOR
+from engine.rules import CardResult, play_card
+
+MOTION_LINES = frozenset({"ML", "MR", "MU", "MD", "RL", "RR", "RU"})
+END_LINES = frozenset({"X", "Y", "Z"})
+
+
+@dataclass(frozen=True)
+class CardLines:
+    """The lines one card wrote, and where they stand in the file (1-based line of the first one)."""
+
+    lines: tuple[str, ...]
+    line_number: int
+
+
+@dataclass(frozen=True)
+class SequenceFile:
+    """A parsed ``globalseq.txt`` (or a single round's ``sequence.txt``): rounds of cards of lines."""
+
+    rounds: tuple[tuple[CardLines, ...], ...]
+
+    @property
+    def cards_out(self) -> bool:
+        """Whether the file ends with the ``Y`` round (deck exhausted)."""
+        return bool(self.rounds) and [c.lines for c in self.rounds[-1]] == [("Y",)]
+
+
+def parse_globalseq(text: str, path: str | Path | None = None) -> SequenceFile:
+    """Parse the structure of a sequence file; raises InputError naming the line of any problem."""
+    rounds: list[tuple[CardLines, ...]] = []
+    cards: list[CardLines] = []
+    current: list[str] = []
+    start_line = 1
+    lines = text.splitlines()
+    ended_at: int | None = None
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if ended_at is not None and line:
+            raise InputError(f"text after the game ended on line {ended_at}", path, number, 1)
+        if line == ROUND_SEPARATOR:
+            cards.append(CardLines(tuple(current), start_line))
+            rounds.append(tuple(cards))
+            cards, current, start_line = [], [], number + 1
+        elif line == CARD_SEPARATOR:
+            cards.append(CardLines(tuple(current), start_line))
+            current, start_line = [], number + 1
+        elif line in MOTION_LINES or line in END_LINES:
+            current.append(line)
+            if line in END_LINES:
+                ended_at = number
+        elif line == "" and number == len(lines):
+            continue
+        else:
+            column = len(raw) - len(raw.lstrip()) + 1
+            raise InputError(
+                f"unknown sequence line {line!r} (expected ML MR MU MD RL RR RU X Y Z ---- or --------)", path, number, column
+            )
+    if lines:
+        cards.append(CardLines(tuple(current), start_line))
+        rounds.append(tuple(cards))
+    for round_cards in rounds:
+        for card in round_cards:
+            if "Y" in card.lines and (card.lines != ("Y",) or len(round_cards) != 1):
+                raise InputError("'Y' (deck exhausted) must stand alone in the last round", path, card.line_number, 1)
+    return SequenceFile(tuple(rounds))
+
+
+def write_globalseq(sequence: SequenceFile) -> str:
+    """The text of a parsed sequence file (the writer paired with ``parse_globalseq``)."""
+    out: list[str] = []
+    for r, round_cards in enumerate(sequence.rounds):
+        if r:
+            out.append(ROUND_SEPARATOR)
+        for c, card in enumerate(round_cards):
+            if c:
+                out.append(CARD_SEPARATOR)
+            out.extend(card.lines)
+    return "".join(line + "\n" for line in out)
+
+
+@dataclass(frozen=True)
+class CardStep:
+    """One card of the replay: which card kinds fit its lines, and what it did."""
+
+    round_number: int  # from 1
+    index: int  # position in the round, from 0
+    candidates: tuple[Card, ...]  # every card kind that writes exactly these lines from this pose
+    start: Pose
+    result: CardResult
+
+    @property
+    def card(self) -> Card:
+        """The most likely card (several kinds can write the same lines, e.g. a blocked move)."""
+        return self.candidates[0]
+
+
+@dataclass
+class Replay:
+    """A sequence file replayed on its board: every card's events, and how the game ended."""
+
+    board: Board
+    level: Level
+    start: Pose
+    steps: list[CardStep] = field(default_factory=list)
+    outcome: Outcome | None = None  # None: the file stops before the game ended
+    round_count: int = 0
+
+    @property
+    def final_pose(self) -> Pose:
+        return self.steps[-1].result.pose if self.steps else self.start
+
+
+def _blocked_count(result: CardResult) -> int:
+    return sum(1 for e in result.events if e.kind is EventKind.BLOCKED)
+
+
+def replay_sequence(
+    board: Board, level: Level, start: Pose, sequence: SequenceFile, path: str | Path | None = None
+) -> Replay:
+    """Replay a parsed sequence with the rules; InputError (with round and card) where it cannot happen."""
+    replay = Replay(board, level, start)
+    pose = start
+    for r, round_cards in enumerate(sequence.rounds, start=1):
+        if [c.lines for c in round_cards] == [("Y",)]:
+            replay.outcome = Outcome.CARDS_OUT
+            break
+        replay.round_count = r
+        if len(round_cards) > CHOSEN_PER_ROUND:
+            raise InputError(f"round {r} has {len(round_cards)} cards, a round plays at most {CHOSEN_PER_ROUND}", path,
+                             round_cards[CHOSEN_PER_ROUND].line_number, 1)
+        for c, card_lines in enumerate(round_cards):
+            if not board.in_bounds(pose.x, pose.y):
+                raise InputError(f"round {r}, card {c + 1}: the robot is off the board", path, card_lines.line_number, 1)
+            matches: list[tuple[Card, CardResult]] = []
+            for card in Card:
+                result = play_card(board, level, pose, card)
+                if tuple(result.sequence_lines) == card_lines.lines:
+                    matches.append((card, result))
+            if not matches:
+                shown = " ".join(card_lines.lines) or "(no lines)"
+                raise InputError(
+                    f"round {r}, card {c + 1}: no card can write '{shown}' from {pose.to_bot_line()} "
+                    f"on this board at level {level.value}",
+                    path, card_lines.line_number, 1,
+                )
+            matches.sort(key=lambda m: _blocked_count(m[1]))
+            best = matches[0][1]
+            step = CardStep(r, c, tuple(card for card, _ in matches), pose, best)
+            replay.steps.append(step)
+            pose = best.pose
+            if best.status is not RobotStatus.ALIVE:
+                replay.outcome = Outcome.DESTROYED if best.status is RobotStatus.DESTROYED else Outcome.FINISHED
+                if c != len(round_cards) - 1 or r != len(sequence.rounds):
+                    raise InputError(f"round {r}, card {c + 1}: the game ended here but the file goes on", path,
+                                     card_lines.line_number, 1)
+                return replay
+        if len(round_cards) < CHOSEN_PER_ROUND:
+            raise InputError(f"round {r} has only {len(round_cards)} cards but the game did not end in it", path,
+                             round_cards[-1].line_number, 1)
+    return replay
+
+
+def load_replay(board: Board, level: Level, start: Pose, text: str, path: str | Path | None = None) -> Replay:
+    """Parse and replay sequence text in one go."""
+    return replay_sequence(board, level, start, parse_globalseq(text, path), path)
+
+
+def consistent_levels(board: Board, start: Pose, text: str) -> list[Level]:
+    """The levels at which the sequence can be replayed on the board (hard first)."""
+    sequence = parse_globalseq(text)
+    levels = []
+    for level in (Level.HARD, Level.NORMAL, Level.EASY):
+        try:
+            replay_sequence(board, level, start, sequence)
+        except InputError:
+            continue
+        levels.append(level)
+    return levels
