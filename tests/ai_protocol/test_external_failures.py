@@ -27,7 +27,11 @@ FAILURES: list[tuple[str, str, str]] = [
     ("binary", "head -c 200 /dev/urandom > ccards.txt\n", r"malformed ccards\.txt"),
     ("four_cards", "head -n 4 cards.txt > ccards.txt\n", r"chose 4 cards, must choose exactly 5"),
     ("six_cards", "head -n 6 cards.txt > ccards.txt\n", r"chose 6 cards, must choose exactly 5"),
-    ("not_in_hand", "printf 'MF 3\\nMF 3\\nMF 3\\nMF 3\\nMF 3\\n' > ccards.txt\n", r"chose cards not in the hand: 'MF 3'"),
+    (
+        "not_in_hand",
+        "printf 'MF 3\\nMF 3\\nMF 3\\nMF 3\\nMF 3\\n' > ccards.txt\n",
+        r"chose cards not in the hand: 'MF 3'",
+    ),
 ]
 
 
@@ -97,9 +101,7 @@ def test_closing_output_then_hanging_is_timeout(make_script: ScriptMaker) -> Non
 
 def test_huge_output_is_stopped_and_log_capped(make_script: ScriptMaker, tmp_path: Path) -> None:
     # 50 MB of output, then a valid answer: the flood alone is the error.
-    program = make_script(
-        "flood", "head -c 52428800 /dev/zero | tr '\\0' x\nhead -n 5 cards.txt > ccards.txt\n"
-    )
+    program = make_script("flood", "head -c 52428800 /dev/zero | tr '\\0' x\nhead -n 5 cards.txt > ccards.txt\n")
     log = tmp_path / "ai.log"
     with pytest.raises(AIError, match="wrote more than 8388608 bytes of output"):
         run_chooser(program, log=log)
