@@ -1,0 +1,140 @@
+"""Render a replay offscreen (EGL) to a file: PNG (one frame), GIF (whole replay, Pillow) or
+MP4 (whole replay, ffmpeg from the ``imageio-ffmpeg`` wheel). No display is needed.
+
+The caller supplies the frames (camera + scene state per frame) from its playback, so the
+export shows exactly what the window would show."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sized
+from pathlib import Path
+
+from PIL import Image
+
+from engine.model import Board
+from viewer3d.render.offscreen import OffscreenTarget, create_headless_context
+from viewer3d.render.renderer import SceneRenderer, ThemeLike
+from viewer3d.render.state import CameraMatrices, FrameState
+
+Frame = tuple[CameraMatrices, FrameState]
+Progress = Callable[[int, int | None], None]  # (frames done, total frames or None when unknown)
+FORMATS = (".png", ".gif", ".mp4")
+
+
+class ExportError(Exception):
+    """An export that cannot be done (unknown format, missing encoder, no frames); str() is one line."""
+
+
+def _check_format(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise ExportError(f"{path}: unknown export format {suffix or '(none)'!r}; use one of {', '.join(FORMATS)}")
+    return suffix
+
+
+def _rendered(frames: Iterable[Frame], board: Board, theme: ThemeLike | None, size: tuple[int, int]) -> Iterator[Image.Image]:
+    ctx = create_headless_context()
+    renderer = SceneRenderer(ctx, board, theme)
+    target = OffscreenTarget(ctx, size)
+    try:
+        for camera, state in frames:
+            yield target.render(lambda camera=camera, state=state: renderer.render(camera, state, size))
+    finally:
+        target.release()
+        renderer.release()
+        ctx.release()
+
+
+def export_static(path: Path, board: Board, theme: ThemeLike | None, camera: CameraMatrices, frame: FrameState,
+                  size: tuple[int, int] = (1024, 768)) -> None:
+    """Write one rendered frame as a PNG."""
+    path = Path(path)
+    if _check_format(path) != ".png":
+        raise ExportError(f"{path}: a single frame is exported as .png")
+    image = next(_rendered([(camera, frame)], board, theme, size))
+    _save_atomic(path, lambda tmp: image.convert("RGB").save(tmp, format="PNG"))
+
+
+def export_replay(path: Path, frames: Iterable[Frame] | Callable[[], Iterable[Frame]], size: tuple[int, int], fps: float,
+                  board: Board, theme: ThemeLike | None = None, progress: Progress | None = None) -> int:
+    """Render ``frames`` to ``path`` (.png: the first frame only; .gif / .mp4: all of them).
+
+    ``frames`` is an iterable of ``(CameraMatrices, FrameState)`` or a function returning one.
+    ``progress(done, total)`` is called after every frame. Returns the number of frames written."""
+    path = Path(path)
+    suffix = _check_format(path)
+    if fps <= 0:
+        raise ExportError(f"{path}: frames per second must be positive, not {fps}")
+    source = frames() if callable(frames) else frames
+    total = len(source) if isinstance(source, Sized) else None
+    if suffix == ".png":
+        total = 1
+    report = progress or (lambda done, total: None)
+
+    def counted() -> Iterator[Image.Image]:
+        for done, image in enumerate(_rendered(source, board, theme, size), start=1):
+            report(done, total)
+            yield image
+            if suffix == ".png":
+                return
+
+    if suffix == ".png":
+        images = list(counted())
+        if not images:
+            raise ExportError(f"{path}: no frames to export")
+        _save_atomic(path, lambda tmp: images[0].convert("RGB").save(tmp, format="PNG"))
+        return 1
+    if suffix == ".gif":
+        images = [image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE) for image in counted()]
+        if not images:
+            raise ExportError(f"{path}: no frames to export")
+        duration = max(20, round(1000 / fps))
+        _save_atomic(path, lambda tmp: images[0].save(tmp, format="GIF", save_all=True, append_images=images[1:],
+                                                      duration=duration, loop=0, disposal=1))
+        return len(images)
+    return _write_mp4(path, counted(), size, fps)
+
+
+def _write_mp4(path: Path, images: Iterator[Image.Image], size: tuple[int, int], fps: float) -> int:
+    try:
+        import imageio_ffmpeg  # type: ignore[import-not-found]
+    except ImportError as error:
+        raise ExportError(f"{path}: MP4 export needs the imageio-ffmpeg package (pip install imageio-ffmpeg); GIF and PNG work without it") from error
+    even = (size[0] - size[0] % 2, size[1] - size[1] % 2)
+    count = 0
+
+    def write(tmp: Path) -> None:
+        nonlocal count
+        writer = imageio_ffmpeg.write_frames(str(tmp), even, fps=fps, codec="libx264", pix_fmt_in="rgb24", pix_fmt_out="yuv420p",
+                                             quality=7, macro_block_size=2, output_params=["-f", "mp4"])
+        writer.send(None)
+        try:
+            for image in images:
+                writer.send(image.convert("RGB").crop((0, 0, *even)).tobytes())
+                count += 1
+        finally:
+            writer.close()
+
+    _save_atomic(path, write)
+    if count == 0:
+        path.unlink(missing_ok=True)
+        raise ExportError(f"{path}: no frames to export")
+    return count
+
+
+def _save_atomic(path: Path, save: Callable[[Path], None]) -> None:
+    """Write through a temporary file in the same folder and rename, so a failure never leaves half a file."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ExportError(f"{path}: folder {folder} does not exist")
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=folder)
+    os.close(handle)
+    tmp = Path(name)
+    try:
+        save(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

@@ -1,0 +1,36 @@
+#version 330
+// Instanced axis-aligned boxes: walls, crates, pusher plates, crusher jaws, goal flags, the board rim.
+// Animated parts read their tile's phase from the info texture and slide along i_move.
+uniform mat4 u_view;
+uniform mat4 u_proj;
+uniform usampler2D u_info;
+
+in vec3 in_pos;      // unit cube corner, -1..1
+in vec3 in_normal;
+in vec2 in_uv;
+in vec3 i_center;
+in vec3 i_half;
+in vec3 i_color;
+in vec3 i_move;      // displacement at full extension
+in vec2 i_tile;      // tile whose phase animates this box, (-1, -1) = static
+in float i_material; // 0 plain, 1 wall (theme colour), 2 crate, 3 hazard steel, 4 emissive
+
+out vec3 v_world;
+out vec3 v_normal;
+out vec2 v_uv;
+out vec3 v_color;
+flat out float v_material;
+
+void main() {
+    vec3 offset = vec3(0.0);
+    if (i_tile.x >= 0.0) {
+        float phase = float(texelFetch(u_info, ivec2(i_tile), 0).a) / 255.0;
+        offset = i_move * sin(3.14159265 * phase);
+    }
+    v_world = i_center + in_pos * i_half + offset;
+    v_normal = in_normal;
+    v_uv = in_uv;
+    v_color = i_color;
+    v_material = i_material;
+    gl_Position = u_proj * u_view * vec4(v_world, 1.0);
+}

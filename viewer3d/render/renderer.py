@@ -1,0 +1,323 @@
+"""The scene renderer: draws a board, its animated elements and the robot with moderngl into
+whatever framebuffer is bound. Per-frame cost is a fixed handful of draw calls:
+
+1. backdrop gradient (one full-screen triangle),
+2. the floor: ONE quad for the whole board, tiles looked up per pixel (O(pixels)),
+3. every box (walls, crates, pusher plates, crusher jaws, flags, rim) in ONE instanced draw,
+   skipped when a tile is only a few pixels wide (walls are then painted flat by the floor),
+4. goal light columns in one instanced additive draw,
+5. the robot mesh.
+
+Only the few tiles whose animation phase changed are re-uploaded each frame."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Protocol
+
+import moderngl
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.model import Board
+from viewer3d import coords
+from viewer3d.render.meshes import robot_mesh, unit_cube
+from viewer3d.render.scene import SceneArrays, build_scene, layer_table
+from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
+
+SHADER_DIR = Path(__file__).parent
+FLAT_WALLS_BELOW_PX = 3.0  # tile size on screen under which 3D boxes are not worth drawing
+ROBOT_SCALE = 1.2  # the mesh is modelled at 0.6 of a tile; this makes it read well in the iso views
+
+
+class ThemeLike(Protocol):
+    def texture_array(self) -> tuple[NDArray[np.uint8], dict[str, int]]: ...
+
+
+def _program(ctx: moderngl.Context, vertex: str, fragment: str) -> moderngl.Program:
+    return ctx.program(
+        vertex_shader=(SHADER_DIR / vertex).read_text(encoding="utf-8"),
+        fragment_shader=(SHADER_DIR / fragment).read_text(encoding="utf-8"),
+    )
+
+
+def _set(program: moderngl.Program, name: str, value: object) -> None:
+    """Set a uniform if the compiler kept it (unused uniforms are optimised away)."""
+    if name in program:
+        member = program[name]
+        if isinstance(value, bytes):
+            member.write(value)  # type: ignore[union-attr]
+        else:
+            member.value = value  # type: ignore[union-attr]
+
+
+def default_theme() -> ThemeLike:
+    """The ``themes`` package's default theme when it is available, else the built-in one."""
+    try:
+        from themes import load_theme  # type: ignore[attr-defined]
+
+        return load_theme()  # type: ignore[no-any-return]
+    except Exception:
+        from viewer3d.fallback_theme import FallbackTheme
+
+        return FallbackTheme()
+
+
+def _theme_tile_key() -> object:
+    try:
+        from themes import tile_key  # type: ignore[attr-defined]
+
+        return tile_key
+    except Exception:
+        from viewer3d.fallback_theme import tile_key
+
+        return tile_key
+
+
+def _mean_colour(pixels: NDArray[np.uint8], mask: NDArray[np.bool_]) -> tuple[float, float, float] | None:
+    if not mask.any():
+        return None
+    mean = pixels[mask][:, :3].astype(np.float64).mean(axis=0) / 255.0
+    return (float(mean[0]), float(mean[1]), float(mean[2]))
+
+
+def model_matrix(robot: RobotVisual) -> NDArray[np.float32]:
+    """Column-vector model matrix: translate to the tile centre, turn by yaw, lean by tilt, scale and squash."""
+    x, y, z = coords.tile_center(robot.bx, robot.by, robot.height)
+    c, s = math.cos(robot.yaw), math.sin(robot.yaw)
+    yaw = np.array([[c, 0, s, 0], [0, 1, 0, 0], [-s, 0, c, 0], [0, 0, 0, 1]], dtype=np.float64)
+    ct, st = math.cos(robot.tilt), math.sin(robot.tilt)
+    tilt = np.array([[1, 0, 0, 0], [0, ct, -st, 0], [0, st, ct, 0], [0, 0, 0, 1]], dtype=np.float64)
+    squash = np.diag([ROBOT_SCALE, ROBOT_SCALE * max(robot.squash, 0.02), ROBOT_SCALE, 1.0])
+    translate = np.eye(4)
+    translate[:3, 3] = (x, y, z)
+    return (translate @ yaw @ tilt @ squash).astype(np.float32)
+
+
+class SceneRenderer:
+    """Draws one board. Create it once per board; call :meth:`render` every frame."""
+
+    def __init__(self, ctx: moderngl.Context, board: Board, theme: ThemeLike | None = None) -> None:
+        self.ctx = ctx
+        self.board = board
+        self.scene: SceneArrays = build_scene(board)
+        self._tile_key = _theme_tile_key()
+        self._info = self.scene.info.copy()
+        self._active: dict[tuple[int, int], int] = {}
+        self._trail_source: NDArray[np.float32] | None = None
+        self.wall_colour = (0.78, 0.48, 0.22)
+        self.robot_colour = (0.24, 0.5, 0.9)
+        self.props_drawn = False
+
+        self.floor_program = _program(ctx, "floor.vert", "floor.frag")
+        self.props_program = _program(ctx, "props.vert", "lit.frag")
+        self.mesh_program = _program(ctx, "mesh.vert", "lit.frag")
+        self.glow_program = _program(ctx, "glow.vert", "glow.frag")
+        self.background_program = _program(ctx, "background.vert", "background.frag")
+
+        width, height = board.width, board.height
+        self.info_texture = ctx.texture((width, height), 4, self._info.tobytes(), dtype="u1")
+        self.info_texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
+        self.trail_texture = ctx.texture((width, height), 1, np.zeros((height, width), np.uint8).tobytes())
+        self.trail_texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
+        self.tile_textures: moderngl.TextureArray | None = None
+
+        quad = np.array([0, 0, width, 0, width, height, 0, 0, width, height, 0, height], dtype=np.float32)
+        self._floor_vbo = ctx.buffer(quad.tobytes())
+        self.floor_vao = ctx.vertex_array(self.floor_program, [(self._floor_vbo, "2f", "in_xz")])
+
+        cube, cube_indices = unit_cube()
+        self._cube_vbo = ctx.buffer(cube.tobytes())
+        self._cube_ibo = ctx.buffer(cube_indices.tobytes())
+        instances = self.scene.instances
+        self.instance_count = len(instances)
+        self._instance_vbo = ctx.buffer(instances.tobytes() if len(instances) else b"\0" * 60)
+        self.props_vao = ctx.vertex_array(
+            self.props_program,
+            [
+                (self._cube_vbo, "3f 3f 2f", "in_pos", "in_normal", "in_uv"),
+                (self._instance_vbo, "3f 3f 3f 3f 2f 1f/i", "i_center", "i_half", "i_color", "i_move", "i_tile", "i_material"),
+            ],
+            index_buffer=self._cube_ibo,
+        )
+        glows = self.scene.glows
+        self.glow_count = len(glows)
+        self._glow_vbo = ctx.buffer(glows.tobytes() if len(glows) else b"\0" * 24)
+        self.glow_vao = ctx.vertex_array(
+            self.glow_program,
+            [(self._cube_vbo, "3f 20x", "in_pos"), (self._glow_vbo, "3f 3f/i", "i_center", "i_half")],
+            index_buffer=self._cube_ibo,
+        )
+        self._robot_vbo: moderngl.Buffer | None = None
+        self.robot_vao: moderngl.VertexArray | None = None
+        self.background_vao = ctx.vertex_array(self.background_program, [])
+        self.set_theme(theme if theme is not None else default_theme())
+
+    # -- theme -----------------------------------------------------------------------------
+    def set_theme(self, theme: ThemeLike) -> None:
+        """Switch textures and the colours derived from them (walls, robot) at run time."""
+        layers, keys = theme.texture_array()
+        layers = np.ascontiguousarray(layers, dtype=np.uint8)
+        count, size_y, size_x, _ = layers.shape
+        if self.tile_textures is not None:
+            self.tile_textures.release()
+        self.tile_textures = self.ctx.texture_array((size_x, size_y, count), 4, layers.tobytes())
+        self.tile_textures.build_mipmaps()
+        self.tile_textures.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
+        self.tile_textures.anisotropy = 8.0
+        self._info[..., 0] = layer_table(keys, self._tile_key)[self.scene.chars]
+        self.info_texture.write(self._info.tobytes())
+
+        floor = layers[keys["floor"]] if "floor" in keys else None
+        if floor is not None and "wall-p" in keys:
+            wall_layer = layers[keys["wall-p"]]
+            differs = np.abs(wall_layer[..., :3].astype(np.int16) - floor[..., :3].astype(np.int16)).sum(axis=2) > 40
+            colour = _mean_colour(wall_layer, differs & (wall_layer[..., 3] > 128))
+            if colour is not None:
+                self.wall_colour = colour
+        if "robot" in keys:
+            robot = layers[keys["robot"]]
+            colour = _mean_colour(robot, robot[..., 3] > 200)
+            if colour is not None:
+                self.robot_colour = colour
+        mesh = robot_mesh(self.robot_colour)
+        if self._robot_vbo is not None:
+            self._robot_vbo.release()
+        if self.robot_vao is not None:
+            self.robot_vao.release()
+        self._robot_vbo = self.ctx.buffer(mesh.tobytes())
+        self.robot_vao = self.ctx.vertex_array(
+            self.mesh_program, [(self._robot_vbo, "3f 3f 2f 3f 1f", "in_pos", "in_normal", "in_uv", "in_color", "in_material")]
+        )
+
+    # -- per frame -------------------------------------------------------------------------
+    def _update_phases(self, active: object) -> None:
+        wanted: dict[tuple[int, int], int] = {}
+        for (x, y), phase in dict(active).items():  # type: ignore[call-overload]
+            if 0 <= x < self.board.width and 0 <= y < self.board.height:
+                wanted[(x, y)] = round(min(max(float(phase), 0.0), 1.0) * 255)
+        changed = {tile for tile in set(self._active) | set(wanted) if self._active.get(tile, 0) != wanted.get(tile, 0)}
+        if not changed:
+            return
+        for x, y in changed:
+            self._info[y, x, 3] = wanted.get((x, y), 0)
+        if len(changed) > 64:
+            self.info_texture.write(self._info.tobytes())
+        else:
+            for x, y in changed:
+                self.info_texture.write(self._info[y, x].tobytes(), viewport=(x, y, 1, 1))
+        self._active = wanted
+
+    def _update_trail(self, trail: NDArray[np.float32] | None) -> None:
+        if trail is None or trail is self._trail_source:
+            return
+        data = np.clip(np.asarray(trail, dtype=np.float32) * 255.0 + 0.5, 0, 255).astype(np.uint8)
+        if data.shape != (self.board.height, self.board.width):
+            raise ValueError(f"trail must be (height, width) = {(self.board.height, self.board.width)}, not {data.shape}")
+        self.trail_texture.write(np.ascontiguousarray(data).tobytes())
+        self._trail_source = trail
+
+    def tile_pixels(self, camera: CameraMatrices, viewport: tuple[int, int]) -> float:
+        """How many pixels one tile spans near the middle of the screen (for level of detail)."""
+        view_proj = camera.view_proj_columns()
+        hit = coords.pick_floor(viewport[0] / 2, viewport[1] / 2, view_proj, viewport)
+        if hit is None:
+            x, _, z = coords.board_center(self.board.width, self.board.height)
+        else:
+            x, z = hit
+        a = coords.project((x, 0.0, z), view_proj, viewport)
+        b = coords.project((x + 1.0, 0.0, z), view_proj, viewport)
+        c = coords.project((x, 0.0, z + 1.0), view_proj, viewport)
+        return max(math.hypot(b[0] - a[0], b[1] - a[1]), math.hypot(c[0] - a[0], c[1] - a[1]))
+
+    def render(self, camera: CameraMatrices, frame: FrameState, viewport: tuple[int, int]) -> None:
+        ctx = self.ctx
+        ctx.viewport = (0, 0, *viewport)
+        ctx.clear(0.0, 0.0, 0.0, 1.0, depth=1.0)
+        self._update_phases(frame.active)
+        self._update_trail(frame.trail)
+        view = np.ascontiguousarray(camera.view, dtype="f4").tobytes()
+        proj = np.ascontiguousarray(camera.projection, dtype="f4").tobytes()
+        flat = self.tile_pixels(camera, viewport) < FLAT_WALLS_BELOW_PX
+
+        ctx.disable(moderngl.DEPTH_TEST | moderngl.BLEND | moderngl.CULL_FACE)
+        _set(self.background_program, "u_top", (0.2, 0.23, 0.3))
+        _set(self.background_program, "u_bottom", (0.07, 0.075, 0.09))
+        self.background_vao.render(moderngl.TRIANGLES, vertices=3)
+
+        ctx.enable(moderngl.DEPTH_TEST)
+        ctx.depth_func = "<="
+        assert self.tile_textures is not None
+        self.info_texture.use(0)
+        self.tile_textures.use(1)
+        self.trail_texture.use(2)
+        robot = frame.robot
+        program = self.floor_program
+        for name, value in (
+            ("u_view", view), ("u_proj", proj), ("u_info", 0), ("u_tiles", 1), ("u_trail", 2),
+            ("u_trail_on", 1.0 if frame.trail is not None else 0.0),
+            ("u_board", (float(self.board.width), float(self.board.height))),
+            ("u_eye", tuple(float(v) for v in camera.eye)),
+            ("u_forward", tuple(float(v) for v in camera.forward())),
+            ("u_ortho", 1.0 if camera.is_orthographic else 0.0),
+            ("u_flat_walls", 1.0 if flat else 0.0),
+            ("u_wall_color", self.wall_colour),
+            ("u_time", float(frame.time)),
+            ("u_robot_shadow", self._shadow(robot)),
+        ):
+            _set(program, name, value)
+        self.floor_vao.render(moderngl.TRIANGLES)
+
+        common = (("u_view", view), ("u_proj", proj), ("u_wall_color", self.wall_colour), ("u_alpha", 1.0),
+                  ("u_emissive_boost", (0.0, 0.0, 0.0)), ("u_info", 0))
+        self.props_drawn = not flat and self.instance_count > 0
+        if self.props_drawn:
+            for name, value in common:
+                _set(self.props_program, name, value)
+            self.props_vao.render(moderngl.TRIANGLES, instances=self.instance_count)
+
+        if robot is not None and robot.alpha > 0.0:
+            self._draw_robot(robot, common)
+
+        if self.glow_count and not flat:
+            ctx.enable(moderngl.BLEND)
+            ctx.blend_func = moderngl.ONE, moderngl.ONE
+            ctx.depth_mask = False
+            for name, value in (("u_view", view), ("u_proj", proj), ("u_glow_color", (0.3, 1.0, 0.5)), ("u_time", float(frame.time))):
+                _set(self.glow_program, name, value)
+            self.glow_vao.render(moderngl.TRIANGLES, instances=self.glow_count)
+            ctx.depth_mask = True
+        ctx.disable(moderngl.BLEND)
+
+    def _shadow(self, robot: RobotVisual | None) -> tuple[float, float, float, float]:
+        if robot is None:
+            return (0.0, 0.0, 1.0, 0.0)
+        x, _, z = coords.tile_center(robot.bx, robot.by)
+        strength = 0.5 * robot.alpha * max(0.0, 1.0 - max(robot.height, 0.0) * 1.5) * (1.0 if robot.height >= -0.05 else 0.0)
+        return (x, z, 0.42, strength)
+
+    def _draw_robot(self, robot: RobotVisual, common: tuple[tuple[str, object], ...]) -> None:
+        assert self.robot_vao is not None
+        program = self.mesh_program
+        for name, value in common:
+            _set(program, name, value)
+        _set(program, "u_model", np.ascontiguousarray(model_matrix(robot).T).tobytes())
+        _set(program, "u_alpha", float(robot.alpha))
+        glow = max(0.0, min(robot.glow, 1.0))
+        _set(program, "u_emissive_boost", (glow * 0.9, glow * 0.75, glow * 0.25))
+        if robot.alpha < 1.0:
+            self.ctx.enable(moderngl.BLEND)
+            self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        self.robot_vao.render(moderngl.TRIANGLES)
+        self.ctx.disable(moderngl.BLEND)
+
+    def release(self) -> None:
+        for resource in (
+            self.floor_vao, self.props_vao, self.glow_vao, self.background_vao, self.robot_vao,
+            self._floor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
+            self.info_texture, self.trail_texture, self.tile_textures,
+            self.floor_program, self.props_program, self.mesh_program, self.glow_program, self.background_program,
+        ):
+            if resource is not None:
+                resource.release()
