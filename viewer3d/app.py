@@ -1,0 +1,175 @@
+"""The viewer application: input handling, the fixed clock and what each frame shows.
+
+No pyglet and no GL here. The window translates pyglet events into plain calls
+(``key("SPACE")``, ``mouse_drag(...)`` with top-left screen pixels) so every binding is
+testable without a display; rendering goes through ``frame()`` and ``camera.matrices()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from engine.model import Board
+from viewer3d import coords
+from viewer3d.camera import Camera
+from viewer3d.hud import TimelineBar
+from viewer3d.playback import TICK, Player, Timeline, TrailCounter
+from viewer3d.render.state import FrameState
+
+ZOOM_STEP = 1.15
+
+
+class ViewerApp:
+    """State of one viewer: the playback, the camera, the trail and the HUD flags."""
+
+    def __init__(self, board: Board, timeline: Timeline, title: str = "", viewport: tuple[int, int] = (1024, 768),
+                 screenshot_dir: Path | None = None) -> None:
+        self.board = board
+        self.title = title
+        self.player = Player(timeline)
+        self.camera = Camera((board.width, board.height), viewport)
+        self.trail = TrailCounter(timeline)
+        self.show_trail = True
+        self.show_help = False
+        self.round_entry: str | None = None
+        self.message = ""
+        self._message_left = 0.0
+        self.screenshot_requested = False
+        self.screenshot_dir = screenshot_dir or Path.cwd()
+        self.quit_requested = False
+        self._seeking = False
+        self.camera.iso_view(1, animate=False)
+        self.camera.fit(animate=False)
+
+    @property
+    def timeline(self) -> Timeline:
+        return self.player.timeline
+
+    # -- clock --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance playback and camera by whole fixed ticks (120 Hz), whatever the frame rate."""
+        ticks = self.player.update(dt)
+        robot = self.timeline.state_at(self.player.time).robot
+        if robot is not None:
+            self.camera.set_follow_point(coords.tile_center(robot.bx, robot.by))
+        for _ in range(ticks):
+            self.camera.update(TICK)
+        if self._message_left > 0:
+            self._message_left -= ticks * TICK
+            if self._message_left <= 0:
+                self.message = ""
+
+    def frame(self) -> FrameState:
+        """What the renderer draws now."""
+        state = self.timeline.state_at(self.player.time)
+        trail = self.trail.strength(self.player.time) if self.show_trail else None
+        return replace(state, trail=trail)
+
+    def say(self, message: str, seconds: float = 4.0) -> None:
+        self.message = message
+        self._message_left = seconds
+
+    # -- keyboard -----------------------------------------------------------------------------
+    def key(self, name: str, shift: bool = False) -> bool:
+        """Handle a key by its pyglet symbol name (``SPACE``, ``_1``, ``NUM_ADD``...); True if used."""
+        if self.round_entry is not None and self._round_entry_key(name):
+            return True
+        player, camera = self.player, self.camera
+        actions = {
+            "SPACE": player.toggle_play,
+            "PLUS": player.faster, "NUM_ADD": player.faster, "EQUAL": player.faster,
+            "MINUS": player.slower, "NUM_SUBTRACT": player.slower, "UNDERSCORE": player.slower,
+            "RIGHT": player.step_forward, "LEFT": player.step_back,
+            "PAGEDOWN": player.next_round, "PAGEUP": player.previous_round,
+            "R": player.restart, "L": player.toggle_loop, "END": lambda: player.seek(self.timeline.duration),
+            "J": self._start_round_entry,
+            "_1": lambda: camera.iso_view(1), "_2": lambda: camera.iso_view(2),
+            "_3": lambda: camera.iso_view(3), "_4": lambda: camera.iso_view(4),
+            "NUM_1": lambda: camera.iso_view(1), "NUM_2": lambda: camera.iso_view(2),
+            "NUM_3": lambda: camera.iso_view(3), "NUM_4": lambda: camera.iso_view(4),
+            "_5": camera.top_view, "NUM_5": camera.top_view, "T": camera.top_view,
+            "F": self._toggle_follow, "P": camera.toggle_projection, "HOME": camera.fit,
+            "UP": lambda: camera.zoom(ZOOM_STEP, *self._centre()), "DOWN": lambda: camera.zoom(1 / ZOOM_STEP, *self._centre()),
+            "G": self._toggle_trail, "H": self._toggle_help, "F1": self._toggle_help,
+            "S": self._request_screenshot, "F12": self._request_screenshot,
+            "ESCAPE": self._quit,
+        }
+        action = actions.get(name)
+        if action is None:
+            return False
+        action()
+        return True
+
+    def _centre(self) -> tuple[float, float]:
+        return self.camera.viewport[0] / 2, self.camera.viewport[1] / 2
+
+    def _start_round_entry(self) -> None:
+        self.round_entry = ""
+
+    def _round_entry_key(self, name: str) -> bool:
+        digit = name[-1] if (name.startswith("_") or name.startswith("NUM_")) and name[-1:].isdigit() else None
+        if digit is not None:
+            self.round_entry = (self.round_entry or "") + digit
+        elif name == "BACKSPACE":
+            self.round_entry = (self.round_entry or "")[:-1]
+        elif name in ("ENTER", "RETURN", "NUM_ENTER"):
+            text, self.round_entry = self.round_entry or "", None
+            if text and not self.player.jump_to_round(int(text)):
+                self.say(f"no round {text} (yet)")
+        elif name == "ESCAPE":
+            self.round_entry = None
+        else:
+            return False
+        return True
+
+    def _toggle_follow(self) -> None:
+        self.camera.toggle_follow()
+        self.say("follow the robot" if self.camera.following else "free camera", 1.5)
+
+    def _toggle_trail(self) -> None:
+        self.show_trail = not self.show_trail
+
+    def _toggle_help(self) -> None:
+        self.show_help = not self.show_help
+
+    def _request_screenshot(self) -> None:
+        self.screenshot_requested = True
+
+    def _quit(self) -> None:
+        self.quit_requested = True
+
+    def next_screenshot_path(self) -> Path:
+        """``robots-view-NNN.png`` in the screenshot folder, not overwriting earlier ones."""
+        folder = self.screenshot_dir
+        for number in range(1, 10_000):
+            path = folder / f"robots-view-{number:03d}.png"
+            if not path.exists():
+                return path
+        return folder / "robots-view.png"
+
+    # -- mouse (screen pixels, origin top-left) ------------------------------------------------
+    def resize(self, width: int, height: int) -> None:
+        self.camera.resize(width, height)
+
+    def mouse_press(self, px: float, py: float, button: str) -> None:
+        bar = TimelineBar.for_viewport(self.camera.viewport)
+        self._seeking = button == "left" and bar.contains(px, py)
+        if self._seeking:
+            self.player.seek_fraction(bar.fraction(px))
+
+    def mouse_release(self) -> None:
+        self._seeking = False
+
+    def mouse_drag(self, px: float, py: float, dx: float, dy: float, button: str, shift: bool = False) -> None:
+        """A drag to (px, py) that moved (dx, dy) pixels (dy downwards): seek, orbit or pan."""
+        if self._seeking:
+            self.player.seek_fraction(TimelineBar.for_viewport(self.camera.viewport).fraction(px))
+        elif button == "left" and not shift:
+            self.camera.orbit(dx, dy)
+        else:
+            self.camera.pan((px - dx, py - dy), (px, py))
+
+    def scroll(self, px: float, py: float, clicks: float) -> None:
+        """Mouse wheel: zoom towards the board point under the cursor."""
+        self.camera.zoom(ZOOM_STEP ** clicks, px, py)

@@ -1,0 +1,214 @@
+"""``robots-view``: open a game in the 3D viewer, or render it offscreen to PNG/GIF/MP4.
+
+    robots-view GAMEDIR
+    robots-view --board B --sequence globalseq.txt [--start X Y D] [--level L]
+    robots-view --board B [--deck D | --seed N] --ai NAME|PROGRAM [--level L]
+    robots-view --demo
+    ... [--theme NAME] [--headless --out FILE [--size WxH] [--fps N] [--view V] [--speed X]]
+
+Bad input is one line on stderr (file:line:column, and the round and card for a sequence
+that contradicts its board) and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.errors import InputError
+from engine.model import Level
+from engine.protocol import parse_pose
+from viewer3d import sources
+from viewer3d.sources import GameSource
+
+VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
+DEMO_OUT = sources.ROOT / "out" / "demo.gif"
+EXIT_BAD_INPUT = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="robots-view",
+        description="Watch a robot game in 3D: a game directory, a board with its globalseq.txt, "
+                    "or a new game played by an AI while you watch.",
+    )
+    parser.add_argument("gamedir", nargs="?", help="a directory written by 'robots-engine play'")
+    parser.add_argument("--board", help="board file (.dat)")
+    parser.add_argument("--sequence", help="globalseq.txt to replay on --board")
+    parser.add_argument("--start", nargs=3, metavar=("X", "Y", "D"), help="start pose (default: the board's start tile)")
+    parser.add_argument("--level", choices=[lv.value for lv in Level],
+                        help="rule level (default: the hardest the sequence fits; hard for new games)")
+    parser.add_argument("--ai", help="play a new game with this AI: a built-in name or an AI program")
+    deck = parser.add_mutually_exclusive_group()
+    deck.add_argument("--deck", help="deck file for --ai")
+    deck.add_argument("--seed", type=int, help="generate the deck for --ai from this seed (default 1)")
+    parser.add_argument("--demo", action="store_true", help="chop.dat, hard, the best built-in AI, seed 1")
+    parser.add_argument("--theme", help="tile theme name")
+    parser.add_argument("--headless", action="store_true", help="render offscreen (EGL) to --out, no window")
+    parser.add_argument("--out", help="output file for --headless: .png (one frame), .gif or .mp4 (the replay)")
+    parser.add_argument("--size", default=None, help="image size WxH (default 1024x768; GIF 640x480)")
+    parser.add_argument("--fps", type=int, default=None, help="frames per second of a GIF/MP4 (default 15)")
+    parser.add_argument("--view", choices=VIEWS, default="iso1", help="camera for --headless (default iso1)")
+    parser.add_argument("--speed", type=float, default=None,
+                        help="playback speed of an export (default: 1, faster for long games so it lasts <= 60 s)")
+    return parser
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width_text, height_text = text.lower().split("x")
+        width, height = int(width_text), int(height_text)
+    except ValueError:
+        raise InputError(f"--size must look like 1024x768, not {text!r}") from None
+    if not (16 <= width <= 8192 and 16 <= height <= 8192):
+        raise InputError(f"--size {text} out of range (16..8192 each way)")
+    return width, height
+
+
+def load_source(args: argparse.Namespace) -> GameSource:
+    """The game the arguments name; InputError for anything wrong with it."""
+    level = Level(args.level) if args.level else None
+    start = parse_pose(" ".join(args.start), "--start") if args.start else None
+    if args.demo:
+        return sources.demo_source()
+    if args.gamedir:
+        if args.board or args.sequence or args.ai:
+            raise InputError("give either GAMEDIR or --board with --sequence/--ai, not both")
+        return sources.from_game_dir(args.gamedir)
+    if not args.board:
+        raise InputError("nothing to show: give GAMEDIR, --board B --sequence S, --board B --ai NAME, or --demo")
+    if args.sequence and args.ai:
+        raise InputError("give either --sequence (replay a game) or --ai (play a new one), not both")
+    if args.sequence:
+        return sources.from_sequence(args.board, args.sequence, start, level)
+    if args.ai:
+        seed = args.seed if args.seed is not None or args.deck else 1
+        return sources.from_ai(args.board, args.ai, level or Level.HARD, args.deck, seed, start)
+    raise InputError("--board needs --sequence FILE (replay) or --ai NAME (play a new game)")
+
+
+def has_display() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def export_command(argv: Sequence[str], out: str = "replay.gif") -> str:
+    return " ".join(["robots-view", *(shlex.quote(a) for a in argv), "--headless", "--out", out])
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr, redrawn only when it visibly changes."""
+
+    def __init__(self, width: int = 30) -> None:
+        self.width = width
+        self._shown: tuple[int, int] | None = None
+
+    def __call__(self, done: int, total: int | None) -> None:
+        total = total or done
+        percent = 100 * done // max(1, total)
+        if (percent, total) == self._shown and done < total:
+            return
+        self._shown = (percent, total)
+        filled = self.width * done // max(1, total)
+        end = "\n" if done >= total else ""
+        print(f"\rrendering [{'#' * filled}{'.' * (self.width - filled)}] {percent:3d}% {done}/{total} frames",
+              end=end, file=sys.stderr, flush=True)
+
+
+def resolve_theme(name: str | None) -> object | None:
+    """The theme object for ``--theme`` (None: the renderer's default); InputError if unusable."""
+    if name is None:
+        return None
+    try:
+        from themes import ThemeError, load_theme
+    except ImportError:
+        raise InputError(f"--theme {name}: the themes package is not installed") from None
+    try:
+        return load_theme(name)
+    except ThemeError as exc:
+        problems = "; ".join(exc.problems) or "unusable"
+        raise InputError(f"theme {name!r}: {problems}", exc.path) from None
+
+
+def export(source: GameSource, out: Path, size: tuple[int, int] | None, fps: int | None, view: str,
+           speed: float | None, theme: object | None, quiet: bool = False) -> int:
+    """Render the whole game (once computed) offscreen to ``out``; returns the number of frames."""
+    from viewer3d.export import ExportError, export_replay
+    from viewer3d.movie import plan_frames
+
+    sources.wait_complete(source)
+    suffix = out.suffix.lower()
+    if suffix not in (".png", ".gif", ".mp4"):
+        raise InputError(f"--out must end in .png, .gif or .mp4, not {out.suffix or 'nothing'!r}", out)
+    still = suffix == ".png"
+    size = size or ((640, 480) if suffix == ".gif" else (1024, 768))
+    fps = fps or 15
+    frames = plan_frames(source, size, fps, view, speed, still=still)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        export_replay(out, frames, size, fps, source.board, theme, None if quiet else ProgressBar())  # type: ignore[arg-type]
+    except ExportError as exc:
+        raise InputError(str(exc)) from None
+    return len(frames)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser().parse_args(args_list)
+    try:
+        size = parse_size(args.size) if args.size else None
+        if args.fps is not None and not 1 <= args.fps <= 120:
+            raise InputError(f"--fps must be between 1 and 120, not {args.fps}")
+        if args.out and not args.headless:
+            raise InputError("--out needs --headless (in the window, press S or F12 for a screenshot)")
+        if args.headless and not args.out:
+            raise InputError("--headless needs --out FILE (.png, .gif or .mp4)")
+        if args.out and Path(args.out).suffix.lower() not in (".png", ".gif", ".mp4"):
+            raise InputError(f"--out must end in .png, .gif or .mp4, not {Path(args.out).suffix or 'nothing'!r}", args.out)
+        theme = resolve_theme(args.theme)
+        source = load_source(args)
+        if args.headless:
+            count = export(source, Path(args.out), size, args.fps, args.view, args.speed, theme)
+            print(f"wrote {args.out} ({count} frame{'s' if count != 1 else ''})")
+            return 0
+        if not has_display():
+            return no_display(source, args, args_list, "no display (DISPLAY and WAYLAND_DISPLAY are unset)", theme)
+        try:
+            from viewer3d.app import ViewerApp
+            from viewer3d.window import run_window
+
+            app = ViewerApp(source.board, source.timeline, source.title,
+                            size or (1024, 768), screenshot_dir=Path.cwd())
+            run_window(app, theme=theme, size=size or (1024, 768))
+        except Exception as exc:  # pyglet cannot open a window: the display is unusable
+            if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
+                return no_display(source, args, args_list, f"cannot open a window ({exc})", theme)
+            raise
+        finally:
+            source.stop.set()
+        return 0
+    except InputError as error:
+        print(f"robots-view: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+def no_display(source: GameSource, args: argparse.Namespace, argv: Sequence[str], why: str,
+               theme: object | None) -> int:
+    """Say there is no screen in one line; for --demo go on and render out/demo.gif offscreen."""
+    if not args.demo:
+        print(f"robots-view: {why}; render offscreen instead: {export_command(argv)}", file=sys.stderr)
+        return 1
+    print(f"robots-view: {why}; rendering the demo offscreen to {DEMO_OUT} instead "
+          f"(same as: {export_command(argv, str(DEMO_OUT))})", file=sys.stderr)
+    count = export(source, DEMO_OUT, None, None, args.view, None, theme)
+    print(f"wrote {DEMO_OUT} ({count} frames): open it in an image viewer")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,98 @@
+"""The frames of an export: which camera and which moment of the replay each image shows.
+
+``plan_frames`` returns a lazy sequence of ``(CameraMatrices, FrameState)`` pairs, computed
+when the exporter asks for them, so even a long game on a 512x512 board needs memory for one
+frame's trail only. A long game is sped up so the film lasts at most ``MAX_SECONDS``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import overload
+
+from viewer3d.camera import Camera
+from viewer3d.playback import Timeline, TrailCounter
+from viewer3d.render.state import CameraMatrices, FrameState
+from viewer3d.sources import GameSource
+
+MAX_SECONDS = 60.0
+HOLD_SECONDS = 1.0  # the last picture stays a moment
+
+
+def camera_for_view(board_size: tuple[int, int], size: tuple[int, int], view: str) -> Camera:
+    """A camera showing the whole board from ``view`` (iso1-iso4, top or persp)."""
+    camera = Camera(board_size, size)
+    if view.startswith("iso"):
+        camera.iso_view(int(view[3:]), animate=False)
+    elif view == "top":
+        camera.top_view(animate=False)
+    elif view == "persp":
+        camera.iso_view(1, animate=False)
+        camera.toggle_projection()
+        camera.animate_to(replace(camera.pose, yaw=30.0, pitch=48.0), animate=False)
+    else:
+        raise ValueError(f"unknown view {view!r}")
+    camera.fit(animate=False)
+    return camera
+
+
+def still_time(timeline: Timeline) -> float:
+    """The moment a single picture shows: the end, or just before a final fall/crush so the robot is seen."""
+    end = timeline.duration
+    last = [s for s in timeline.segments if s.event is not None]
+    if last and last[-1].kind in ("fall", "crush"):
+        return last[-1].start
+    return end
+
+
+class FramePlan(Sequence[tuple[CameraMatrices, FrameState]]):
+    """Frame ``k`` shows the replay at ``times[k]`` through a fixed camera, with the trail."""
+
+    def __init__(self, timeline: Timeline, camera: Camera, times: list[float], trail: bool = True) -> None:
+        self.timeline = timeline
+        self.matrices = camera.matrices()
+        self.times = times
+        self._trail = TrailCounter(timeline) if trail else None
+
+    def __len__(self) -> int:
+        return len(self.times)
+
+    def frame(self, index: int) -> tuple[CameraMatrices, FrameState]:
+        t = self.times[index]
+        state = self.timeline.state_at(t)
+        if self._trail is not None:
+            state = replace(state, trail=self._trail.strength(t))
+        return self.matrices, state
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[CameraMatrices, FrameState]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[CameraMatrices, FrameState]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[CameraMatrices, FrameState] | list[tuple[CameraMatrices, FrameState]]:
+        if isinstance(index, slice):
+            return [self.frame(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.frame(index)
+
+
+def frame_times(duration: float, fps: int, speed: float | None) -> list[float]:
+    """Replay times of the frames: ``speed`` x real time (auto: fit into MAX_SECONDS), then a hold."""
+    if speed is None:
+        speed = max(1.0, duration / MAX_SECONDS)
+    count = max(1, math.ceil(duration / speed * fps))
+    times = [min(duration, k * speed / fps) for k in range(count + 1)]
+    times += [duration] * int(HOLD_SECONDS * fps)
+    return times
+
+
+def plan_frames(source: GameSource, size: tuple[int, int], fps: int, view: str, speed: float | None,
+                still: bool = False) -> FramePlan:
+    timeline = source.timeline
+    camera = camera_for_view((source.board.width, source.board.height), size, view)
+    times = [still_time(timeline)] if still else frame_times(timeline.duration, fps, speed)
+    return FramePlan(timeline, camera, times)

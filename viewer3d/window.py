@@ -1,0 +1,132 @@
+"""The pyglet window: a thin shell that turns pyglet events into ``ViewerApp`` calls and draws.
+
+It creates the moderngl context from pyglet's current GL context, draws the scene with the
+renderer's ``SceneRenderer`` and the HUD with pyglet on top, and runs ``app.update`` from
+pyglet's clock (the app turns real time into fixed 120 Hz ticks). No logic lives here.
+
+For headless tests set ``pyglet.options['headless'] = True`` before importing this module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import moderngl
+import numpy as np
+import pyglet
+from PIL import Image
+from pyglet.window import key, mouse
+
+from engine.atomic import write_bytes_atomic
+from viewer3d import coords
+from viewer3d.app import ViewerApp
+from viewer3d.hud import HudOverlay
+from viewer3d.render.renderer import SceneRenderer
+
+BUTTONS = {mouse.LEFT: "left", mouse.RIGHT: "right", mouse.MIDDLE: "middle"}
+CLEAR_COLOR = (0.07, 0.08, 0.11, 1.0)
+
+
+def _config(samples: int) -> pyglet.gl.Config:
+    return pyglet.gl.Config(double_buffer=True, depth_size=24, major_version=3, minor_version=3,
+                            sample_buffers=1 if samples else 0, samples=samples)
+
+
+class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
+    """The viewer's window; every event is forwarded to ``self.app``."""
+
+    def __init__(self, app: ViewerApp, width: int = 1024, height: int = 768, theme: Any = None,
+                 visible: bool = True) -> None:
+        kwargs: dict[str, Any] = dict(width=width, height=height, caption=f"robots-view - {app.title}",
+                                      resizable=True, visible=visible)
+        try:
+            super().__init__(config=_config(4), **kwargs)
+        except pyglet.window.NoSuchConfigException:
+            super().__init__(config=_config(0), **kwargs)
+        self.app = app
+        self.ctx = moderngl.create_context()
+        self.scene = SceneRenderer(self.ctx, app.board, theme)
+        self.hud = HudOverlay()
+        self.last_screenshot: Path | None = None
+        app.resize(*self.get_framebuffer_size())
+        pyglet.clock.schedule_interval(self._tick, 1 / 120)
+
+    # -- clock and drawing --------------------------------------------------------------------
+    def _tick(self, dt: float) -> None:
+        self.app.update(dt)
+        if self.app.quit_requested:
+            self.close()
+
+    def on_draw(self) -> None:
+        self.draw_frame()
+        if self.app.screenshot_requested:
+            self.app.screenshot_requested = False
+            path = self.save_screenshot(self.app.next_screenshot_path())
+            self.app.say(f"screenshot saved to {path}")
+
+    def draw_frame(self) -> None:
+        size = self.get_framebuffer_size()
+        self.ctx.screen.use()
+        self.ctx.viewport = (0, 0, *size)
+        self.ctx.clear(*CLEAR_COLOR, depth=1.0)
+        self.scene.render(self.app.camera.matrices(), self.app.frame(), size)
+        # pyglet draws the HUD with its own shaders: give it plain 2-D state.
+        self.ctx.disable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
+        self.ctx.enable(moderngl.BLEND)
+        self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        self.hud.draw(self.app)
+
+    def read_pixels(self) -> np.ndarray:
+        """The window's current image as an (height, width, 3) uint8 array, top row first."""
+        width, height = self.get_framebuffer_size()
+        data = self.ctx.screen.read(viewport=(0, 0, width, height), components=3, alignment=1)
+        return np.frombuffer(data, dtype=np.uint8).reshape(height, width, 3)[::-1]
+
+    def save_screenshot(self, path: Path) -> Path:
+        """Write what the window shows as a PNG (written to a temporary file, then renamed)."""
+        import io
+
+        buffer = io.BytesIO()
+        Image.fromarray(np.ascontiguousarray(self.read_pixels())).save(buffer, format="PNG")
+        write_bytes_atomic(path, buffer.getvalue())
+        self.last_screenshot = path
+        return path
+
+    # -- events: forwarded -----------------------------------------------------------------------
+    def _screen(self, x: float, y: float) -> tuple[float, float]:
+        """pyglet window coordinates -> framebuffer pixels from the top-left."""
+        scale = self.get_framebuffer_size()[0] / max(1, self.width)
+        return x * scale, coords.from_pyglet_y(y * scale, self.get_framebuffer_size()[1])
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        self.app.key(key.symbol_string(symbol), shift=bool(modifiers & key.MOD_SHIFT))
+        return True  # also stops pyglet's default Escape handling: the app decides
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.app.resize(*self.get_framebuffer_size())
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.app.mouse_press(*self._screen(x, y), BUTTONS.get(button, "other"))
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.app.mouse_release()
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        scale = self.get_framebuffer_size()[0] / max(1, self.width)
+        button = "left" if buttons & mouse.LEFT else "right" if buttons & mouse.RIGHT else "middle"
+        self.app.mouse_drag(*self._screen(x, y), dx * scale, -dy * scale, button, bool(modifiers & key.MOD_SHIFT))
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        self.app.scroll(*self._screen(x, y), scroll_y)
+
+    def on_close(self) -> None:
+        pyglet.clock.unschedule(self._tick)
+        self.scene.release()
+        super().on_close()
+
+
+def run_window(app: ViewerApp, theme: Any = None, size: tuple[int, int] = (1024, 768)) -> None:
+    """Open the window and run pyglet's event loop until it is closed."""
+    ViewerWindow(app, *size, theme=theme)
+    pyglet.app.run()
