@@ -24,18 +24,22 @@ HELP_LINES = (
     ("Right / Left", "one card forward / back"),
     ("PgDn / PgUp", "next / previous round"),
     ("J, number, Enter", "jump to round"),
-    ("R", "restart      L  loop      End  go to the end"),
-    ("drag on the bar", "seek"),
+    ("R", "restart"),
+    ("L", "loop on / off"),
+    ("End", "go to the end"),
+    ("click / drag the bar", "seek"),
     ("1 2 3 4", "isometric views"),
     ("5 or T", "top-down view"),
     ("F", "follow the robot"),
     ("P", "perspective / orthographic"),
     ("Home", "fit the whole board"),
-    ("left drag", "orbit      right/middle or Shift drag  pan"),
-    ("wheel", "zoom towards the cursor      Up/Down  zoom"),
+    ("left drag", "orbit (free rotation)"),
+    ("right drag, Shift+drag", "pan"),
+    ("wheel, Up / Down", "zoom (towards the cursor)"),
     ("G", "trail on / off"),
     ("S or F12", "screenshot (PNG)"),
-    ("H or F1", "this help      Esc  quit"),
+    ("H or F1", "this help"),
+    ("Esc", "quit"),
 )
 
 OUTCOME_TEXT = {
@@ -117,41 +121,61 @@ class TimelineBar:
 
 
 class HudOverlay:
-    """pyglet labels and shapes for the HUD; rebuilt text only when it changes."""
+    """pyglet labels and shapes for the HUD; text is re-laid out only when it changes."""
 
     def __init__(self) -> None:
         import pyglet
 
-        self._pyglet = pyglet
         self.batch = pyglet.graphics.Batch()
-        self._status = pyglet.text.Label("", x=12, y=0, anchor_y="top", multiline=True, width=900,
-                                         font_size=13, color=(255, 255, 255, 255), batch=self.batch)
-        self._help = pyglet.text.Label("", x=12, y=0, anchor_y="top", multiline=True, width=900,
-                                       font_name=("DejaVu Sans Mono", "Courier New", "monospace"),
-                                       font_size=11, color=(230, 240, 255, 255), batch=self.batch)
-        self._message = pyglet.text.Label("", x=12, y=40, font_size=12, color=(255, 235, 140, 255), batch=self.batch)
-        self._panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(10, 14, 22, 150), batch=self.batch)
-        self._bar_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(40, 48, 60, 220), batch=self.batch)
-        self._bar_fill = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(90, 200, 120, 255), batch=self.batch)
-        self._marks: list[Any] = []
+        back, front = pyglet.graphics.Group(order=0), pyglet.graphics.Group(order=1)
+        white = (255, 255, 255, 255)
+
+        def label(size: int, color: tuple[int, int, int, int] = white, bold: bool = False) -> Any:
+            return pyglet.text.Label("", x=0, y=0, anchor_y="top", multiline=True, width=2000, font_size=size,
+                                     weight="bold" if bold else "normal", color=color, batch=self.batch, group=front)
+
+        self._status = label(12)
+        self._help_keys = label(11, (255, 225, 140, 255), bold=True)
+        self._help_text = label(11, (230, 238, 250, 255))
+        self._message = pyglet.text.Label("", x=16, y=40, font_size=12, color=(255, 235, 140, 255),
+                                          batch=self.batch, group=front)
+        panel = (12, 16, 24, 170)
+        self._status_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.batch, group=back)
+        self._help_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.batch, group=back)
+        self._bar_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(40, 48, 60, 220), batch=self.batch, group=back)
+        self._bar_fill = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(90, 200, 120, 255), batch=self.batch, group=front)
         self._last: tuple[object, ...] = ()
+
+    def _layout(self, status: str, show_help: bool, message: str, width: int, height: int) -> None:
+        pad = 8
+        self._status.text = status
+        self._status.x, self._status.y = 4 + pad, height - 4 - pad
+        status_w = self._status.content_width + 2 * pad
+        status_h = self._status.content_height + 2 * pad
+        self._status_panel.x, self._status_panel.y = 4, height - 4 - status_h
+        self._status_panel.width, self._status_panel.height = status_w, status_h
+        keys = "\n".join(k for k, _ in HELP_LINES) if show_help else ""
+        texts = "\n".join(t for _, t in HELP_LINES) if show_help else ""
+        self._help_keys.text, self._help_text.text = keys, texts
+        top = height - 4 - status_h - 6
+        self._help_keys.x, self._help_keys.y = 4 + pad, top - pad
+        self._help_text.x, self._help_text.y = 4 + pad + self._help_keys.content_width + 14, top - pad
+        help_w = self._help_keys.content_width + 14 + self._help_text.content_width + 2 * pad
+        help_h = self._help_keys.content_height + 2 * pad
+        self._help_panel.visible = show_help
+        self._help_panel.x, self._help_panel.y = 4, top - help_h
+        self._help_panel.width, self._help_panel.height = help_w, help_h
+        self._message.text = message
 
     def draw(self, app: ViewerApp) -> None:
         width, height = app.camera.viewport
         status = "\n".join(status_lines(app.player, app.title))
         if app.round_entry is not None:
             status += f"\njump to round: {app.round_entry}_"
-        helptext = "\n".join(help_lines()) if app.show_help else ""
-        key = (status, helptext, app.message, width, height)
+        key = (status, app.show_help, app.message, width, height)
         if key != self._last:
             self._last = key
-            self._status.text = status
-            self._status.y = height - 10
-            self._help.text = helptext
-            self._help.y = height - 110
-            self._message.text = app.message
-            self._panel.x, self._panel.y = 4, height - 104
-            self._panel.width, self._panel.height = min(width - 8, 460), 100
+            self._layout(status, app.show_help, app.message, width, height)
         bar = TimelineBar.for_viewport((width, height))
         duration = app.player.timeline.duration
         done = app.player.time / duration if duration > 0 else 0.0

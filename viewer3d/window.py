@@ -45,7 +45,11 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         except pyglet.window.NoSuchConfigException:
             super().__init__(config=_config(0), **kwargs)
         self.app = app
-        self.ctx = moderngl.create_context()
+        self.switch_to()
+        # Wrap the GL context pyglet just made current (GLX, EGL when headless, WGL, CGL): a fresh
+        # moderngl context per window, never a cached one from an earlier (closed) window.
+        moderngl.init_context()
+        self.ctx = moderngl.get_context()
         self.scene = SceneRenderer(self.ctx, app.board, theme)
         self.hud = HudOverlay()
         self.last_screenshot: Path | None = None
@@ -78,10 +82,15 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self.hud.draw(self.app)
 
     def read_pixels(self) -> np.ndarray:
-        """The window's current image as an (height, width, 3) uint8 array, top row first."""
-        width, height = self.get_framebuffer_size()
-        data = self.ctx.screen.read(viewport=(0, 0, width, height), components=3, alignment=1)
-        return np.frombuffer(data, dtype=np.uint8).reshape(height, width, 3)[::-1]
+        """The window's current image as an (height, width, 3) uint8 array, top row first.
+
+        Read through pyglet's buffer manager: it reads the default framebuffer's back buffer
+        correctly on every platform (moderngl's screen object sets a read buffer that some
+        drivers reject for framebuffer 0)."""
+        self.switch_to()
+        image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+        data = image.get_data("RGB", image.width * 3)
+        return np.frombuffer(data, dtype=np.uint8).reshape(image.height, image.width, 3)[::-1]
 
     def save_screenshot(self, path: Path) -> Path:
         """Write what the window shows as a PNG (written to a temporary file, then renamed)."""
@@ -94,7 +103,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         return path
 
     # -- events: forwarded -----------------------------------------------------------------------
-    def _screen(self, x: float, y: float) -> tuple[float, float]:
+    def _to_screen(self, x: float, y: float) -> tuple[float, float]:
         """pyglet window coordinates -> framebuffer pixels from the top-left."""
         scale = self.get_framebuffer_size()[0] / max(1, self.width)
         return x * scale, coords.from_pyglet_y(y * scale, self.get_framebuffer_size()[1])
@@ -107,7 +116,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self.app.resize(*self.get_framebuffer_size())
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.app.mouse_press(*self._screen(x, y), BUTTONS.get(button, "other"))
+        self.app.mouse_press(*self._to_screen(x, y), BUTTONS.get(button, "other"))
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.app.mouse_release()
@@ -115,10 +124,10 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         scale = self.get_framebuffer_size()[0] / max(1, self.width)
         button = "left" if buttons & mouse.LEFT else "right" if buttons & mouse.RIGHT else "middle"
-        self.app.mouse_drag(*self._screen(x, y), dx * scale, -dy * scale, button, bool(modifiers & key.MOD_SHIFT))
+        self.app.mouse_drag(*self._to_screen(x, y), dx * scale, -dy * scale, button, bool(modifiers & key.MOD_SHIFT))
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        self.app.scroll(*self._screen(x, y), scroll_y)
+        self.app.scroll(*self._to_screen(x, y), scroll_y)
 
     def on_close(self) -> None:
         pyglet.clock.unschedule(self._tick)

@@ -1,0 +1,177 @@
+"""A real pyglet window (headless, EGL) driven by injected key and mouse events, rendering for real."""
+
+from __future__ import annotations
+
+import pyglet
+
+pyglet.options["headless"] = True
+
+from collections.abc import Iterator  # noqa: E402
+from dataclasses import replace  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from PIL import Image  # noqa: E402
+from pyglet.window import key, mouse  # noqa: E402
+
+from engine.replay import Replay  # noqa: E402
+from viewer3d import coords  # noqa: E402
+from viewer3d.app import ViewerApp  # noqa: E402
+from viewer3d.camera import ISO_YAWS  # noqa: E402
+from viewer3d.hud import TimelineBar  # noqa: E402
+from viewer3d.render.state import FrameState  # noqa: E402
+from viewer3d.sources import timeline_from_replay  # noqa: E402
+from viewer3d.window import ViewerWindow  # noqa: E402
+
+WIDTH, HEIGHT = 640, 480
+
+
+@pytest.fixture
+def window(replay: Replay, tmp_path: Path) -> Iterator[ViewerWindow]:
+    app = ViewerApp(replay.board, timeline_from_replay(replay), "chop.dat test", (WIDTH, HEIGHT), screenshot_dir=tmp_path)
+    win = ViewerWindow(app, WIDTH, HEIGHT, visible=False)
+    # pyglet's event loop does this on start: dispatch events at once instead of queueing them.
+    win._enable_event_queue = False
+    yield win
+    win.close()
+
+
+def press(win: ViewerWindow, symbol: int, modifiers: int = 0) -> None:
+    win.dispatch_event("on_key_press", symbol, modifiers)
+
+
+def settle(win: ViewerWindow, seconds: float = 2.0) -> None:
+    win.app.update(seconds)
+
+
+def test_keys_drive_playback(window: ViewerWindow) -> None:
+    player = window.app.player
+    assert player.playing
+    press(window, key.SPACE)
+    assert not player.playing
+    press(window, key.PLUS)
+    assert player.speed == 2.0
+    press(window, key.NUM_ADD)
+    assert player.speed == 4.0
+    press(window, key.MINUS)
+    press(window, key.NUM_SUBTRACT)
+    press(window, key.MINUS)
+    assert player.speed == 0.5
+    press(window, key.RIGHT)
+    press(window, key.RIGHT)
+    assert player.time == player.timeline.card_ends[1]
+    press(window, key.LEFT)
+    assert player.time == player.timeline.card_ends[0]
+    press(window, key.PAGEDOWN)
+    assert player.current_round() == 2
+    for symbol in (key.J, key._4, key.ENTER):
+        press(window, symbol)
+    assert player.current_round() == 4 and window.app.round_entry is None
+    press(window, key.L)
+    assert player.loop
+    press(window, key.R)
+    assert player.time == 0.0 and player.playing
+    press(window, key.G)
+    assert window.app.frame().trail is None
+    press(window, key.H)
+    assert window.app.show_help
+
+
+def test_iso_keys_drag_and_wheel_drive_the_camera(window: ViewerWindow) -> None:
+    camera = window.app.camera
+    for number, symbol in enumerate((key._1, key._2, key._3, key._4), start=1):
+        press(window, symbol)
+        settle(window)
+        assert camera.pose.yaw == ISO_YAWS[number - 1] and camera.pose.orthographic
+    press(window, key.P)
+    assert not camera.pose.orthographic
+    press(window, key.T)
+    settle(window)
+    assert camera.pose.pitch == 90.0
+    press(window, key._1)
+    settle(window)
+    # Left drag orbits.
+    yaw = camera.pose.yaw
+    window.dispatch_event("on_mouse_press", 300, 300, mouse.LEFT, 0)
+    window.dispatch_event("on_mouse_drag", 320, 300, 20, 0, mouse.LEFT, 0)
+    window.dispatch_event("on_mouse_release", 320, 300, mouse.LEFT, 0)
+    assert camera.pose.yaw == pytest.approx((yaw - 8.0) % 360)
+    # The wheel zooms towards the cursor: the floor point under it stays put.
+    x, y = 250, 300
+    screen = (x, coords.from_pyglet_y(y, HEIGHT))
+    before = camera.pick_floor(*screen)
+    distance = camera.pose.distance
+    window.dispatch_event("on_mouse_scroll", x, y, 0, 2)
+    assert camera.pose.distance < distance
+    after = camera.pick_floor(*screen)
+    assert before is not None and after is not None
+    assert after == (pytest.approx(before[0], abs=1e-6), pytest.approx(before[1], abs=1e-6))
+    # Right drag pans.
+    target = camera.pose.target
+    window.dispatch_event("on_mouse_drag", 300, 300, 15, 5, mouse.RIGHT, 0)
+    assert camera.pose.target != target
+    press(window, key.F)
+    assert camera.following
+
+
+def test_timeline_bar_seeks(window: ViewerWindow) -> None:
+    bar = TimelineBar.for_viewport((WIDTH, HEIGHT))
+    middle_y = HEIGHT - (bar.top + bar.height / 2)  # pyglet y from the bottom
+    window.dispatch_event("on_mouse_press", bar.left + bar.width / 2, middle_y, mouse.LEFT, 0)
+    player = window.app.player
+    assert player.time == pytest.approx(player.timeline.duration / 2)
+    window.dispatch_event("on_mouse_drag", bar.left + bar.width, middle_y, 100, 0, mouse.LEFT, 0)
+    assert player.time == pytest.approx(player.timeline.duration)
+
+
+def test_renders_the_board_and_hud_and_saves_a_screenshot(window: ViewerWindow, tmp_path: Path) -> None:
+    window.draw_frame()
+    pixels = window.read_pixels().astype(int)
+    assert pixels.shape == (HEIGHT, WIDTH, 3)
+    camera = window.app.camera
+    board = window.app.board
+    # The background is a vertical gradient: each row's own background is its pixel at x = 2.
+    differs = np.abs(pixels - pixels[:, 2:3, :]).sum(axis=2) > 30
+    # The board centre and every tile centre of the middle row are drawn (not background).
+    for x in range(board.width):
+        px, py, _ = camera.project(coords.tile_center(x, board.height // 2))
+        assert differs[int(py), int(px)], f"tile ({x}, {board.height // 2}) not drawn"
+    # The board covers a good part of the image, not all of it.
+    assert 0.25 < differs.mean() < 0.95
+    # The HUD text is drawn in the top-left corner: bright pixels there.
+    assert (pixels[5:60, 10:200].max(axis=2) > 200).any()
+    press(window, key.S)
+    window.dispatch_event("on_draw")
+    shot = window.last_screenshot
+    assert shot is not None and shot.parent == tmp_path and shot.exists()
+    with Image.open(shot) as image:
+        assert image.size == (WIDTH, HEIGHT)
+        saved = np.asarray(image.convert("RGB")).astype(int)
+    assert np.abs(saved - pixels).mean() < 8  # the same picture (only the HUD message differs)
+    assert "screenshot saved" in window.app.message
+
+
+def test_robot_drawn_where_the_projection_says(window: ViewerWindow) -> None:
+    app = window.app
+    app.player.seek(app.timeline.card_ends[3])
+    frame = app.frame()
+    assert frame.robot is not None
+    size = window.get_framebuffer_size()
+
+    def draw(state: FrameState) -> np.ndarray:
+        window.switch_to()
+        window.ctx.screen.use()
+        window.ctx.clear(0.0, 0.0, 0.0, 1.0, depth=1.0)
+        window.scene.render(app.camera.matrices(), state, size)
+        return window.read_pixels().astype(int)
+
+    with_robot = draw(frame)
+    without_robot = draw(replace(frame, robot=None))
+    changed = np.abs(with_robot - without_robot).sum(axis=2) > 40
+    px, py, _ = app.camera.project(coords.tile_center(frame.robot.bx, frame.robot.by, 0.3))
+    assert changed[int(py) - 4:int(py) + 4, int(px) - 4:int(px) + 4].mean() > 0.8
+    # Nothing changes far from the robot (the robot covers about one tile).
+    ys, xs = np.nonzero(changed)
+    tile_px = abs(app.camera.project(coords.tile_center(0, 0))[0] - app.camera.project(coords.tile_center(1, 0))[0])
+    assert np.hypot(xs - px, ys - py).max() < 3 * tile_px
