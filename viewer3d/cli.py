@@ -26,7 +26,8 @@ from viewer3d import sources
 from viewer3d.sources import GameSource
 
 VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
-DEMO_OUT = sources.ROOT / "out" / "demo.gif"
+DEMO_OUT = Path("out") / "demo.gif"  # relative to where robots-view runs (./run demo: the checkout)
+DEMO_SIZE, DEMO_FPS = (512, 384), 10
 EXIT_BAD_INPUT = 2
 
 
@@ -55,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--view", choices=VIEWS, default="iso1", help="camera for --headless (default iso1)")
     parser.add_argument("--speed", type=float, default=None,
                         help="playback speed of an export (default: 1, faster for long games so it lasts <= 60 s)")
+    parser.add_argument("--screenshot", metavar="PNG",
+                        help="open the window, save its first frame to PNG and quit (for scripts)")
     return parser
 
 
@@ -162,6 +165,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         size = parse_size(args.size) if args.size else None
         if args.fps is not None and not 1 <= args.fps <= 120:
             raise InputError(f"--fps must be between 1 and 120, not {args.fps}")
+        if args.speed is not None and not 0 < args.speed <= 1000:
+            raise InputError(f"--speed must be above 0 and at most 1000, not {args.speed}")
         if args.out and not args.headless:
             raise InputError("--out needs --headless (in the window, press S or F12 for a screenshot)")
         if args.headless and not args.out:
@@ -175,17 +180,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"wrote {args.out} ({count} frame{'s' if count != 1 else ''})")
             return 0
         if not has_display():
-            return no_display(source, args, args_list, "no display (DISPLAY and WAYLAND_DISPLAY are unset)", theme)
+            return no_display(source, args, args_list, "no display (DISPLAY and WAYLAND_DISPLAY are unset)", theme,
+                              size)
         try:
             from viewer3d.app import ViewerApp
             from viewer3d.window import run_window
 
             app = ViewerApp(source.board, source.timeline, source.title,
                             size or (1024, 768), screenshot_dir=Path.cwd())
-            run_window(app, theme=theme, size=size or (1024, 768))
+            run_window(app, theme=theme, size=size or (1024, 768),
+                       screenshot=Path(args.screenshot) if args.screenshot else None)
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
-                return no_display(source, args, args_list, f"cannot open a window ({exc})", theme)
+                return no_display(source, args, args_list, f"cannot open a window ({exc})", theme, size)
             raise
         finally:
             source.stop.set()
@@ -198,14 +205,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def no_display(source: GameSource, args: argparse.Namespace, argv: Sequence[str], why: str,
-               theme: object | None) -> int:
+               theme: object | None, size: tuple[int, int] | None) -> int:
     """Say there is no screen in one line; for --demo go on and render out/demo.gif offscreen."""
     if not args.demo:
         print(f"robots-view: {why}; render offscreen instead: {export_command(argv)}", file=sys.stderr)
         return 1
     print(f"robots-view: {why}; rendering the demo offscreen to {DEMO_OUT} instead "
           f"(same as: {export_command(argv, str(DEMO_OUT))})", file=sys.stderr)
-    count = export(source, DEMO_OUT, None, None, args.view, None, theme)
+    count = export(source, DEMO_OUT, size or DEMO_SIZE, args.fps or DEMO_FPS, args.view, args.speed, theme)
     print(f"wrote {DEMO_OUT} ({count} frames): open it in an image viewer")
     return 0
 

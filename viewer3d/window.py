@@ -135,7 +135,20 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         super().on_close()
 
 
-def run_window(app: ViewerApp, theme: Any = None, size: tuple[int, int] = (1024, 768)) -> None:
-    """Open the window and run pyglet's event loop until it is closed."""
-    ViewerWindow(app, *size, theme=theme)
+def run_window(app: ViewerApp, theme: Any = None, size: tuple[int, int] = (1024, 768),
+               screenshot: Path | None = None) -> None:
+    """Open the window and run pyglet's event loop until it is closed.
+
+    With ``screenshot``, draw the first frame, save it there and close (scripts, docs, tests)."""
+    window = ViewerWindow(app, *size, theme=theme)
+    if screenshot is not None:
+
+        def shoot(dt: float) -> None:
+            window.switch_to()
+            window.draw_frame()
+            window.save_screenshot(screenshot)
+            window.close()
+            pyglet.app.exit()
+
+        pyglet.clock.schedule_once(shoot, 0.2)
     pyglet.app.run()

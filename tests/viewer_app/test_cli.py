@@ -1,0 +1,138 @@
+"""robots-view end to end in subprocesses: offscreen PNG/GIF export, bad input, no display."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from engine.boardfile import load_board
+from engine.conformance import reference_chooser
+from engine.deck import generate_deck
+from engine.game import play_game
+from engine.gamedir import write_game_dir
+from engine.model import Level
+from engine.outputs import format_globalseq
+
+ROOT = Path(__file__).resolve().parents[2]
+CHOP = ROOT / "gameboards" / "chop.dat"
+
+
+def run(args: list[str], cwd: Path, display: bool = False, timeout: float = 240) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run([sys.executable, "-m", "viewer3d", *args], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=timeout, check=False)
+
+
+@pytest.fixture(scope="module")
+def game_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game directory (normal level, seed 16: 40 cards) and its globalseq.txt."""
+    folder = tmp_path_factory.mktemp("game")
+    board = load_board(CHOP)
+    game = play_game(board, Level.NORMAL, generate_deck(16), reference_chooser)
+    write_game_dir(folder / "dir", game, ai="reference", deck=None, seed=16)
+    (folder / "globalseq.txt").write_text(format_globalseq(game))
+    return folder
+
+
+def board_fraction(path: Path) -> float:
+    """Share of pixels that are not the (vertical-gradient) background."""
+    pixels = np.asarray(Image.open(path).convert("RGB")).astype(int)
+    return float((np.abs(pixels - pixels[:, 1:2, :]).sum(axis=2) > 30).mean())
+
+
+def test_png_from_a_game_directory(game_files: Path, tmp_path: Path) -> None:
+    out = tmp_path / "still.png"
+    result = run([str(game_files / "dir"), "--headless", "--out", str(out), "--size", "320x240"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "wrote" in result.stdout
+    with Image.open(out) as image:
+        assert image.size == (320, 240)
+    assert board_fraction(out) > 0.3
+
+
+@pytest.mark.parametrize("view", ["iso1", "iso3", "top", "persp"])
+def test_png_views_differ(game_files: Path, tmp_path: Path, view: str) -> None:
+    out = tmp_path / f"{view}.png"
+    result = run(["--board", str(CHOP), "--sequence", str(game_files / "globalseq.txt"), "--headless", "--out", str(out),
+                  "--size", "200x150", "--view", view], tmp_path)
+    assert result.returncode == 0, result.stderr
+    reference = tmp_path / "ref.png"
+    if not reference.exists():
+        run(["--board", str(CHOP), "--sequence", str(game_files / "globalseq.txt"), "--headless", "--out", str(reference),
+             "--size", "200x150", "--view", "iso2"], tmp_path)
+    difference = np.abs(np.asarray(Image.open(out), dtype=int) - np.asarray(Image.open(reference), dtype=int)).mean()
+    assert difference > 5
+
+
+def test_gif_of_a_live_ai_game(tmp_path: Path) -> None:
+    out = tmp_path / "game.gif"
+    result = run(["--board", str(CHOP), "--ai", "reference", "--seed", "1", "--headless", "--out", str(out),
+                  "--size", "160x120", "--fps", "4"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "100%" in result.stderr  # the progress bar reached its end
+    with Image.open(out) as image:
+        assert image.n_frames > 4
+        image.seek(0)
+        first = np.asarray(image.convert("RGB"), dtype=int)
+        image.seek(image.n_frames - 1)
+        last = np.asarray(image.convert("RGB"), dtype=int)
+    assert np.abs(first - last).sum() > 0  # the robot moved (and fell)
+
+
+BAD_SEQUENCE = "MU\nMU\nMU\nMU\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--board", "missing.dat", "--sequence", "seq.txt"], "missing.dat: no such file"),
+        (["--board", "{chop}", "--sequence", "missing.txt"], "missing.txt: no such file"),
+        (["--board", "{chop}", "--sequence", "bad-line.txt"], "bad-line.txt:2:1: unknown sequence line 'HOP'"),
+        (["--board", "{chop}", "--sequence", "seq.txt"], "round 1, card 1: no card can write"),
+        (["--board", "broken.dat", "--sequence", "seq.txt"], "broken.dat:"),
+        (["--board", "{chop}", "--sequence", "seq.txt", "--start", "99", "0", "D"], "outside the 12x12 board"),
+        (["--board", "{chop}", "--ai", "no-such-ai"], "unknown AI 'no-such-ai'"),
+        (["--board", "{chop}"], "--board needs --sequence"),
+        (["nonexistent-dir"], "nonexistent-dir"),
+        (["--board", "{chop}", "--ai", "reference", "--headless", "--out", "x.bmp"], "must end in .png, .gif or .mp4"),
+        (["--board", "{chop}", "--ai", "reference", "--headless"], "--headless needs --out"),
+        (["--board", "{chop}", "--ai", "reference", "--headless", "--out", "x.png", "--size", "big"], "--size must"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], expected: str) -> None:
+    (tmp_path / "seq.txt").write_text(BAD_SEQUENCE)
+    (tmp_path / "bad-line.txt").write_text("MU\nHOP\n")
+    (tmp_path / "broken.dat").write_text("12 12\nthis is not a board\n")
+    result = run([a.replace("{chop}", str(CHOP)) for a in args], tmp_path)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("robots-view: ")
+    assert expected in lines[0]
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_no_display_says_so_in_one_line(game_files: Path, tmp_path: Path) -> None:
+    result = run([str(game_files / "dir")], tmp_path)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "no display" in lines[0] and "--headless --out replay.gif" in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_demo_without_display_renders_a_gif(tmp_path: Path) -> None:
+    result = run(["--demo", "--size", "128x96", "--fps", "2", "--speed", "8"], tmp_path, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert "no display" in result.stderr and "out/demo.gif" in result.stderr
+    out = tmp_path / "out" / "demo.gif"
+    assert f"wrote {Path('out') / 'demo.gif'}" in result.stdout
+    with Image.open(out) as image:
+        assert image.size == (128, 96) and image.n_frames >= 2
