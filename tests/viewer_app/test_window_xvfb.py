@@ -1,0 +1,67 @@
+"""A real X11 window under Xvfb: robots-view opens chop.dat, renders through GLX and saves a screenshot."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from engine.boardfile import load_board
+from engine.conformance import reference_chooser
+from engine.deck import generate_deck
+from engine.game import play_game
+from engine.model import Level
+from engine.outputs import format_globalseq
+
+ROOT = Path(__file__).resolve().parents[2]
+CHOP = ROOT / "gameboards" / "chop.dat"
+
+
+@pytest.fixture(scope="module")
+def xvfb_display() -> Iterator[str]:
+    """Start Xvfb on a free display number; stop it afterwards (only this process)."""
+    for number in range(99, 140):
+        if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+            continue
+        server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{number}").exists() or server.poll() is not None:
+                break
+            time.sleep(0.05)
+        if server.poll() is None:
+            try:
+                yield f":{number}"
+            finally:
+                server.terminate()
+                server.wait(10)
+            return
+    raise RuntimeError("could not start Xvfb on any display :99-:139")
+
+
+def test_real_window_renders_chop_and_takes_a_screenshot(xvfb_display: str, tmp_path: Path) -> None:
+    sequence = tmp_path / "globalseq.txt"
+    game = play_game(load_board(CHOP), Level.NORMAL, generate_deck(16), reference_chooser)
+    sequence.write_text(format_globalseq(game))
+    shot = tmp_path / "window.png"
+    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
+    env.update(DISPLAY=xvfb_display, PYTHONPATH=str(ROOT))
+    result = subprocess.run(
+        [sys.executable, "-m", "viewer3d", "--board", str(CHOP), "--sequence", str(sequence), "--size", "640x480",
+         "--screenshot", str(shot)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    with Image.open(shot) as image:
+        assert image.size == (640, 480)
+        pixels = np.asarray(image.convert("RGB")).astype(int)
+    board = (np.abs(pixels - pixels[:, 1:2, :]).sum(axis=2) > 30).mean()
+    assert 0.25 < board < 0.95  # the board fills much of the window
+    assert (pixels[5:60, 10:200].max(axis=2) > 200).any()  # HUD text in the top-left corner
