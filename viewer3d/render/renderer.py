@@ -307,7 +307,10 @@ class SceneRenderer:
         glow = max(0.0, min(robot.glow, 1.0))
         _set(program, "u_emissive_boost", (glow * 0.9, glow * 0.75, glow * 0.25))
         if robot.alpha < 1.0:
+            # depth pre-pass (colour unchanged), then blend only the front-most surface once
             self.ctx.enable(moderngl.BLEND)
+            self.ctx.blend_func = moderngl.ZERO, moderngl.ONE
+            self.robot_vao.render(moderngl.TRIANGLES)
             self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         self.robot_vao.render(moderngl.TRIANGLES)
         self.ctx.disable(moderngl.BLEND)
