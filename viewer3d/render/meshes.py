@@ -19,11 +19,16 @@ _FACES = (
 )
 
 
-def unit_cube() -> tuple[NDArray[np.float32], NDArray[np.int32]]:
-    """Vertices (pos3, normal3, uv2) and triangle indices of the cube [-1, 1]^3, counter-clockwise outside."""
+def unit_cube(bottom: bool = True) -> tuple[NDArray[np.float32], NDArray[np.int32]]:
+    """Vertices (pos3, normal3, uv2) and triangle indices of the cube [-1, 1]^3, counter-clockwise outside.
+
+    Without ``bottom`` the -Y face is left out: boxes standing on the floor never show it, and on
+    a software rasteriser vertices are processed on one thread, so every one counts."""
     vertices: list[list[float]] = []
     indices: list[int] = []
     for normal, u_axis, v_axis in _FACES:
+        if not bottom and normal == (0, -1, 0):
+            continue
         n, u, v = (np.array(a, dtype=np.float64) for a in (normal, u_axis, v_axis))
         base = len(vertices)
         for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):

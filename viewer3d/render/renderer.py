@@ -29,6 +29,8 @@ from viewer3d.render.scene import (
     KIND_HOLE,
     KIND_ROTATOR_LEFT,
     KIND_ROTATOR_RIGHT,
+    MATERIAL_CRATE,
+    MATERIAL_HAZARD,
     SceneArrays,
     build_scene,
     layer_table,
@@ -45,11 +47,15 @@ class ThemeLike(Protocol):
     def texture_array(self) -> tuple[NDArray[np.uint8], dict[str, int]]: ...
 
 
-def _program(ctx: moderngl.Context, vertex: str, fragment: str) -> moderngl.Program:
-    return ctx.program(
-        vertex_shader=(SHADER_DIR / vertex).read_text(encoding="utf-8"),
-        fragment_shader=(SHADER_DIR / fragment).read_text(encoding="utf-8"),
-    )
+def _program(ctx: moderngl.Context, vertex: str, fragment: str, defines: tuple[str, ...] = ()) -> moderngl.Program:
+    """Compile shaders from the .glsl files next to this module, with ``#define``s after ``#version``."""
+
+    def source(name: str) -> str:
+        text = (SHADER_DIR / name).read_text(encoding="utf-8")
+        version, _, body = text.partition("\n")
+        return "\n".join([version, *(f"#define {d}" for d in defines), body])
+
+    return ctx.program(vertex_shader=source(vertex), fragment_shader=source(fragment))
 
 
 def _set(program: moderngl.Program, name: str, value: object) -> None:
@@ -124,7 +130,9 @@ class SceneRenderer:
 
         self.floor_program = _program(ctx, "floor.vert", "floor.frag")
         self.props_program = _program(ctx, "props.vert", "lit.frag")
-        self.mesh_program = _program(ctx, "mesh.vert", "lit.frag")
+        self.patterned_program = _program(ctx, "props.vert", "lit.frag", ("PATTERNS",))
+        self.moving_program = _program(ctx, "props.vert", "lit.frag", ("ANIMATED", "PATTERNS"))
+        self.mesh_program = _program(ctx, "mesh.vert", "lit.frag", ("PATTERNS",))
         self.glow_program = _program(ctx, "glow.vert", "glow.frag")
         self.pit_program = _program(ctx, "pit.vert", "pit.frag")
         self.rotor_program = _program(ctx, "rotor.vert", "rotor.frag")
@@ -140,20 +148,26 @@ class SceneRenderer:
         self._floor_vbo = ctx.buffer(quad.tobytes())
         self.floor_vao = ctx.vertex_array(self.floor_program, [(self._floor_vbo, "2f", "in_xz")])
 
-        cube, cube_indices = unit_cube()
+        cube, cube_indices = unit_cube(bottom=False)
         self._cube_vbo = ctx.buffer(cube.tobytes())
         self._cube_ibo = ctx.buffer(cube_indices.tobytes())
         instances = self.scene.instances
-        self.instance_count = len(instances)
-        self._instance_vbo = ctx.buffer(instances.tobytes() if len(instances) else b"\0" * 60)
-        self.props_vao = ctx.vertex_array(
-            self.props_program,
-            [
-                (self._cube_vbo, "3f 3f 2f", "in_pos", "in_normal", "in_uv"),
-                (self._instance_vbo, "3f 3f 3f 3f 2f 1f/i", "i_center", "i_half", "i_color", "i_move", "i_tile", "i_material"),
-            ],
-            index_buffer=self._cube_ibo,
-        )
+        moving = instances[:, 12] >= 0
+        patterned = ~moving & np.isin(instances[:, 14], (MATERIAL_CRATE, MATERIAL_HAZARD))
+        plain = ~moving & ~patterned
+        self.instance_count = int(plain.sum())
+        self.patterned_count = int(patterned.sum())
+        self.moving_count = int(moving.sum())
+        self._instance_vbo = ctx.buffer(instances[plain].tobytes() if self.instance_count else b"\0" * 60)
+        self._patterned_vbo = ctx.buffer(instances[patterned].tobytes() if self.patterned_count else b"\0" * 60)
+        self._moving_vbo = ctx.buffer(instances[moving].tobytes() if self.moving_count else b"\0" * 60)
+        layout = ("3f 3f 3f 3f 2f 1f/i", "i_center", "i_half", "i_color", "i_move", "i_tile", "i_material")
+        cube_layout = (self._cube_vbo, "3f 3f 2f", "in_pos", "in_normal", "in_uv")
+        self.props_vao = ctx.vertex_array(self.props_program, [cube_layout, (self._instance_vbo, *layout)],
+                                          index_buffer=self._cube_ibo, skip_errors=True)
+        self.patterned_vao = ctx.vertex_array(self.patterned_program, [cube_layout, (self._patterned_vbo, *layout)],
+                                              index_buffer=self._cube_ibo, skip_errors=True)
+        self.moving_vao = ctx.vertex_array(self.moving_program, [cube_layout, (self._moving_vbo, *layout)], index_buffer=self._cube_ibo)
         glows = self.scene.glows
         self.glow_count = len(glows)
         self._glow_vbo = ctx.buffer(glows.tobytes() if len(glows) else b"\0" * 24)
@@ -302,11 +316,15 @@ class SceneRenderer:
 
         common = (("u_view", view), ("u_proj", proj), ("u_wall_color", self.wall_colour), ("u_alpha", 1.0),
                   ("u_emissive_boost", (0.0, 0.0, 0.0)), ("u_info", 0))
-        self.props_drawn = not flat and self.instance_count > 0
+        self.props_drawn = not flat and self.instance_count + self.patterned_count + self.moving_count > 0
         if self.props_drawn:
-            for name, value in common:
-                _set(self.props_program, name, value)
-            self.props_vao.render(moderngl.TRIANGLES, instances=self.instance_count)
+            for program, vao, count in ((self.props_program, self.props_vao, self.instance_count),
+                                        (self.patterned_program, self.patterned_vao, self.patterned_count),
+                                        (self.moving_program, self.moving_vao, self.moving_count)):
+                if count:
+                    for name, value in common:
+                        _set(program, name, value)
+                    vao.render(moderngl.TRIANGLES, instances=count)
 
         if robot is not None and robot.alpha > 0.0:
             self._draw_robot(robot, common)
@@ -358,7 +376,8 @@ class SceneRenderer:
 
     def release(self) -> None:
         for resource in (
-            self.floor_vao, self.props_vao, self.glow_vao, self.pit_vao, self.rotor_vao, self.robot_vao,
+            self.floor_vao, self.props_vao, self.moving_vao, self._moving_vbo, self.moving_program,
+            self.patterned_vao, self._patterned_vbo, self.patterned_program, self.glow_vao, self.pit_vao, self.rotor_vao, self.robot_vao,
             self._floor_vbo, self._corner_vbo, self._hole_vbo, self._rotor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
             self.info_texture, self.trail_texture, self.tile_textures,
             self.floor_program, self.props_program, self.mesh_program, self.glow_program, self.pit_program, self.rotor_program,
