@@ -28,9 +28,13 @@ class ExportError(Exception):
 
 
 def _check_format(path: Path) -> str:
+    """Fail before any rendering when the file cannot be written."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise ExportError(f"{path}: unknown export format {suffix or '(none)'!r}; use one of {', '.join(FORMATS)}")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ExportError(f"{path}: folder {folder} does not exist")
     return suffix
 
 

@@ -1,6 +1,7 @@
 #version 330
 // Shared surface shading for props and the robot: key light + sky/ground ambient, bevelled
-// face edges, a little contact darkening near the floor, and a few procedural materials.
+// face edges, a little contact darkening near the floor, and (with PATTERNS defined: crates,
+// hazard stripes) procedural materials. Plain walls, the bulk of the boxes, skip that code.
 uniform vec3 u_wall_color;
 uniform float u_alpha;
 uniform vec3 u_emissive_boost;
@@ -17,6 +18,7 @@ const vec3 LIGHT = normalize(vec3(0.45, 0.85, 0.3));
 void main() {
     vec3 n = normalize(v_normal);
     vec3 base = v_material > 0.5 && v_material < 1.5 ? u_wall_color : v_color;
+#ifdef PATTERNS
     if (v_material > 1.5 && v_material < 2.5) {  // crate: planks and a frame
         vec2 e = min(v_uv, 1.0 - v_uv);
         float frame = step(min(e.x, e.y), 0.1);
@@ -28,6 +30,7 @@ void main() {
         float stripe = step(0.5, fract((v_world.x + v_world.y + v_world.z) * 4.0));
         base = mix(vec3(0.95, 0.75, 0.12), vec3(0.12, 0.12, 0.12), stripe);
     }
+#endif
     if (v_material > 3.5) {
         f_color = vec4(base + u_emissive_boost, u_alpha);
         return;
@@ -36,8 +39,8 @@ void main() {
     float sky = 0.5 + 0.5 * n.y;
     vec3 ambient = mix(vec3(0.22, 0.2, 0.2), vec3(0.42, 0.45, 0.52), sky);
     vec2 e = min(v_uv, 1.0 - v_uv);
-    float bevel = mix(0.8, 1.0, smoothstep(0.0, 0.06, min(e.x, e.y)));
-    float contact = mix(0.55, 1.0, smoothstep(-0.02, 0.22, v_world.y));
+    float bevel = 0.8 + 0.2 * clamp(min(e.x, e.y) * 16.0, 0.0, 1.0);
+    float contact = 0.55 + 0.45 * clamp((v_world.y + 0.02) * 4.2, 0.0, 1.0);
     vec3 color = base * (ambient + diffuse * vec3(0.85, 0.82, 0.76)) * bevel * contact;
     f_color = vec4(color + u_emissive_boost * 0.35, u_alpha);
 }

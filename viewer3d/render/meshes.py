@@ -19,11 +19,16 @@ _FACES = (
 )
 
 
-def unit_cube() -> tuple[NDArray[np.float32], NDArray[np.int32]]:
-    """Vertices (pos3, normal3, uv2) and triangle indices of the cube [-1, 1]^3, counter-clockwise outside."""
+def unit_cube(bottom: bool = True) -> tuple[NDArray[np.float32], NDArray[np.int32]]:
+    """Vertices (pos3, normal3, uv2) and triangle indices of the cube [-1, 1]^3, counter-clockwise outside.
+
+    Without ``bottom`` the -Y face is left out: boxes standing on the floor never show it, and on
+    a software rasteriser vertices are processed on one thread, so every one counts."""
     vertices: list[list[float]] = []
     indices: list[int] = []
     for normal, u_axis, v_axis in _FACES:
+        if not bottom and normal == (0, -1, 0):
+            continue
         n, u, v = (np.array(a, dtype=np.float64) for a in (normal, u_axis, v_axis))
         base = len(vertices)
         for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
@@ -94,7 +99,7 @@ def robot_mesh(body: Colour) -> NDArray[np.float32]:
             builder.box((side * 0.29, 0.075, z), (0.012, 0.045, 0.045), steel)
     builder.box((0.0, 0.25, 0.03), (0.19, 0.11, 0.22), body)  # body
     builder.box((0.0, 0.365, 0.03), (0.2, 0.012, 0.23), tuple(c * 0.75 for c in body))  # body lid
-    builder.box((0.0, 0.47, 0.06), (0.14, 0.095, 0.13), steel)  # head
+    builder.box((0.0, 0.47, 0.06), (0.14, 0.095, 0.13), tuple(min(1.0, c * 1.15) for c in body))  # head
     builder.box((0.0, 0.48, -0.073), (0.115, 0.045, 0.006), (0.05, 0.07, 0.1))  # visor glass
     for side in (-1, 1):  # eyes
         builder.box((side * 0.05, 0.485, -0.081), (0.028, 0.022, 0.004), (0.35, 0.95, 1.0), 4.0)

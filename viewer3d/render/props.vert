@@ -1,6 +1,7 @@
 #version 330
 // Instanced axis-aligned boxes: walls, crates, pusher plates, crusher jaws, goal flags, the board rim.
-// Animated parts read their tile's phase from the info texture and slide along i_move.
+// Compiled twice: with ANIMATED defined (pusher plates, crusher jaws) each box reads its tile's
+// phase from the info texture and slides along i_move; without it (walls etc.) no fetch is paid.
 uniform mat4 u_view;
 uniform mat4 u_proj;
 uniform usampler2D u_info;
@@ -23,10 +24,10 @@ flat out float v_material;
 
 void main() {
     vec3 offset = vec3(0.0);
-    if (i_tile.x >= 0.0) {
-        float phase = float(texelFetch(u_info, ivec2(i_tile), 0).a) / 255.0;
-        offset = i_move * sin(3.14159265 * phase);
-    }
+#ifdef ANIMATED
+    float phase = float(texelFetch(u_info, ivec2(i_tile), 0).a) / 255.0;
+    offset = i_move * sin(3.14159265 * phase);
+#endif
     v_world = i_center + in_pos * i_half + offset;
     v_normal = in_normal;
     v_uv = in_uv;

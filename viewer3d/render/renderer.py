@@ -1,14 +1,16 @@
 """The scene renderer: draws a board, its animated elements and the robot with moderngl into
 whatever framebuffer is bound. Per-frame cost is a fixed handful of draw calls:
 
-1. backdrop gradient (one full-screen triangle),
-2. the floor: ONE quad for the whole board, tiles looked up per pixel (O(pixels)),
+1. the floor: ONE quad for the whole board, tiles looked up per pixel (O(pixels)),
+2. pits: one instanced quad per hole looking down its shaft, one draw; active rotators likewise,
 3. every box (walls, crates, pusher plates, crusher jaws, flags, rim) in ONE instanced draw,
    skipped when a tile is only a few pixels wide (walls are then painted flat by the floor),
 4. goal light columns in one instanced additive draw,
 5. the robot mesh.
 
-Only the few tiles whose animation phase changed are re-uploaded each frame."""
+Only the few tiles whose animation phase changed are re-uploaded each frame. On a software
+rasteriser (llvmpipe) anisotropic filtering costs about four times the whole floor, so it is
+used only on hardware GL unless asked for."""
 
 from __future__ import annotations
 
@@ -23,10 +25,20 @@ from numpy.typing import NDArray
 from engine.model import Board
 from viewer3d import coords
 from viewer3d.render.meshes import robot_mesh, unit_cube
-from viewer3d.render.scene import SceneArrays, build_scene, layer_table
+from viewer3d.render.scene import (
+    KIND_HOLE,
+    KIND_ROTATOR_LEFT,
+    KIND_ROTATOR_RIGHT,
+    MATERIAL_CRATE,
+    MATERIAL_HAZARD,
+    SceneArrays,
+    build_scene,
+    layer_table,
+)
 from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
 
 SHADER_DIR = Path(__file__).parent
+BACKGROUND = (0.11, 0.12, 0.15)
 FLAT_WALLS_BELOW_PX = 3.0  # tile size on screen under which 3D boxes are not worth drawing
 ROBOT_SCALE = 1.2  # the mesh is modelled at 0.6 of a tile; this makes it read well in the iso views
 
@@ -35,11 +47,15 @@ class ThemeLike(Protocol):
     def texture_array(self) -> tuple[NDArray[np.uint8], dict[str, int]]: ...
 
 
-def _program(ctx: moderngl.Context, vertex: str, fragment: str) -> moderngl.Program:
-    return ctx.program(
-        vertex_shader=(SHADER_DIR / vertex).read_text(encoding="utf-8"),
-        fragment_shader=(SHADER_DIR / fragment).read_text(encoding="utf-8"),
-    )
+def _program(ctx: moderngl.Context, vertex: str, fragment: str, defines: tuple[str, ...] = ()) -> moderngl.Program:
+    """Compile shaders from the .glsl files next to this module, with ``#define``s after ``#version``."""
+
+    def source(name: str) -> str:
+        text = (SHADER_DIR / name).read_text(encoding="utf-8")
+        version, _, body = text.partition("\n")
+        return "\n".join([version, *(f"#define {d}" for d in defines), body])
+
+    return ctx.program(vertex_shader=source(vertex), fragment_shader=source(fragment))
 
 
 def _set(program: moderngl.Program, name: str, value: object) -> None:
@@ -98,8 +114,10 @@ def model_matrix(robot: RobotVisual) -> NDArray[np.float32]:
 class SceneRenderer:
     """Draws one board. Create it once per board; call :meth:`render` every frame."""
 
-    def __init__(self, ctx: moderngl.Context, board: Board, theme: ThemeLike | None = None) -> None:
+    def __init__(self, ctx: moderngl.Context, board: Board, theme: ThemeLike | None = None, anisotropy: float | None = None) -> None:
         self.ctx = ctx
+        software = any(name in ctx.info.get("GL_RENDERER", "").lower() for name in ("llvmpipe", "softpipe", "swrast"))
+        self.anisotropy = anisotropy if anisotropy is not None else (1.0 if software else 8.0)
         self.board = board
         self.scene: SceneArrays = build_scene(board)
         self._tile_key = _theme_tile_key()
@@ -112,9 +130,12 @@ class SceneRenderer:
 
         self.floor_program = _program(ctx, "floor.vert", "floor.frag")
         self.props_program = _program(ctx, "props.vert", "lit.frag")
-        self.mesh_program = _program(ctx, "mesh.vert", "lit.frag")
+        self.patterned_program = _program(ctx, "props.vert", "lit.frag", ("PATTERNS",))
+        self.moving_program = _program(ctx, "props.vert", "lit.frag", ("ANIMATED", "PATTERNS"))
+        self.mesh_program = _program(ctx, "mesh.vert", "lit.frag", ("PATTERNS",))
         self.glow_program = _program(ctx, "glow.vert", "glow.frag")
-        self.background_program = _program(ctx, "background.vert", "background.frag")
+        self.pit_program = _program(ctx, "pit.vert", "pit.frag")
+        self.rotor_program = _program(ctx, "rotor.vert", "rotor.frag")
 
         width, height = board.width, board.height
         self.info_texture = ctx.texture((width, height), 4, self._info.tobytes(), dtype="u1")
@@ -127,20 +148,26 @@ class SceneRenderer:
         self._floor_vbo = ctx.buffer(quad.tobytes())
         self.floor_vao = ctx.vertex_array(self.floor_program, [(self._floor_vbo, "2f", "in_xz")])
 
-        cube, cube_indices = unit_cube()
+        cube, cube_indices = unit_cube(bottom=False)
         self._cube_vbo = ctx.buffer(cube.tobytes())
         self._cube_ibo = ctx.buffer(cube_indices.tobytes())
         instances = self.scene.instances
-        self.instance_count = len(instances)
-        self._instance_vbo = ctx.buffer(instances.tobytes() if len(instances) else b"\0" * 60)
-        self.props_vao = ctx.vertex_array(
-            self.props_program,
-            [
-                (self._cube_vbo, "3f 3f 2f", "in_pos", "in_normal", "in_uv"),
-                (self._instance_vbo, "3f 3f 3f 3f 2f 1f/i", "i_center", "i_half", "i_color", "i_move", "i_tile", "i_material"),
-            ],
-            index_buffer=self._cube_ibo,
-        )
+        moving = instances[:, 12] >= 0
+        patterned = ~moving & np.isin(instances[:, 14], (MATERIAL_CRATE, MATERIAL_HAZARD))
+        plain = ~moving & ~patterned
+        self.instance_count = int(plain.sum())
+        self.patterned_count = int(patterned.sum())
+        self.moving_count = int(moving.sum())
+        self._instance_vbo = ctx.buffer(instances[plain].tobytes() if self.instance_count else b"\0" * 60)
+        self._patterned_vbo = ctx.buffer(instances[patterned].tobytes() if self.patterned_count else b"\0" * 60)
+        self._moving_vbo = ctx.buffer(instances[moving].tobytes() if self.moving_count else b"\0" * 60)
+        layout = ("3f 3f 3f 3f 2f 1f/i", "i_center", "i_half", "i_color", "i_move", "i_tile", "i_material")
+        cube_layout = (self._cube_vbo, "3f 3f 2f", "in_pos", "in_normal", "in_uv")
+        self.props_vao = ctx.vertex_array(self.props_program, [cube_layout, (self._instance_vbo, *layout)],
+                                          index_buffer=self._cube_ibo, skip_errors=True)
+        self.patterned_vao = ctx.vertex_array(self.patterned_program, [cube_layout, (self._patterned_vbo, *layout)],
+                                              index_buffer=self._cube_ibo, skip_errors=True)
+        self.moving_vao = ctx.vertex_array(self.moving_program, [cube_layout, (self._moving_vbo, *layout)], index_buffer=self._cube_ibo)
         glows = self.scene.glows
         self.glow_count = len(glows)
         self._glow_vbo = ctx.buffer(glows.tobytes() if len(glows) else b"\0" * 24)
@@ -149,9 +176,18 @@ class SceneRenderer:
             [(self._cube_vbo, "3f 20x", "in_pos"), (self._glow_vbo, "3f 3f/i", "i_center", "i_half")],
             index_buffer=self._cube_ibo,
         )
+        corners = np.array([0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1], dtype=np.float32)
+        self._corner_vbo = ctx.buffer(corners.tobytes())
+        holes = np.argwhere((self.scene.info[..., 2] & 15) == KIND_HOLE)[:, ::-1].astype(np.float32)
+        self.hole_count = len(holes)
+        self._hole_vbo = ctx.buffer(holes.tobytes() if len(holes) else b"\0" * 8)
+        self.pit_vao = ctx.vertex_array(self.pit_program, [(self._corner_vbo, "2f", "in_corner"), (self._hole_vbo, "2f/i", "i_tile")])
+        self._rotor_vbo = ctx.buffer(reserve=16 * 64, dynamic=True)
+        self.rotor_vao = ctx.vertex_array(
+            self.rotor_program, [(self._corner_vbo, "2f", "in_corner"), (self._rotor_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")]
+        )
         self._robot_vbo: moderngl.Buffer | None = None
         self.robot_vao: moderngl.VertexArray | None = None
-        self.background_vao = ctx.vertex_array(self.background_program, [])
         self.set_theme(theme if theme is not None else default_theme())
 
     # -- theme -----------------------------------------------------------------------------
@@ -165,7 +201,7 @@ class SceneRenderer:
         self.tile_textures = self.ctx.texture_array((size_x, size_y, count), 4, layers.tobytes())
         self.tile_textures.build_mipmaps()
         self.tile_textures.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
-        self.tile_textures.anisotropy = 8.0
+        self.tile_textures.anisotropy = self.anisotropy
         self._info[..., 0] = layer_table(keys, self._tile_key)[self.scene.chars]
         self.info_texture.write(self._info.tobytes())
 
@@ -234,18 +270,13 @@ class SceneRenderer:
     def render(self, camera: CameraMatrices, frame: FrameState, viewport: tuple[int, int]) -> None:
         ctx = self.ctx
         ctx.viewport = (0, 0, *viewport)
-        ctx.clear(0.0, 0.0, 0.0, 1.0, depth=1.0)
+        ctx.clear(*BACKGROUND, 1.0, depth=1.0)
         self._update_phases(frame.active)
         self._update_trail(frame.trail)
         view = np.ascontiguousarray(camera.view, dtype="f4").tobytes()
         proj = np.ascontiguousarray(camera.projection, dtype="f4").tobytes()
         flat = self.tile_pixels(camera, viewport) < FLAT_WALLS_BELOW_PX
-
-        ctx.disable(moderngl.DEPTH_TEST | moderngl.BLEND | moderngl.CULL_FACE)
-        _set(self.background_program, "u_top", (0.2, 0.23, 0.3))
-        _set(self.background_program, "u_bottom", (0.07, 0.075, 0.09))
-        self.background_vao.render(moderngl.TRIANGLES, vertices=3)
-
+        ctx.disable(moderngl.BLEND | moderngl.CULL_FACE)
         ctx.enable(moderngl.DEPTH_TEST)
         ctx.depth_func = "<="
         assert self.tile_textures is not None
@@ -253,29 +284,47 @@ class SceneRenderer:
         self.tile_textures.use(1)
         self.trail_texture.use(2)
         robot = frame.robot
-        program = self.floor_program
         for name, value in (
             ("u_view", view), ("u_proj", proj), ("u_info", 0), ("u_tiles", 1), ("u_trail", 2),
             ("u_trail_on", 1.0 if frame.trail is not None else 0.0),
             ("u_board", (float(self.board.width), float(self.board.height))),
-            ("u_eye", tuple(float(v) for v in camera.eye)),
-            ("u_forward", tuple(float(v) for v in camera.forward())),
-            ("u_ortho", 1.0 if camera.is_orthographic else 0.0),
             ("u_flat_walls", 1.0 if flat else 0.0),
             ("u_wall_color", self.wall_colour),
-            ("u_time", float(frame.time)),
+            ("u_goal_pulse", 0.5 + 0.5 * math.sin(frame.time * 3.0)),
             ("u_robot_shadow", self._shadow(robot)),
         ):
-            _set(program, name, value)
+            _set(self.floor_program, name, value)
         self.floor_vao.render(moderngl.TRIANGLES)
+
+        if self.hole_count:
+            for name, value in (
+                ("u_view", view), ("u_proj", proj),
+                ("u_eye", tuple(float(v) for v in camera.eye)),
+                ("u_forward", tuple(float(v) for v in camera.forward())),
+                ("u_ortho", 1.0 if camera.is_orthographic else 0.0),
+            ):
+                _set(self.pit_program, name, value)
+            self.pit_vao.render(moderngl.TRIANGLES, instances=self.hole_count)
+
+        rotors = self._active_rotors()
+        if len(rotors):
+            self._rotor_vbo.orphan(max(len(rotors.tobytes()), 16 * 64))
+            self._rotor_vbo.write(rotors.tobytes())
+            for name, value in (("u_view", view), ("u_proj", proj), ("u_tiles", 1)):
+                _set(self.rotor_program, name, value)
+            self.rotor_vao.render(moderngl.TRIANGLES, instances=len(rotors))
 
         common = (("u_view", view), ("u_proj", proj), ("u_wall_color", self.wall_colour), ("u_alpha", 1.0),
                   ("u_emissive_boost", (0.0, 0.0, 0.0)), ("u_info", 0))
-        self.props_drawn = not flat and self.instance_count > 0
+        self.props_drawn = not flat and self.instance_count + self.patterned_count + self.moving_count > 0
         if self.props_drawn:
-            for name, value in common:
-                _set(self.props_program, name, value)
-            self.props_vao.render(moderngl.TRIANGLES, instances=self.instance_count)
+            for program, vao, count in ((self.props_program, self.props_vao, self.instance_count),
+                                        (self.patterned_program, self.patterned_vao, self.patterned_count),
+                                        (self.moving_program, self.moving_vao, self.moving_count)):
+                if count:
+                    for name, value in common:
+                        _set(program, name, value)
+                    vao.render(moderngl.TRIANGLES, instances=count)
 
         if robot is not None and robot.alpha > 0.0:
             self._draw_robot(robot, common)
@@ -290,12 +339,22 @@ class SceneRenderer:
             ctx.depth_mask = True
         ctx.disable(moderngl.BLEND)
 
+    def _active_rotors(self) -> NDArray[np.float32]:
+        """(tile x, tile y, angle, layer) of every rotator turning now; left turns counter-clockwise on screen."""
+        rows = []
+        for (x, y), phase in self._active.items():
+            kind = int(self._info[y, x, 2]) & 15
+            if kind in (KIND_ROTATOR_LEFT, KIND_ROTATOR_RIGHT) and phase:
+                sign = -1.0 if kind == KIND_ROTATOR_LEFT else 1.0
+                rows.append((x, y, sign * phase / 255.0 * math.pi / 2, float(self._info[y, x, 0])))
+        return np.array(rows, dtype=np.float32).reshape(-1, 4)
+
     def _shadow(self, robot: RobotVisual | None) -> tuple[float, float, float, float]:
         if robot is None:
             return (0.0, 0.0, 1.0, 0.0)
         x, _, z = coords.tile_center(robot.bx, robot.by)
         strength = 0.5 * robot.alpha * max(0.0, 1.0 - max(robot.height, 0.0) * 1.5) * (1.0 if robot.height >= -0.05 else 0.0)
-        return (x, z, 0.42, strength)
+        return (x, z, 1.0 / 0.5, strength)
 
     def _draw_robot(self, robot: RobotVisual, common: tuple[tuple[str, object], ...]) -> None:
         assert self.robot_vao is not None
@@ -307,17 +366,21 @@ class SceneRenderer:
         glow = max(0.0, min(robot.glow, 1.0))
         _set(program, "u_emissive_boost", (glow * 0.9, glow * 0.75, glow * 0.25))
         if robot.alpha < 1.0:
+            # depth pre-pass (colour unchanged), then blend only the front-most surface once
             self.ctx.enable(moderngl.BLEND)
+            self.ctx.blend_func = moderngl.ZERO, moderngl.ONE
+            self.robot_vao.render(moderngl.TRIANGLES)
             self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         self.robot_vao.render(moderngl.TRIANGLES)
         self.ctx.disable(moderngl.BLEND)
 
     def release(self) -> None:
         for resource in (
-            self.floor_vao, self.props_vao, self.glow_vao, self.background_vao, self.robot_vao,
-            self._floor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
+            self.floor_vao, self.props_vao, self.moving_vao, self._moving_vbo, self.moving_program,
+            self.patterned_vao, self._patterned_vbo, self.patterned_program, self.glow_vao, self.pit_vao, self.rotor_vao, self.robot_vao,
+            self._floor_vbo, self._corner_vbo, self._hole_vbo, self._rotor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
             self.info_texture, self.trail_texture, self.tile_textures,
-            self.floor_program, self.props_program, self.mesh_program, self.glow_program, self.background_program,
+            self.floor_program, self.props_program, self.mesh_program, self.glow_program, self.pit_program, self.rotor_program,
         ):
             if resource is not None:
                 resource.release()

@@ -1,8 +1,0 @@
-#version 330
-// One full-screen triangle for the backdrop gradient.
-out vec2 v_uv;
-void main() {
-    vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-    v_uv = p;
-    gl_Position = vec4(p * 2.0 - 1.0, 1.0, 1.0);
-}
