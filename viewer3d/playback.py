@@ -275,6 +275,7 @@ class TrailCounter:
         width, height = timeline.board_size
         self.counts = np.zeros((height, width), dtype=np.int32)
         self._applied = 0  # visits[:_applied] are counted
+        self._strength: tuple[int, NDArray[np.float32]] | None = None  # (applied, strength) of the last call
 
     def _add(self, index: int, sign: int) -> None:
         _, x, y = self.timeline.visits[index]
@@ -294,8 +295,13 @@ class TrailCounter:
         return self.counts
 
     def strength(self, t: float) -> NDArray[np.float32]:
-        """0 for unvisited tiles, from 0.35 (once) to 1 (the most visited tile) on a log scale."""
+        """0 for unvisited tiles, from 0.35 (once) to 1 (the most visited tile) on a log scale.
+
+        The same array object is returned while no visit was added or removed, so a renderer
+        can skip re-uploading it."""
         counts = self.seek(t)
+        if self._strength is not None and self._strength[0] == self._applied:
+            return self._strength[1]
         top = int(counts.max()) if counts.size else 0
         strength = np.zeros(counts.shape, dtype=np.float32)
         if top <= 0:
@@ -304,7 +310,9 @@ class TrailCounter:
         scale = math.log1p(top)
         strength[visited] = 0.35 + 0.65 * (np.log1p(counts[visited]) - math.log(2.0)) / max(1e-9, scale - math.log(2.0)) \
             if top > 1 else 0.35
-        return np.clip(strength, 0.0, 1.0)
+        strength = np.clip(strength, 0.0, 1.0)
+        self._strength = (self._applied, strength)
+        return strength
 
 
 class Player:

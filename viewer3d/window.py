@@ -113,6 +113,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         return True  # also stops pyglet's default Escape handling: the app decides
 
     def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)  # pyglet's own viewport and 2-D projection for the HUD
         self.app.resize(*self.get_framebuffer_size())
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:

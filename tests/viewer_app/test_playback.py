@@ -231,3 +231,13 @@ def test_trail_counts_visits(replay: Replay) -> None:
 )
 def test_card_label(cards: tuple[Card, ...], label: str) -> None:
     assert card_label(cards) == label
+
+
+def test_trail_strength_is_reused_until_a_visit_changes(replay: Replay) -> None:
+    timeline = timeline_of(replay)
+    trail = TrailCounter(timeline)
+    first_visit = timeline.visits[1][0]
+    early = trail.strength(first_visit - 0.01)
+    assert trail.strength(first_visit - 0.005) is early
+    later = trail.strength(first_visit + 0.01)
+    assert later is not early and later.sum() > early.sum()
