@@ -136,6 +136,9 @@ def _save_atomic(path: Path, save: Callable[[Path], None]) -> None:
     handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=folder)
     os.close(handle)
     tmp = Path(name)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; an exported picture is an ordinary file
     try:
         save(tmp)
         os.replace(tmp, path)

@@ -82,6 +82,24 @@ def test_512_board_renders(render, ctx):
     close = top_camera(Board.from_strings(["    "] * 4), size=(512, 384))
     render(board, close, FrameState(), size=(512, 384), renderer=renderer)
     assert renderer.props_drawn  # zoomed in on the corner, the 3D boxes are drawn
+    total = sum(len(chunked.rows) for chunked in renderer.chunks)
+    assert 0 < renderer.instances_drawn < total * 0.01  # ... but only those near the corner
+
+
+def test_chunk_culling_draws_the_same_picture(render, ctx):
+    rng = np.random.default_rng(5)
+    rows = ["".join(row) for row in rng.choice(list("   bcdepCM"), size=(80, 80))]
+    board = Board.from_strings(rows)
+    centre = Board.from_strings(["      "] * 6)
+    camera = top_camera(centre)  # looks at tiles (0..6, 0..6) of the big board
+    culled = SceneRenderer(ctx, board)
+    everything = SceneRenderer(ctx, board)
+    everything.indirect = False
+    active = {(1, 1): 0.5, (2, 3): 0.5}
+    a = as_array(render(board, camera, FrameState(active=active), renderer=culled))
+    b = as_array(render(board, camera, FrameState(active=active), renderer=everything))
+    assert culled.instances_drawn < everything.instances_drawn / 5
+    assert np.abs(a - b).max() <= 1
 
 
 class TintedTheme:

@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from engine.model import Board
 from viewer3d import coords
+from viewer3d.render.culling import ChunkedInstances
 from viewer3d.render.meshes import robot_mesh, unit_cube
 from viewer3d.render.scene import (
     KIND_HOLE,
@@ -158,9 +159,14 @@ class SceneRenderer:
         self.instance_count = int(plain.sum())
         self.patterned_count = int(patterned.sum())
         self.moving_count = int(moving.sum())
-        self._instance_vbo = ctx.buffer(instances[plain].tobytes() if self.instance_count else b"\0" * 60)
-        self._patterned_vbo = ctx.buffer(instances[patterned].tobytes() if self.patterned_count else b"\0" * 60)
-        self._moving_vbo = ctx.buffer(instances[moving].tobytes() if self.moving_count else b"\0" * 60)
+        self.chunks = [ChunkedInstances(instances[mask]) for mask in (plain, patterned, moving)]
+        self.indirect = ctx.version_code >= 430  # glMultiDrawElementsIndirect with base instance
+        self._index_count = len(cube_indices)
+        self._instance_vbo, self._patterned_vbo, self._moving_vbo = (
+            ctx.buffer(chunked.rows.tobytes() if len(chunked.rows) else b"\0" * 60) for chunked in self.chunks
+        )
+        self._commands = ctx.buffer(reserve=20 * 64, dynamic=True)
+        self.instances_drawn = 0
         layout = ("3f 3f 3f 3f 2f 1f/i", "i_center", "i_half", "i_color", "i_move", "i_tile", "i_material")
         cube_layout = (self._cube_vbo, "3f 3f 2f", "in_pos", "in_normal", "in_uv")
         self.props_vao = ctx.vertex_array(self.props_program, [cube_layout, (self._instance_vbo, *layout)],
@@ -317,14 +323,15 @@ class SceneRenderer:
         common = (("u_view", view), ("u_proj", proj), ("u_wall_color", self.wall_colour), ("u_alpha", 1.0),
                   ("u_emissive_boost", (0.0, 0.0, 0.0)), ("u_info", 0))
         self.props_drawn = not flat and self.instance_count + self.patterned_count + self.moving_count > 0
+        self.instances_drawn = 0
         if self.props_drawn:
-            for program, vao, count in ((self.props_program, self.props_vao, self.instance_count),
-                                        (self.patterned_program, self.patterned_vao, self.patterned_count),
-                                        (self.moving_program, self.moving_vao, self.moving_count)):
-                if count:
+            view_proj = camera.view_proj_columns()
+            for program, vao, chunked in zip((self.props_program, self.patterned_program, self.moving_program),
+                                             (self.props_vao, self.patterned_vao, self.moving_vao), self.chunks, strict=True):
+                if len(chunked.rows):
                     for name, value in common:
                         _set(program, name, value)
-                    vao.render(moderngl.TRIANGLES, instances=count)
+                    self._draw_chunks(vao, chunked, view_proj)
 
         if robot is not None and robot.alpha > 0.0:
             self._draw_robot(robot, common)
@@ -338,6 +345,22 @@ class SceneRenderer:
             self.glow_vao.render(moderngl.TRIANGLES, instances=self.glow_count)
             ctx.depth_mask = True
         ctx.disable(moderngl.BLEND)
+
+    def _draw_chunks(self, vao: moderngl.VertexArray, chunked: ChunkedInstances, view_proj: NDArray[np.float64]) -> None:
+        """One draw of the visible chunks' boxes (all of them where indirect drawing is missing)."""
+        if not self.indirect:
+            vao.render(moderngl.TRIANGLES, instances=len(chunked.rows))
+            self.instances_drawn += len(chunked.rows)
+            return
+        commands = chunked.commands(view_proj, self._index_count)
+        if not len(commands):
+            return
+        data = commands.tobytes()
+        if len(data) > self._commands.size:
+            self._commands.orphan(len(data))
+        self._commands.write(data)
+        vao.render_indirect(self._commands, moderngl.TRIANGLES, count=len(commands))
+        self.instances_drawn += int(commands[:, 1].sum())
 
     def _active_rotors(self) -> NDArray[np.float32]:
         """(tile x, tile y, angle, layer) of every rotator turning now; left turns counter-clockwise on screen."""
@@ -378,7 +401,7 @@ class SceneRenderer:
         for resource in (
             self.floor_vao, self.props_vao, self.moving_vao, self._moving_vbo, self.moving_program,
             self.patterned_vao, self._patterned_vbo, self.patterned_program, self.glow_vao, self.pit_vao, self.rotor_vao, self.robot_vao,
-            self._floor_vbo, self._corner_vbo, self._hole_vbo, self._rotor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
+            self._floor_vbo, self._commands, self._corner_vbo, self._hole_vbo, self._rotor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
             self.info_texture, self.trail_texture, self.tile_textures,
             self.floor_program, self.props_program, self.mesh_program, self.glow_program, self.pit_program, self.rotor_program,
         ):
