@@ -20,7 +20,7 @@ from engine.errors import InputError, read_text
 from engine.game import AIError, Chooser, Outcome, deal, play_round, round_outcome
 from engine.gamedir import read_game_dir
 from engine.model import Board, Level, Pose
-from engine.replay import CardStep, Replay, consistent_levels, load_replay, parse_globalseq
+from engine.replay import CardStep, Replay, load_replay, parse_globalseq, replay_sequence
 from viewer3d.playback import Timeline
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,12 +68,24 @@ def from_sequence(board_path: str | Path, sequence_path: str | Path, start: Pose
     if not board.in_bounds(pose.x, pose.y):
         raise InputError(f"start {pose.to_bot_line()} lies outside the {board.width}x{board.height} board")
     text = read_text(sequence_path)
-    parse_globalseq(text, sequence_path)  # malformed lines are reported with this file's name
-    if level is None:
-        levels = consistent_levels(board, pose, text) if text.strip() else [Level.HARD]
-        # No level fits: replay at hard to report where it goes wrong (round and card).
-        level = levels[0] if levels else Level.HARD
-    replay = load_replay(board, level, pose, text, sequence_path)
+    sequence = parse_globalseq(text, sequence_path)  # malformed lines are reported with this file's name
+    if level is not None:
+        replay = replay_sequence(board, level, pose, sequence, sequence_path)
+    else:
+        # The hardest level the sequence fits (as engine.replay.consistent_levels orders them),
+        # replaying once per level tried; if none fits, report where it breaks at hard.
+        first_error: InputError | None = None
+        for candidate in (Level.HARD, Level.NORMAL, Level.EASY):
+            try:
+                replay = replay_sequence(board, candidate, pose, sequence, sequence_path)
+            except InputError as error:
+                first_error = first_error or error
+                continue
+            level = candidate
+            break
+        else:
+            assert first_error is not None
+            raise first_error
     title = f"{Path(board_path).name} + {Path(sequence_path).name} ({level.value})"
     return GameSource(board, level, timeline_from_replay(replay), title)
 
