@@ -133,7 +133,7 @@ def resolve_theme(name: str | None) -> object | None:
         return load_theme(name)
     except ThemeError as exc:
         problems = "; ".join(exc.problems) or "unusable"
-        raise InputError(f"theme {name!r}: {problems}", exc.path) from None
+        raise InputError(f"--theme {name}: {problems}") from None
 
 
 def export(source: GameSource, out: Path, size: tuple[int, int] | None, fps: int | None, view: str,
