@@ -45,8 +45,13 @@ def read_image(path: Path, problems: list[str], *, needs_alpha: bool, role: str)
         if not has_alpha:
             problems.append(f"{path}: has no alpha channel; the {role} needs a transparent background")
             ok = False
-        elif rgba.getchannel("A").getextrema()[0] == 255:
-            problems.append(f"{path}: has an alpha channel but every pixel is opaque; "
-                            f"the {role} needs a transparent background")
-            ok = False
+        else:
+            lowest, highest = rgba.getchannel("A").getextrema()
+            if lowest == 255:
+                problems.append(f"{path}: has an alpha channel but every pixel is opaque; "
+                                f"the {role} needs a transparent background")
+                ok = False
+            elif highest == 0:
+                problems.append(f"{path}: every pixel is fully transparent; the {role} would be invisible")
+                ok = False
     return rgba if ok else None

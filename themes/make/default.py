@@ -143,11 +143,12 @@ def oil() -> Image.Image:
     sd.arc((70, 78, 190, 190), 200, 290, fill=hex_colour("#b04cd8", 110), width=6)
     sd.arc((78, 86, 182, 182), 200, 290, fill=hex_colour("#3cc1d8", 110), width=5)
     img = layer(img, masked(sheen, puddle))
-    draw = ImageDraw.Draw(img)
+    gloss = blank()  # translucent marks go on their own layer: ImageDraw would overwrite the alpha
+    draw = ImageDraw.Draw(gloss)
     draw.ellipse((92, 74, 138, 96), fill=hex_colour("#ffffff", 210))
     draw.ellipse((146, 92, 160, 104), fill=hex_colour("#ffffff", 170))
     draw.ellipse((64, 146, 78, 156), fill=hex_colour("#ffffff", 120))
-    return img
+    return layer(img, gloss)
 
 
 def goal() -> Image.Image:
@@ -231,9 +232,10 @@ def conveyor_right() -> Image.Image:
     draw = ImageDraw.Draw(img)
     for x in range(0, SIZE, 32):
         draw.line((x, rail, x, SIZE - rail), fill=hex_colour("#23272f"), width=4)
-    for tip in (118, 210):
-        pts = chevron(tip, CENTRE, 132, 58, 34)
-        draw.polygon([(x + 3, y + 4) for x, y in pts], fill=hex_colour("#000000", 90))
+    chevrons = [chevron(tip, CENTRE, 132, 58, 34) for tip in (118, 210)]
+    img = layer(img, shadow(mask_of(lambda d: [d.polygon(c, fill=255) for c in chevrons]), (3, 5), 3, 120))
+    draw = ImageDraw.Draw(img)
+    for pts in chevrons:
         draw.polygon(pts, fill=ARROW, outline=hex_colour("#b8920c"), width=3)
     return img
 
@@ -251,37 +253,40 @@ def pusher_right() -> Image.Image:
     plate = (t + 88, 44, t + 112, SIZE - 45)
     draw.rounded_rectangle(plate, radius=6, fill=PUSHER_RED, outline=PUSHER_DARK, width=4)
     arrow = [(160, 96), (196, 96), (196, 70), (244, 128), (196, 186), (196, 160), (160, 160)]
-    draw.polygon([(x + 3, y + 4) for x, y in arrow], fill=hex_colour("#000000", 80))
-    draw.polygon(arrow, fill=WHITE, outline=PUSHER_DARK, width=5)
+    img = layer(img, shadow(mask_of(lambda d: d.polygon(arrow, fill=255)), (3, 5), 3, 110))
+    ImageDraw.Draw(img).polygon(arrow, fill=WHITE, outline=PUSHER_DARK, width=5)
     return img
 
 
 def crusher_lr() -> Image.Image:
-    """Two toothed steel jaws mounted on walls left and right, closing towards the middle."""
+    """Two heavy steel jaws with sharp teeth, mounted on walls left and right, closing on a red danger strip."""
     img = floor_plate()
-    danger = mask_of(lambda d: d.rectangle((0, 60, SIZE, SIZE - 61), fill=255))
-    img = layer(img, masked(Image.new("RGBA", (SIZE, SIZE), hex_colour("#d8413a", 60)), danger))
+    danger = mask_of(lambda d: d.rectangle((0, 44, SIZE, SIZE - 45), fill=255))
+    img = layer(img, masked(stripes(hex_colour("#e05a4f", 150), hex_colour("#e05a4f", 40), 14, -45), danger))
     img = with_walls(img, 1 | 2)
     t = WALL_THICKNESS
-    teeth = 4
-    span = SIZE - 2 * 40
+    teeth, top, bottom = 4, 36, SIZE - 36
+    span = bottom - top
+    block_w, tooth = 40, 30
     for side in (0, 1):
-        x_face = t + 54
-        pts: list[Point] = [(t - 2, 40), (x_face, 40)]
+        face = t + block_w
+        outline: list[Point] = [(t - 2, top), (face, top)]
         for i in range(teeth):
-            y0 = 40 + span * i / teeth
-            pts += [(x_face + 26, y0 + span / teeth / 2), (x_face, y0 + span / teeth)]
-        pts += [(t - 2, SIZE - 40)]
-        if side == 1:
-            pts = [(SIZE - x, y) for x, y in pts]
-        jaw = mask_of(lambda d, p=pts: d.polygon(p, fill=255))
-        img = layer(img, shadow(jaw, (0, 7), 6, 140))
-        img = layer(img, masked(stripes(HAZARD_YELLOW, HAZARD_BLACK, 15), jaw))
-        block = (t - 2, 40, x_face - 14, SIZE - 40) if side == 0 else (SIZE - x_face + 14, 40, SIZE - t + 2, SIZE - 40)
+            y0 = top + span * i / teeth
+            outline += [(face + tooth, y0 + span / teeth / 2), (face, y0 + span / teeth)]
+        outline.append((t - 2, bottom))
+        block = (t - 2, top, face, bottom)
+        if side:
+            outline = [(SIZE - x, y) for x, y in outline]
+            block = (SIZE - face, top, SIZE - t + 2, bottom)
+        jaw = mask_of(lambda d, p=outline: d.polygon(p, fill=255))
+        img = layer(img, shadow(jaw, (0, 8), 6, 150))
+        img = layer(img, masked(vertical_gradient(STEEL_LIGHT, STEEL), jaw))
+        plate = mask_of(lambda d, b=block: d.rectangle((b[0] + 8, b[1] + 10, b[2] - 8, b[3] - 10), fill=255))
+        img = layer(img, masked(stripes(HAZARD_YELLOW, HAZARD_BLACK, 14), plate))
         draw = ImageDraw.Draw(img)
-        draw.rectangle(block, fill=STEEL, outline=STEEL_DARK, width=4)
-        draw.line((block[0] + 8, 52, block[0] + 8, SIZE - 52), fill=STEEL_LIGHT, width=5)
-        draw.polygon(pts, outline=INK, width=4)
+        draw.polygon(outline, outline=INK, width=5)
+        draw.rectangle((block[0] + 8, block[1] + 10, block[2] - 8, block[3] - 10), outline=INK, width=3)
     return img
 
 

@@ -251,7 +251,7 @@ def robot() -> Image.Image:
     stroke(img, outline, rng, INK, width=7, closed=True)
     for ex in (CENTRE - 26, CENTRE + 26):
         sketch_circle(img, (ex, 100), 13, rng, INK, width=5)
-        ImageDraw.Draw(img).ellipse((ex - 5, 96, ex + 5, 106), fill=INK)
+        ImageDraw.Draw(img).ellipse((ex - 5, 96, ex + 5, 106), fill=(*INK[:3], 255))
     stroke(img, [(CENTRE - 30, 150), (CENTRE + 30, 150)], rng, INK, width=5, passes=1)
     stroke(img, [(CENTRE - 30, 170), (CENTRE + 30, 170)], rng, INK, width=5, passes=1)
     nose = [(CENTRE, 22), (CENTRE + 40, 70), (CENTRE - 40, 70)]
@@ -270,7 +270,7 @@ def cursor() -> Image.Image:
         y = m if sy == 0 else SIZE - m
         dx, dy = (1 if sx == 0 else -1), (1 if sy == 0 else -1)
         stroke(img, [(x + dx * arm, y), (x, y), (x, y + dy * arm)], rng, (255, 255, 255, 200), width=26, passes=1)
-        stroke(img, [(x + dx * arm, y), (x, y), (x, y + dy * arm)], rng, (196, 30, 36, 250), width=15)
+        stroke(img, [(x + dx * arm, y), (x, y), (x, y + dy * arm)], rng, (196, 30, 36, 255), width=15)
     return img
 
 
