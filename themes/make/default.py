@@ -52,7 +52,7 @@ ROBOT_BODY = hex_colour("#2f5fe0")
 ROBOT_LIGHT = hex_colour("#6c93ff")
 ROBOT_TRACK = hex_colour("#1d2129")
 
-WALL_THICKNESS = 34  # in supersampled pixels: 8.5 px of the final 64
+WALL_THICKNESS = 42  # in supersampled pixels: 10.5 px of the final 64
 
 
 def floor_plate() -> Image.Image:
@@ -99,11 +99,11 @@ def with_walls(base: Image.Image, bits: int) -> Image.Image:
         if horizontal:
             draw.rectangle((x0, y0 + 5, x1, y0 + 11), fill=WALL_TOP)
             mid = (y0 + y1) // 2 + 2
-            draw.rectangle((x0, mid - 4, x1, mid + 4), fill=WALL_ACCENT)
+            draw.rectangle((x0, mid - 6, x1, mid + 6), fill=WALL_ACCENT)
         else:
             draw.rectangle((x0 + 5, y0, x0 + 11, y1), fill=WALL_TOP)
             mid = (x0 + x1) // 2 + 2
-            draw.rectangle((mid - 4, y0, mid + 4, y1), fill=WALL_ACCENT)
+            draw.rectangle((mid - 6, y0, mid + 6, y1), fill=WALL_ACCENT)
     # Re-draw the dark bar ends at corners so crossing accent stripes do not form a plus sign.
     for cx, cy, need in ((0, 0, 1 | 4), (SIZE - t, 0, 2 | 4), (0, SIZE - t, 1 | 8), (SIZE - t, SIZE - t, 2 | 8)):
         if bits & need == need:

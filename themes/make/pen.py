@@ -147,15 +147,15 @@ def rotator(clockwise: bool) -> Image.Image:
     sign = 1 if clockwise else -1
     start, sweep = (-100 if clockwise else -80), 285 * sign
     arc = circle_points((CENTRE, CENTRE), 62, start, sweep, count=60)
-    stroke(ink, arc, rng, pen_colour, width=14)
+    stroke(ink, arc, rng, pen_colour, width=18)
     end = math.radians(start + sweep)
     tip = (CENTRE + 62 * math.cos(end), CENTRE + 62 * math.sin(end))
     tangent = (-math.sin(end) * sign, math.cos(end) * sign)
     radial = (math.cos(end), math.sin(end))
-    back = 34
+    back = 48
     for side in (1, -1):
-        wing = (tip[0] - tangent[0] * back + radial[0] * side * 26, tip[1] - tangent[1] * back + radial[1] * side * 26)
-        stroke(ink, [wing, (tip[0] + tangent[0] * 6, tip[1] + tangent[1] * 6)], rng, pen_colour, width=14)
+        wing = (tip[0] - tangent[0] * back + radial[0] * side * 36, tip[1] - tangent[1] * back + radial[1] * side * 36)
+        stroke(ink, [wing, (tip[0] + tangent[0] * 8, tip[1] + tangent[1] * 8)], rng, pen_colour, width=18)
     draw = ImageDraw.Draw(ink)
     draw.ellipse((CENTRE - 9, CENTRE - 9, CENTRE + 9, CENTRE + 9), fill=INK)
     return _tile(f"rotator-{clockwise}", ink)
