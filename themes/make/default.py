@@ -12,15 +12,21 @@ from themes.make.canvas import (
     SIZE,
     Point,
     blank,
+    ellipses_mask,
     hex_colour,
     layer,
     mask_of,
     masked,
+    polygons_mask,
     radial_gradient,
+    rects_mask,
     reduce,
+    rounded_mask,
+    scaled,
     shadow,
     star,
     stripes,
+    union,
     vertical_gradient,
 )
 
@@ -88,7 +94,7 @@ def with_walls(base: Image.Image, bits: int) -> Image.Image:
     if not bits:
         return base
     rects = wall_rects(bits)
-    wall_mask = mask_of(lambda d: [d.rectangle(r, fill=255) for r in rects])
+    wall_mask = rects_mask(rects)
     img = layer(base, shadow(wall_mask, (0, 0), 9, 150))
     img = layer(img, masked(Image.new("RGBA", (SIZE, SIZE), WALL), wall_mask))
     draw = ImageDraw.Draw(img)
@@ -135,7 +141,7 @@ def oil() -> Image.Image:
     """A glossy dark puddle: a blobby union of ellipses with a coloured sheen and white highlights."""
     img = floor_plate()
     blobs = [(52, 70, 172, 176), (100, 50, 206, 150), (118, 118, 214, 212), (40, 128, 130, 206), (160, 180, 196, 214)]
-    puddle = mask_of(lambda d: [d.ellipse(b, fill=255) for b in blobs])
+    puddle = ellipses_mask(blobs)
     img = layer(img, shadow(puddle, (0, 5), 7, 110))
     img = layer(img, masked(radial_gradient(hex_colour("#3b3566"), hex_colour("#0d0e14"), (118, 110), 110), puddle))
     sheen = blank()
@@ -190,10 +196,10 @@ def rotator(clockwise: bool) -> Image.Image:
     """A turntable disc with two curved arrows; clockwise is orange, anticlockwise teal."""
     img = floor_plate()
     colour = ROTATOR_RIGHT if clockwise else ROTATOR_LEFT
-    dark = (*tuple(int(c * 0.62) for c in colour[:3]), 255)
+    dark = scaled(colour, 0.62)
     disc = mask_of(lambda d: d.ellipse((22, 22, SIZE - 23, SIZE - 23), fill=255))
     img = layer(img, shadow(disc, (0, 6), 8, 120))
-    light = (*tuple(min(255, int(c * 1.25)) for c in colour[:3]), 255)
+    light = scaled(colour, 1.25)
     img = layer(img, masked(radial_gradient(light, colour, (104, 96), 150), disc))
     arrows = blank()
     ad = ImageDraw.Draw(arrows)
@@ -233,7 +239,7 @@ def conveyor_right() -> Image.Image:
     for x in range(0, SIZE, 32):
         draw.line((x, rail, x, SIZE - rail), fill=hex_colour("#23272f"), width=4)
     chevrons = [chevron(tip, CENTRE, 132, 58, 34) for tip in (118, 210)]
-    img = layer(img, shadow(mask_of(lambda d: [d.polygon(c, fill=255) for c in chevrons]), (3, 5), 3, 120))
+    img = layer(img, shadow(polygons_mask(chevrons), (3, 5), 3, 120))
     draw = ImageDraw.Draw(img)
     for pts in chevrons:
         draw.polygon(pts, fill=ARROW, outline=hex_colour("#b8920c"), width=3)
@@ -279,10 +285,10 @@ def crusher_lr() -> Image.Image:
         if side:
             outline = [(SIZE - x, y) for x, y in outline]
             block = (SIZE - face, top, SIZE - t + 2, bottom)
-        jaw = mask_of(lambda d, p=outline: d.polygon(p, fill=255))
+        jaw = polygons_mask([outline])
         img = layer(img, shadow(jaw, (0, 8), 6, 150))
         img = layer(img, masked(vertical_gradient(STEEL_LIGHT, STEEL), jaw))
-        plate = mask_of(lambda d, b=block: d.rectangle((b[0] + 8, b[1] + 10, b[2] - 8, b[3] - 10), fill=255))
+        plate = rects_mask([(block[0] + 8, block[1] + 10, block[2] - 8, block[3] - 10)])
         img = layer(img, masked(stripes(HAZARD_YELLOW, HAZARD_BLACK, 14), plate))
         draw = ImageDraw.Draw(img)
         draw.polygon(outline, outline=INK, width=5)
@@ -295,8 +301,7 @@ def robot() -> Image.Image:
     img = blank()
     body_box = (62, 50, SIZE - 63, SIZE - 42)
     tracks = [(34, 62, 72, SIZE - 50), (SIZE - 73, 62, SIZE - 35, SIZE - 50)]
-    silhouette = mask_of(lambda d: (d.rounded_rectangle(body_box, radius=34, fill=255),
-                                    [d.rounded_rectangle(r, radius=12, fill=255) for r in tracks]))
+    silhouette = union(rounded_mask([body_box], 34), rounded_mask(tracks, 12))
     img = layer(img, shadow(silhouette, (6, 10), 8, 150))
     draw = ImageDraw.Draw(img)
     for r in tracks:

@@ -6,10 +6,25 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from themes.make.canvas import CENTRE, SIZE, Point, blank, mask_of, reduce, star
+from themes.make.canvas import (
+    CENTRE,
+    SIZE,
+    Point,
+    blank,
+    ellipses_mask,
+    mask_of,
+    polygons_mask,
+    rects_mask,
+    reduce,
+    rounded_mask,
+    star,
+    subtract,
+    union,
+)
 from themes.make.ink import (
     PAPER,
     circle_points,
@@ -63,7 +78,7 @@ def _walls(img: Image.Image, bits: int, rng: random.Random) -> None:
         sides.append(((0, 0, SIZE, t), [(-4, t), (SIZE + 4, t)]))
     if bits & 8:
         sides.append(((0, SIZE - t, SIZE, SIZE), [(-4, SIZE - t), (SIZE + 4, SIZE - t)]))
-    band = mask_of(lambda d: [d.rectangle(box, fill=255) for box, _ in sides])
+    band = rects_mask([box for box, _ in sides])
     wash(img, band, (70, 74, 96), rng, alpha=120)
     hatch(img, band, rng, INK, spacing=8, angle_deg=45, width=3)
     for _box, line in sides:
@@ -87,8 +102,7 @@ def hole() -> Image.Image:
     pit = mask_of(lambda d: d.ellipse((40, 40, SIZE - 41, SIZE - 41), fill=255))
     wash(ink, pit, (20, 20, 34), rng, alpha=235)
     hatch(ink, pit, rng, INK, spacing=7, angle_deg=30, width=3, cross=True)
-    rim = mask_of(lambda d: (d.ellipse((40, 40, SIZE - 41, SIZE - 41), fill=255),
-                             d.ellipse((48, 70, SIZE - 49, SIZE - 33), fill=0)))
+    rim = subtract(ellipses_mask([(40, 40, SIZE - 41, SIZE - 41)]), ellipses_mask([(48, 70, SIZE - 49, SIZE - 33)]))
     wash(ink, rim, (120, 110, 100), rng, alpha=140)
     sketch_circle(ink, (CENTRE, CENTRE), 88, rng, INK, width=9)
     sketch_circle(ink, (CENTRE, CENTRE + 2), 96, rng, (*INK[:3], 110), width=4)
@@ -181,7 +195,7 @@ def _pusher_right(rng: random.Random) -> Image.Image:
     t = WALL_BAND
     box = (t + 6, 74, t + 54, SIZE - 75)
     plate = (t + 96, 48, t + 118, SIZE - 49)
-    parts = mask_of(lambda d: (d.rectangle(box, fill=255), d.rectangle(plate, fill=255)))
+    parts = rects_mask([box, plate])
     wash(ink, parts, (220, 80, 60), rng, alpha=190)
     hatch(ink, mask_of(lambda d: d.rectangle(box, fill=255)), rng, RED, spacing=10, angle_deg=-45, width=3)
     sketch_rect(ink, box, rng, INK, width=6)
@@ -208,7 +222,7 @@ def _crusher_lr(rng: random.Random) -> Image.Image:
         pts.append((t, bottom))
         if side:
             pts = [(SIZE - x, y) for x, y in pts]
-        jaw = mask_of(lambda d, p=pts: d.polygon(p, fill=255))
+        jaw = polygons_mask([pts])
         wash(ink, jaw, (200, 60, 50), rng, alpha=200)
         hatch(ink, jaw, rng, RED, spacing=9, angle_deg=60 if side else -60, width=3)
         stroke(ink, pts, rng, INK, width=7, closed=True)
@@ -219,9 +233,9 @@ _FROM_RIGHT = {"right": None, "up": Image.Transpose.ROTATE_90, "left": Image.Tra
                "down": Image.Transpose.ROTATE_270}
 
 
-def _directional(name: str, direction: str, draw_right: object) -> Image.Image:
+def _directional(name: str, direction: str, draw_right: Callable[[random.Random], Image.Image]) -> Image.Image:
     """Draw the right-facing version with this tile's own seed, then turn the ink (not the paper)."""
-    ink = draw_right(_rng(name, direction))  # type: ignore[operator]
+    ink = draw_right(_rng(name, direction))
     transpose = _FROM_RIGHT[direction]
     if transpose is not None:
         ink = ink.transpose(transpose)
@@ -234,13 +248,12 @@ def robot() -> Image.Image:
     img = blank()
     body = (66, 62, SIZE - 67, SIZE - 46)
     tracks = [(36, 72, 70, SIZE - 56), (SIZE - 71, 72, SIZE - 37, SIZE - 56)]
-    solid = mask_of(lambda d: (d.rounded_rectangle(body, radius=30, fill=255),
-                               [d.rectangle(r, fill=255) for r in tracks],
-                               d.polygon([(CENTRE, 22), (CENTRE + 40, 70), (CENTRE - 40, 70)], fill=255)))
+    nose = [(CENTRE, 22), (CENTRE + 40, 70), (CENTRE - 40, 70)]
+    solid = union(rounded_mask([body], 30), rects_mask(tracks), polygons_mask([nose]))
     base = Image.new("RGBA", (SIZE, SIZE), (*PAPER, 255))
     img.paste(base, (0, 0), solid)
     for r in tracks:
-        track = mask_of(lambda d, r=r: d.rectangle(r, fill=255))
+        track = rects_mask([r])
         wash(img, track, (60, 60, 70), rng, alpha=150)
         hatch(img, track, rng, INK, spacing=9, angle_deg=0, width=4)
         sketch_rect(img, r, rng, INK, width=6)
@@ -254,8 +267,7 @@ def robot() -> Image.Image:
         ImageDraw.Draw(img).ellipse((ex - 5, 96, ex + 5, 106), fill=(*INK[:3], 255))
     stroke(img, [(CENTRE - 30, 150), (CENTRE + 30, 150)], rng, INK, width=5, passes=1)
     stroke(img, [(CENTRE - 30, 170), (CENTRE + 30, 170)], rng, INK, width=5, passes=1)
-    nose = [(CENTRE, 22), (CENTRE + 40, 70), (CENTRE - 40, 70)]
-    wash(img, mask_of(lambda d: d.polygon(nose, fill=255)), (220, 70, 50), rng, alpha=230)
+    wash(img, polygons_mask([nose]), (220, 70, 50), rng, alpha=230)
     stroke(img, nose, rng, RED, width=7, closed=True)
     return img
 
