@@ -324,11 +324,11 @@ def robot() -> Image.Image:
 
 
 def cursor() -> Image.Image:
-    """Four bright corner brackets with a dark outline, visible on light and dark tiles alike."""
+    """Four cyan corner brackets with a dark outline: a colour no tile uses, visible on light and dark tiles."""
     img = blank()
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((10, 10, SIZE - 11, SIZE - 11), radius=24, fill=hex_colour("#ffffff", 48))
-    arm, m = 78, 10
+    draw.rounded_rectangle((17, 17, SIZE - 18, SIZE - 18), radius=20, fill=hex_colour("#ffffff", 48))
+    arm, m = 74, 17
     for sx, sy in ((0, 0), (1, 0), (0, 1), (1, 1)):
         x = m if sx == 0 else SIZE - m
         y = m if sy == 0 else SIZE - m
@@ -336,7 +336,7 @@ def cursor() -> Image.Image:
         dy = 1 if sy == 0 else -1
         pts = [(x + dx * arm, y), (x, y), (x, y + dy * arm)]
         draw.line(pts, fill=INK, width=30, joint="curve")
-        draw.line(pts, fill=hex_colour("#ffd400"), width=16, joint="curve")
+        draw.line(pts, fill=hex_colour("#2fe3ff"), width=16, joint="curve")
     return img
 
 
