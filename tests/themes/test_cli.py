@@ -76,3 +76,14 @@ def test_bad_arguments_exit_2() -> None:
     with pytest.raises(SystemExit) as info:
         main(["sheet", "pen"])
     assert info.value.code == 2
+
+
+@pytest.mark.parametrize(
+    ("key", "label"),
+    [("floor", "floor  [' ' a S T U V]"), ("wall-p", "wall-p  [p]"), ("conveyor-up", "conveyor-up  [^]"),
+     ("crusher-ud", "crusher-ud  [N]"), ("robot", "robot")],
+)
+def test_sheet_labels_name_key_and_board_characters(key: str, label: str) -> None:
+    from themes.sheet import label_for
+
+    assert label_for(key) == label

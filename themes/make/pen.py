@@ -96,16 +96,19 @@ def wall(bits: int) -> Image.Image:
 
 
 def hole() -> Image.Image:
-    """A round pit scribbled solid black, its far rim left lighter so it reads as depth."""
+    """A round pit: its far inner wall hatched in mid-tone, the depth below scribbled solid black."""
     rng = _rng("hole")
     ink = blank()
-    pit = mask_of(lambda d: d.ellipse((40, 40, SIZE - 41, SIZE - 41), fill=255))
-    wash(ink, pit, (20, 20, 34), rng, alpha=235)
-    hatch(ink, pit, rng, INK, spacing=7, angle_deg=30, width=3, cross=True)
-    rim = subtract(ellipses_mask([(40, 40, SIZE - 41, SIZE - 41)]), ellipses_mask([(48, 70, SIZE - 49, SIZE - 33)]))
-    wash(ink, rim, (120, 110, 100), rng, alpha=140)
-    sketch_circle(ink, (CENTRE, CENTRE), 88, rng, INK, width=9)
-    sketch_circle(ink, (CENTRE, CENTRE + 2), 96, rng, (*INK[:3], 110), width=4)
+    outer = (36, 36, SIZE - 37, SIZE - 37)
+    pit = ellipses_mask([outer])
+    depth = ellipses_mask([(50, 84, SIZE - 51, SIZE - 39)])
+    wall = subtract(pit, depth)
+    wash(ink, wall, (120, 116, 120), rng, alpha=150)
+    hatch(ink, wall, rng, INK, spacing=9, angle_deg=90, width=3)
+    wash(ink, depth, (14, 14, 26), rng, alpha=245)
+    hatch(ink, depth, rng, INK, spacing=6, angle_deg=30, width=3, cross=True)
+    stroke(ink, circle_points((CENTRE, 167), 77, 180, 180, count=40), rng, INK, width=5, passes=1)
+    sketch_circle(ink, (CENTRE, CENTRE), 92, rng, INK, width=9)
     return _tile("hole", ink)
 
 
@@ -121,6 +124,7 @@ def oil() -> Image.Image:
         pts.append((CENTRE + 4 + r * math.cos(a), CENTRE + 6 + r * 0.86 * math.sin(a)))
     blot = mask_of(lambda d: d.polygon(pts, fill=255))
     wash(ink, blot, (18, 18, 30), rng, alpha=240)
+    wash(ink, blot, (30, 26, 60), rng, alpha=200)  # a second, bluish coat: ink pooled thick
     stroke(ink, pts, rng, INK, width=6, closed=True, passes=1)
     draw = ImageDraw.Draw(ink)
     for _ in range(7):
