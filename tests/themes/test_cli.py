@@ -87,3 +87,25 @@ def test_sheet_labels_name_key_and_board_characters(key: str, label: str) -> Non
     from themes.sheet import label_for
 
     assert label_for(key) == label
+
+
+def test_new_copies_a_theme_into_the_user_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    from themes import list_themes, load_theme, user_themes_dir
+
+    assert main(["new", "mine", "--from", "pen"]) == 0
+    target = user_themes_dir() / "mine"
+    assert capsys.readouterr().out.startswith(f"{target}: new theme copied from Pen")
+    theme = load_theme("mine")
+    assert theme.path == target.resolve() and theme.name == "mine" and theme.manifest.start_marker
+    assert theme.tile("goal").tobytes() == load_theme("pen").tile("goal").tobytes()
+    assert [(i.key, i.origin) for i in list_themes() if i.origin == "user"] == [("mine", "user")]
+    assert not list(target.parent.glob(".*"))
+    assert main(["new", "mine"]) == 1
+    assert "already exists, not overwriting it" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", ["", ".", "..", "a/b"])
+def test_new_rejects_unusable_names(bad: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", bad, "--dir", str(tmp_path)]) == 2
+    assert "is not a usable folder name" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
