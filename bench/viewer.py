@@ -2,16 +2,18 @@
 
 Prints, per board size, the time from nothing to the first finished frame (context, scene
 build, textures, shaders, one frame) and the frames per second of a running replay (robot
-moving, elements animating, trail on) in three views: the whole board in an orthographic iso
+moving, elements animating, trail on), wall-clock and CPU time per frame (llvmpipe's threads
+run in this process, so CPU time shows the work independent of how busy the machine is) in three views: the whole board in an orthographic iso
 view, a close perspective view, and top-down. Run from the repo root:
 
-    python3 bench/viewer.py [--size 1024x768] [--seconds 2] [--samples 4]
+    python3 bench/viewer.py [--size 1024x768] [--seconds 2] [--samples 4,0] [--boards 12,64,256,512]
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 import time
 from pathlib import Path
@@ -79,19 +81,22 @@ def measure(board: Board, name: str, size: tuple[int, int], seconds: float, samp
     states = frames(board, 240)
     target.render(lambda: renderer.render(camera(board, "iso-whole", size), states[0], size))
     first = time.perf_counter() - start
-    print(f"{name:>8}  first frame {first * 1000:7.0f} ms   ({renderer.instance_count} boxes, {renderer.scene.wall_edges} wall edges)")
+    boxes = sum(len(chunked.rows) for chunked in renderer.chunks)
+    print(f"{name:>8}  first frame {first * 1000:7.0f} ms   ({boxes} boxes, {renderer.scene.wall_edges} wall edges)")
     for kind in ("iso-whole", "perspective-close", "top-whole"):
         view = camera(board, kind, size)
         target.framebuffer.use()
         renderer.render(view, states[1], size)
         ctx.finish()
-        count, began = 0, time.perf_counter()
+        count, began, cpu_began = 0, time.perf_counter(), time.process_time()
         while time.perf_counter() - began < seconds:
             renderer.render(view, states[count % len(states)], size)
             ctx.finish()
             count += 1
         elapsed = time.perf_counter() - began
-        print(f"{'':>8}  {kind:<18} {count / elapsed:7.1f} fps  ({elapsed / count * 1000:6.1f} ms/frame, boxes {'drawn' if renderer.props_drawn else 'flat'})")
+        cpu = (time.process_time() - cpu_began) / count  # all llvmpipe threads run in this process
+        print(f"{'':>8}  {kind:<18} {count / elapsed:7.1f} fps  {elapsed / count * 1000:6.1f} ms/frame  "
+              f"cpu {cpu * 1000:6.1f} ms/frame  boxes {'drawn' if renderer.props_drawn else 'flat'} ({renderer.instances_drawn})")
     target.release()
     renderer.release()
     ctx.release()
@@ -101,16 +106,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--size", default="1024x768")
     parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--samples", type=int, default=4)
+    parser.add_argument("--samples", default="4,0", help="comma-separated MSAA sample counts to measure")
     parser.add_argument("--boards", default="12,64,256,512", help="comma-separated sizes; 12 is chop.dat")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
     ctx = create_headless_context()
-    print(f"renderer: {ctx.info['GL_RENDERER']}, {width}x{height}, MSAA {args.samples}x")
+    renderer = ctx.info["GL_RENDERER"]
     ctx.release()
-    for size in (int(v) for v in args.boards.split(",")):
-        board = load_board(CHOP) if size == 12 else random_board(size)
-        measure(board, "chop" if size == 12 else f"{size}x{size}", (width, height), args.seconds, args.samples)
+    for samples in (int(v) for v in args.samples.split(",")):
+        print(f"renderer: {renderer}, {width}x{height}, MSAA {samples}x, {os.cpu_count()} CPUs, "
+              f"load average {os.getloadavg()[0]:.1f}")
+        for size in (int(v) for v in args.boards.split(",")):
+            board = load_board(CHOP) if size == 12 else random_board(size)
+            measure(board, "chop" if size == 12 else f"{size}x{size}", (width, height), args.seconds, samples)
 
 
 if __name__ == "__main__":

@@ -112,6 +112,18 @@ class TintedTheme:
         return swapped, keys
 
 
+def test_default_theme_comes_from_the_themes_package(render, ctx):
+    from themes import load_theme
+
+    board = load_board(CHOP)
+    camera = iso_camera(board, (1, 1))
+    default = as_array(render(board, camera, renderer=SceneRenderer(ctx, board)))
+    themed = as_array(render(board, camera, renderer=SceneRenderer(ctx, board, load_theme("default"))))
+    builtin = as_array(render(board, camera, renderer=SceneRenderer(ctx, board, FallbackTheme())))
+    assert np.abs(default - themed).max() <= 2
+    assert (np.abs(default - builtin).sum(axis=2) > 30).mean() > 0.05
+
+
 def test_theme_switch_changes_pixels(render, ctx):
     board = load_board(CHOP)
     camera = iso_camera(board, (1, 1))

@@ -70,26 +70,15 @@ def _set(program: moderngl.Program, name: str, value: object) -> None:
 
 
 def default_theme() -> ThemeLike:
-    """The ``themes`` package's default theme when it is available, else the built-in one."""
+    """The ``themes`` package's default theme, or the built-in one when it cannot be loaded."""
     try:
-        from themes import load_theme  # type: ignore[attr-defined]
+        from themes import load_theme
 
-        return load_theme()  # type: ignore[no-any-return]
-    except Exception:
+        return load_theme("default")
+    except Exception:  # a broken or missing theme must never stop the viewer
         from viewer3d.fallback_theme import FallbackTheme
 
         return FallbackTheme()
-
-
-def _theme_tile_key() -> object:
-    try:
-        from themes import tile_key  # type: ignore[attr-defined]
-
-        return tile_key
-    except Exception:
-        from viewer3d.fallback_theme import tile_key
-
-        return tile_key
 
 
 def _mean_colour(pixels: NDArray[np.uint8], mask: NDArray[np.bool_]) -> tuple[float, float, float] | None:
@@ -121,7 +110,6 @@ class SceneRenderer:
         self.anisotropy = anisotropy if anisotropy is not None else (1.0 if software else 8.0)
         self.board = board
         self.scene: SceneArrays = build_scene(board)
-        self._tile_key = _theme_tile_key()
         self._info = self.scene.info.copy()
         self._active: dict[tuple[int, int], int] = {}
         self._trail_source: NDArray[np.float32] | None = None
@@ -208,7 +196,7 @@ class SceneRenderer:
         self.tile_textures.build_mipmaps()
         self.tile_textures.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
         self.tile_textures.anisotropy = self.anisotropy
-        self._info[..., 0] = layer_table(keys, self._tile_key)[self.scene.chars]
+        self._info[..., 0] = layer_table(keys)[self.scene.chars]
         self.info_texture.write(self._info.tobytes())
 
         floor = layers[keys["floor"]] if "floor" in keys else None

@@ -14,6 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.model import BOARD_CHARS, Board, Direction, Tile, TileKind
+from viewer3d.fallback_theme import tile_key
 
 WALL_HEIGHT = 0.42
 WALL_HALF_THICKNESS = 0.06
@@ -58,12 +59,12 @@ def board_chars(board: Board) -> NDArray[np.uint8]:
     return np.frombuffer(text, dtype=np.uint8).reshape(board.height, board.width)
 
 
-def layer_table(keys: dict[str, int], tile_key: object) -> NDArray[np.uint8]:
+def layer_table(keys: dict[str, int]) -> NDArray[np.uint8]:
     """char code -> texture layer; wall tiles use the floor layer because their walls are 3D slabs."""
     table = np.zeros(256, dtype=np.uint8)
     for char in BOARD_CHARS:
         tile = Tile.from_char(char)
-        key = "floor" if tile.kind in (TileKind.FLOOR, TileKind.START) else tile_key(char)  # type: ignore[operator]
+        key = "floor" if tile.kind in (TileKind.FLOOR, TileKind.START) else tile_key(char)
         table[ord(char)] = keys.get(key, keys.get("floor", 0))
     return table
 
