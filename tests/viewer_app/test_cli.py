@@ -71,6 +71,16 @@ def test_png_views_differ(game_files: Path, tmp_path: Path, view: str) -> None:
     assert difference > 5
 
 
+def test_theme_changes_the_picture(game_files: Path, tmp_path: Path) -> None:
+    common = [str(game_files / "dir"), "--headless", "--size", "200x150"]
+    assert run([*common, "--out", str(tmp_path / "default.png")], tmp_path).returncode == 0
+    result = run([*common, "--out", str(tmp_path / "pen.png"), "--theme", "pen"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    default = np.asarray(Image.open(tmp_path / "default.png").convert("RGB"), dtype=int)
+    pen = np.asarray(Image.open(tmp_path / "pen.png").convert("RGB"), dtype=int)
+    assert np.abs(default - pen).mean() > 5
+
+
 def test_gif_of_a_live_ai_game(tmp_path: Path) -> None:
     out = tmp_path / "game.gif"
     result = run(["--board", str(CHOP), "--ai", "reference", "--seed", "1", "--headless", "--out", str(out),
@@ -104,6 +114,8 @@ BAD_SEQUENCE = "MU\nMU\nMU\nMU\n"
         (["--board", "{chop}", "--ai", "reference", "--headless", "--out", "x.bmp"], "must end in .png, .gif or .mp4"),
         (["--board", "{chop}", "--ai", "reference", "--headless"], "--headless needs --out"),
         (["--board", "{chop}", "--ai", "reference", "--headless", "--out", "x.png", "--size", "big"], "--size must"),
+        (["--board", "{chop}", "--ai", "reference", "--headless", "--out", "x.png", "--theme", "nosuch"],
+         "--theme nosuch: no theme called 'nosuch'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], expected: str) -> None:
