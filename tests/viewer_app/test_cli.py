@@ -18,6 +18,7 @@ from engine.game import play_game
 from engine.gamedir import write_game_dir
 from engine.model import Level
 from engine.outputs import format_globalseq
+from viewer3d.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 CHOP = ROOT / "gameboards" / "chop.dat"
@@ -118,17 +119,27 @@ BAD_SEQUENCE = "MU\nMU\nMU\nMU\n"
          "--theme nosuch: no theme called 'nosuch'"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], expected: str) -> None:
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], expected: str,
+                                          monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """In-process (fast): main() itself must turn every bad input into one line and status 2."""
     (tmp_path / "seq.txt").write_text(BAD_SEQUENCE)
     (tmp_path / "bad-line.txt").write_text("MU\nHOP\n")
     (tmp_path / "broken.dat").write_text("12 12\nthis is not a board\n")
-    result = run([a.replace("{chop}", str(CHOP)) for a in args], tmp_path)
-    assert result.returncode == 2
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
+    monkeypatch.chdir(tmp_path)
+    status = main([a.replace("{chop}", str(CHOP)) for a in args])
+    stderr = capsys.readouterr().err
+    assert status == 2
+    lines = stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("robots-view: ")
     assert expected in lines[0]
     assert not (tmp_path / "x.png").exists()
+
+
+def test_bad_input_in_a_real_process_has_no_traceback(tmp_path: Path) -> None:
+    (tmp_path / "seq.txt").write_text(BAD_SEQUENCE)
+    result = run(["--board", str(CHOP), "--sequence", "seq.txt"], tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1 and "round 1, card 1" in result.stderr
 
 
 def test_no_display_says_so_in_one_line(game_files: Path, tmp_path: Path) -> None:
