@@ -99,7 +99,17 @@ def has_display() -> bool:
 
 
 def export_command(argv: Sequence[str], out: str = "replay.gif") -> str:
-    return " ".join(["robots-view", *(shlex.quote(a) for a in argv), "--headless", "--out", out])
+    """The command line that renders the same game offscreen (window-only options dropped)."""
+    kept: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--screenshot":
+            skip = True
+        elif not arg.startswith("--screenshot="):
+            kept.append(arg)
+    return " ".join(["robots-view", *(shlex.quote(a) for a in kept), "--headless", "--out", out])
 
 
 class ProgressBar:

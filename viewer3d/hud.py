@@ -88,7 +88,9 @@ def status_lines(player: Player, title: str = "") -> list[str]:
         if player.at_end or timeline.outcome is Outcome.AI_ERROR:
             lines.append(f"outcome: {outcome}")
         else:
-            lines.append(f"{len(timeline.steps)} cards, {timeline.round_starts and max(timeline.round_starts)} rounds")
+            rounds = max(timeline.round_starts) if timeline.round_starts else 0
+            lines.append(f"{len(timeline.steps)} card{'s' if len(timeline.steps) != 1 else ''}, "
+                         f"{rounds} round{'s' if rounds != 1 else ''}")
     else:
         lines.append(f"computing... {len(timeline.steps)} cards so far")
     return lines

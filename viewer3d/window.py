@@ -58,7 +58,8 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
 
     # -- clock and drawing --------------------------------------------------------------------
     def _tick(self, dt: float) -> None:
-        self.app.update(dt)
+        # A stall (window creation, a slow frame) must not make the replay jump ahead.
+        self.app.update(min(dt, 0.1))
         if self.app.quit_requested:
             self.close()
 
