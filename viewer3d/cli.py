@@ -23,11 +23,12 @@ from engine.errors import InputError
 from engine.model import Level
 from engine.protocol import parse_pose
 from viewer3d import sources
+from viewer3d.movie import MAX_SECONDS
 from viewer3d.sources import GameSource
 
 VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
 DEMO_OUT = Path("out") / "demo.gif"  # relative to where robots-view runs (./run demo: the checkout)
-DEMO_SIZE, DEMO_FPS = (512, 384), 10
+DEMO_SIZE, DEMO_FPS, DEMO_MAX_SECONDS = (512, 384), 10, 30.0
 EXIT_BAD_INPUT = 2
 
 
@@ -147,7 +148,7 @@ def resolve_theme(name: str | None) -> object | None:
 
 
 def export(source: GameSource, out: Path, size: tuple[int, int] | None, fps: int | None, view: str,
-           speed: float | None, theme: object | None, quiet: bool = False) -> int:
+           speed: float | None, theme: object | None, quiet: bool = False, max_seconds: float | None = None) -> int:
     """Render the whole game (once computed) offscreen to ``out``; returns the number of frames."""
     from viewer3d.export import ExportError, export_replay
     from viewer3d.movie import plan_frames
@@ -159,7 +160,7 @@ def export(source: GameSource, out: Path, size: tuple[int, int] | None, fps: int
     still = suffix == ".png"
     size = size or ((640, 480) if suffix == ".gif" else (1024, 768))
     fps = fps or 15
-    frames = plan_frames(source, size, fps, view, speed, still=still)
+    frames = plan_frames(source, size, fps, view, speed, still=still, max_seconds=max_seconds or MAX_SECONDS)
     out.parent.mkdir(parents=True, exist_ok=True)
     try:
         export_replay(out, frames, size, fps, source.board, theme, None if quiet else ProgressBar())  # type: ignore[arg-type]
@@ -222,7 +223,8 @@ def no_display(source: GameSource, args: argparse.Namespace, argv: Sequence[str]
         return 1
     print(f"robots-view: {why}; rendering the demo offscreen to {DEMO_OUT} instead "
           f"(same as: {export_command(argv, str(DEMO_OUT))})", file=sys.stderr)
-    count = export(source, DEMO_OUT, size or DEMO_SIZE, args.fps or DEMO_FPS, args.view, args.speed, theme)
+    count = export(source, DEMO_OUT, size or DEMO_SIZE, args.fps or DEMO_FPS, args.view, args.speed, theme,
+                   max_seconds=DEMO_MAX_SECONDS)
     print(f"wrote {DEMO_OUT} ({count} frames): open it in an image viewer")
     return 0
 

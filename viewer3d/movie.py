@@ -80,10 +80,10 @@ class FramePlan(Sequence[tuple[CameraMatrices, FrameState]]):
         return self.frame(index)
 
 
-def frame_times(duration: float, fps: int, speed: float | None) -> list[float]:
-    """Replay times of the frames: ``speed`` x real time (auto: fit into MAX_SECONDS), then a hold."""
+def frame_times(duration: float, fps: int, speed: float | None, max_seconds: float = MAX_SECONDS) -> list[float]:
+    """Replay times of the frames: ``speed`` x real time (auto: fit into ``max_seconds``), then a hold."""
     if speed is None:
-        speed = max(1.0, duration / MAX_SECONDS)
+        speed = max(1.0, duration / max_seconds)
     count = max(1, math.ceil(duration / speed * fps))
     times = [min(duration, k * speed / fps) for k in range(count + 1)]
     times += [duration] * int(HOLD_SECONDS * fps)
@@ -91,8 +91,8 @@ def frame_times(duration: float, fps: int, speed: float | None) -> list[float]:
 
 
 def plan_frames(source: GameSource, size: tuple[int, int], fps: int, view: str, speed: float | None,
-                still: bool = False) -> FramePlan:
+                still: bool = False, max_seconds: float = MAX_SECONDS) -> FramePlan:
     timeline = source.timeline
     camera = camera_for_view((source.board.width, source.board.height), size, view)
-    times = [still_time(timeline)] if still else frame_times(timeline.duration, fps, speed)
+    times = [still_time(timeline)] if still else frame_times(timeline.duration, fps, speed, max_seconds)
     return FramePlan(timeline, camera, times)

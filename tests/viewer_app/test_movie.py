@@ -1,0 +1,46 @@
+"""Export frame planning: timing, speed-up of long games, the still's moment, lazy frames."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.replay import Replay
+from viewer3d.movie import HOLD_SECONDS, FramePlan, camera_for_view, frame_times, still_time
+from viewer3d.sources import timeline_from_replay
+
+
+def test_frame_times_follow_speed_and_hold_the_end() -> None:
+    times = frame_times(10.0, 10, 1.0)
+    assert times[0] == 0.0 and times[1] == pytest.approx(0.1)
+    assert times[-1] == 10.0 and times.count(10.0) == 1 + int(HOLD_SECONDS * 10)
+    fast = frame_times(10.0, 10, 2.0)
+    assert len(fast) - int(HOLD_SECONDS * 10) == 51
+
+
+def test_long_games_are_sped_up_to_fit() -> None:
+    times = frame_times(600.0, 10, None, max_seconds=30.0)
+    assert len(times) == 301 + int(HOLD_SECONDS * 10)
+    assert times[1] == pytest.approx(2.0)  # x20
+
+
+def test_still_shows_the_robot_before_its_fall(replay: Replay) -> None:
+    timeline = timeline_from_replay(replay)
+    t = still_time(timeline)
+    assert t < timeline.duration
+    robot = timeline.state_at(t).robot
+    assert robot is not None and robot.alpha == 1.0
+
+
+@pytest.mark.parametrize("view", ["iso1", "iso2", "iso3", "iso4", "top", "persp"])
+def test_frame_plan_is_lazy_and_complete(replay: Replay, view: str) -> None:
+    timeline = timeline_from_replay(replay)
+    camera = camera_for_view((replay.board.width, replay.board.height), (320, 240), view)
+    plan = FramePlan(timeline, camera, frame_times(timeline.duration, 5, 4.0))
+    matrices, last = plan[-1]
+    assert matrices.is_orthographic is (view != "persp")
+    assert last.trail is not None and last.trail.max() == pytest.approx(1.0)
+    first = plan[0][1]
+    assert first.trail is not None and first.trail.sum() == pytest.approx(0.35)  # the start tile only
+    assert len(plan[1:3]) == 2
+    with pytest.raises(IndexError):
+        plan[len(plan)]
