@@ -175,3 +175,38 @@ def test_robot_drawn_where_the_projection_says(window: ViewerWindow) -> None:
     ys, xs = np.nonzero(changed)
     tile_px = abs(app.camera.project(coords.tile_center(0, 0))[0] - app.camera.project(coords.tile_center(1, 0))[0])
     assert np.hypot(xs - px, ys - py).max() < 3 * tile_px
+
+
+def test_live_game_is_shown_while_it_is_computed(tmp_path: Path) -> None:
+    import threading
+
+    from engine.boardfile import load_board
+    from engine.cards import Card
+    from engine.deck import generate_deck
+    from engine.model import Level
+    from viewer3d.hud import status_lines
+    from viewer3d.sources import DEMO_BOARD, play_live
+
+    gate = threading.Event()
+
+    def slow_ai(board: object, level: object, pose: object, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        gate.wait(30)  # the first round waits until the window has drawn
+        return hand[:5]
+
+    source = play_live(load_board(DEMO_BOARD), Level.NORMAL, generate_deck(16), slow_ai, "live")
+    app = ViewerApp(source.board, source.timeline, "live", (WIDTH, HEIGHT), screenshot_dir=tmp_path)
+    win = ViewerWindow(app, WIDTH, HEIGHT, visible=False)
+    try:
+        win.draw_frame()  # nothing computed yet: the robot waits on its start tile
+        assert any("computing" in line for line in status_lines(app.player))
+        assert app.frame().robot is not None
+        gate.set()
+        source.worker.join(60)  # type: ignore[union-attr]
+        assert source.timeline.complete
+        app.update(1e4)
+        win.draw_frame()
+        assert app.player.at_end
+        assert any(line.startswith("outcome:") for line in status_lines(app.player))
+    finally:
+        gate.set()
+        win.close()
