@@ -118,6 +118,7 @@ class SceneRenderer:
         self.props_drawn = False
 
         self.floor_program = _program(ctx, "floor.vert", "floor.frag")
+        self.trail_floor_program = _program(ctx, "floor.vert", "floor.frag", ("TRAIL",))
         self.props_program = _program(ctx, "props.vert", "lit.frag")
         self.patterned_program = _program(ctx, "props.vert", "lit.frag", ("PATTERNS",))
         self.moving_program = _program(ctx, "props.vert", "lit.frag", ("ANIMATED", "PATTERNS"))
@@ -136,6 +137,7 @@ class SceneRenderer:
         quad = np.array([0, 0, width, 0, width, height, 0, 0, width, height, 0, height], dtype=np.float32)
         self._floor_vbo = ctx.buffer(quad.tobytes())
         self.floor_vao = ctx.vertex_array(self.floor_program, [(self._floor_vbo, "2f", "in_xz")])
+        self.trail_floor_vao = ctx.vertex_array(self.trail_floor_program, [(self._floor_vbo, "2f", "in_xz")])
 
         cube, cube_indices = unit_cube(bottom=False)
         self._cube_vbo = ctx.buffer(cube.tobytes())
@@ -278,17 +280,19 @@ class SceneRenderer:
         self.tile_textures.use(1)
         self.trail_texture.use(2)
         robot = frame.robot
+        floor_program, floor_vao = (
+            (self.floor_program, self.floor_vao) if frame.trail is None else (self.trail_floor_program, self.trail_floor_vao)
+        )
         for name, value in (
             ("u_view", view), ("u_proj", proj), ("u_info", 0), ("u_tiles", 1), ("u_trail", 2),
-            ("u_trail_on", 1.0 if frame.trail is not None else 0.0),
             ("u_board", (float(self.board.width), float(self.board.height))),
             ("u_flat_walls", 1.0 if flat else 0.0),
             ("u_wall_color", self.wall_colour),
             ("u_goal_pulse", 0.5 + 0.5 * math.sin(frame.time * 3.0)),
             ("u_robot_shadow", self._shadow(robot)),
         ):
-            _set(self.floor_program, name, value)
-        self.floor_vao.render(moderngl.TRIANGLES)
+            _set(floor_program, name, value)
+        floor_vao.render(moderngl.TRIANGLES)
 
         if self.hole_count:
             for name, value in (
@@ -387,7 +391,7 @@ class SceneRenderer:
 
     def release(self) -> None:
         for resource in (
-            self.floor_vao, self.props_vao, self.moving_vao, self._moving_vbo, self.moving_program,
+            self.floor_vao, self.trail_floor_vao, self.trail_floor_program, self.props_vao, self.moving_vao, self._moving_vbo, self.moving_program,
             self.patterned_vao, self._patterned_vbo, self.patterned_program, self.glow_vao, self.pit_vao, self.rotor_vao, self.robot_vao,
             self._floor_vbo, self._commands, self._corner_vbo, self._hole_vbo, self._rotor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
             self.info_texture, self.trail_texture, self.tile_textures,
