@@ -317,6 +317,7 @@ class SceneRenderer:
         self.props_drawn = not flat and self.instance_count + self.patterned_count + self.moving_count > 0
         self.instances_drawn = 0
         if self.props_drawn:
+            ctx.enable(moderngl.CULL_FACE)  # closed boxes wound counter-clockwise outside: halves the triangles
             view_proj = camera.view_proj_columns()
             for program, vao, chunked in zip((self.props_program, self.patterned_program, self.moving_program),
                                              (self.props_vao, self.patterned_vao, self.moving_vao), self.chunks, strict=True):
@@ -324,6 +325,7 @@ class SceneRenderer:
                     for name, value in common:
                         _set(program, name, value)
                     self._draw_chunks(vao, chunked, view_proj)
+            ctx.disable(moderngl.CULL_FACE)
 
         if robot is not None and robot.alpha > 0.0:
             self._draw_robot(robot, common)
