@@ -10,7 +10,8 @@ whatever framebuffer is bound. Per-frame cost is a fixed handful of draw calls:
 
 Only the few tiles whose animation phase changed are re-uploaded each frame. On a software
 rasteriser (llvmpipe) anisotropic filtering costs about four times the whole floor, so it is
-used only on hardware GL unless asked for."""
+used only on hardware GL unless asked for; likewise trilinear filtering falls back to the nearest
+mip level there."""
 
 from __future__ import annotations
 
@@ -108,6 +109,8 @@ class SceneRenderer:
         self.ctx = ctx
         software = any(name in ctx.info.get("GL_RENDERER", "").lower() for name in ("llvmpipe", "softpipe", "swrast"))
         self.anisotropy = anisotropy if anisotropy is not None else (1.0 if software else 8.0)
+        # trilinear on hardware; bilinear within the nearest mip level on software GL (cheaper per pixel)
+        self.min_filter = moderngl.LINEAR_MIPMAP_NEAREST if software else moderngl.LINEAR_MIPMAP_LINEAR
         self.board = board
         self.scene: SceneArrays = build_scene(board)
         self._info = self.scene.info.copy()
@@ -196,7 +199,7 @@ class SceneRenderer:
             self.tile_textures.release()
         self.tile_textures = self.ctx.texture_array((size_x, size_y, count), 4, layers.tobytes())
         self.tile_textures.build_mipmaps()
-        self.tile_textures.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
+        self.tile_textures.filter = (self.min_filter, moderngl.LINEAR)
         self.tile_textures.anisotropy = self.anisotropy
         self._info[..., 0] = layer_table(keys)[self.scene.chars]
         self.info_texture.write(self._info.tobytes())
