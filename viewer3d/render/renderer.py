@@ -185,6 +185,11 @@ class SceneRenderer:
         self.rotor_vao = ctx.vertex_array(
             self.rotor_program, [(self._corner_vbo, "2f", "in_corner"), (self._rotor_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")]
         )
+        self._marker_vbo = ctx.buffer(reserve=16 * max(1, len(board.starts)))
+        self.marker_vao = ctx.vertex_array(
+            self.rotor_program, [(self._corner_vbo, "2f", "in_corner"), (self._marker_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")]
+        )
+        self.marker_count = 0
         self._robot_vbo: moderngl.Buffer | None = None
         self.robot_vao: moderngl.VertexArray | None = None
         self.set_theme(theme if theme is not None else default_theme())
@@ -216,6 +221,14 @@ class SceneRenderer:
             colour = _mean_colour(robot, robot[..., 3] > 200)
             if colour is not None:
                 self.robot_colour = colour
+        markers = [
+            (start.x, start.y, 0.0, float(keys[f"start-{start.facing.name.lower()}"]))
+            for start in self.board.starts
+            if f"start-{start.facing.name.lower()}" in keys
+        ]
+        self.marker_count = len(markers)
+        if markers:
+            self._marker_vbo.write(np.array(markers, dtype=np.float32).tobytes())
         mesh = robot_mesh(self.robot_colour)
         if self._robot_vbo is not None:
             self._robot_vbo.release()
@@ -308,12 +321,19 @@ class SceneRenderer:
             self.pit_vao.render(moderngl.TRIANGLES, instances=self.hole_count)
 
         rotors = self._active_rotors()
+        if len(rotors) or self.marker_count:
+            for name, value in (("u_view", view), ("u_proj", proj), ("u_tiles", 1), ("u_disc", 1.0)):
+                _set(self.rotor_program, name, value)
         if len(rotors):
             self._rotor_vbo.orphan(max(len(rotors.tobytes()), 16 * 64))
             self._rotor_vbo.write(rotors.tobytes())
-            for name, value in (("u_view", view), ("u_proj", proj), ("u_tiles", 1)):
-                _set(self.rotor_program, name, value)
             self.rotor_vao.render(moderngl.TRIANGLES, instances=len(rotors))
+        if self.marker_count:
+            _set(self.rotor_program, "u_disc", 0.0)
+            ctx.enable(moderngl.BLEND)
+            ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+            self.marker_vao.render(moderngl.TRIANGLES, instances=self.marker_count)
+            ctx.disable(moderngl.BLEND)
 
         common = (("u_view", view), ("u_proj", proj), ("u_wall_color", self.wall_colour), ("u_alpha", 1.0),
                   ("u_emissive_boost", (0.0, 0.0, 0.0)), ("u_info", 0))
@@ -398,7 +418,7 @@ class SceneRenderer:
         for resource in (
             self.floor_vao, self.trail_floor_vao, self.trail_floor_program, self.props_vao, self.moving_vao, self._moving_vbo, self.moving_program,
             self.patterned_vao, self._patterned_vbo, self.patterned_program, self.glow_vao, self.pit_vao, self.rotor_vao, self.robot_vao,
-            self._floor_vbo, self._commands, self._corner_vbo, self._hole_vbo, self._rotor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
+            self._floor_vbo, self._commands, self.marker_vao, self._marker_vbo, self._corner_vbo, self._hole_vbo, self._rotor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
             self.info_texture, self.trail_texture, self.tile_textures,
             self.floor_program, self.props_program, self.mesh_program, self.glow_program, self.pit_program, self.rotor_program,
         ):
