@@ -109,3 +109,26 @@ def test_robot_fades(render):
     assert is_robot_blue(solid) and not is_robot_blue(gone)
     assert all(min(a, c) - 6 <= h <= max(a, c) + 6 for a, h, c in zip(solid, half, gone, strict=True))
     assert math.dist(half, solid) > 20 and math.dist(half, gone) > 20
+
+
+def test_squash_flattens_and_glow_brightens(render):
+    board = Board.from_strings(["   "] * 3)
+    camera = iso_camera(board, (1, -1))
+    view_proj = camera.view_proj_columns()
+    head = coords.project(coords.tile_center(1, 1, 0.6), view_proj, (320, 240))
+    upright = pixel(render(board, camera, FrameState(robot=RobotVisual(1, 1))), head)
+    squashed = pixel(render(board, camera, FrameState(robot=RobotVisual(1, 1, squash=0.2))), head)
+    assert is_robot_blue(upright) and not is_robot_blue(squashed)
+    body = coords.project(coords.tile_center(1, 1, 0.3), view_proj, (320, 240))
+    plain = pixel(render(board, camera, FrameState(robot=RobotVisual(1, 1))), body)
+    glowing = pixel(render(board, camera, FrameState(robot=RobotVisual(1, 1, glow=1.0))), body)
+    assert sum(glowing) > sum(plain) + 60
+
+
+def test_robot_falling_off_the_edge_is_drawn_below_the_board(render):
+    board = Board.from_strings(["   "])
+    camera = iso_camera(board, (1, 1))
+    view_proj = camera.view_proj_columns()
+    falling = RobotVisual(3, 0, height=-0.6)  # off the right edge, falling
+    image = render(board, camera, FrameState(robot=falling))
+    assert is_robot_blue(pixel(image, coords.project(coords.tile_center(3, 0, -0.3), view_proj, (320, 240))))

@@ -6,8 +6,7 @@
 // rotators by the rotor pass.
 uniform usampler2D u_info;        // RGBA8UI per tile: layer, edge walls, kind | dir << 4, phase * 255
 uniform sampler2DArray u_tiles;   // theme textures
-uniform sampler2D u_trail;        // R8 visit strength per tile
-uniform float u_trail_on;
+uniform sampler2D u_trail;        // R8 visit strength per tile (compiled in with TRAIL defined)
 uniform vec2 u_board;             // width, height in tiles
 uniform vec4 u_robot_shadow;      // x, z, 1 / radius, strength
 uniform float u_flat_walls;       // 1 when walls are painted flat (zoomed far out)
@@ -41,12 +40,12 @@ void main() {
     if (u_flat_walls > 0.5 && any(greaterThan(has_wall * step(edge_distance, vec4(0.12)), vec4(0.0)))) {
         color = u_wall_color;
     }
-    if (u_trail_on > 0.5) {
-        float visits = texelFetch(u_trail, ivec2(tile), 0).r;
-        vec2 inset = min(f, 1.0 - f);
-        float inside = clamp((min(inset.x, inset.y) - 0.04) * 16.0, 0.0, 1.0);
-        color = mix(color, vec3(0.1, 0.85, 0.25), visits * 0.6 * inside);
-    }
+#ifdef TRAIL
+    float visits = texelFetch(u_trail, ivec2(tile), 0).r;
+    vec2 inset = min(f, 1.0 - f);
+    float inside = clamp((min(inset.x, inset.y) - 0.04) * 16.0, 0.0, 1.0);
+    color = mix(color, vec3(0.1, 0.85, 0.25), visits * 0.6 * inside);
+#endif
     // the robot's soft blob shadow
     vec2 to_robot = (xz - u_robot_shadow.xy) * u_robot_shadow.z;
     float blob = clamp(1.0 - dot(to_robot, to_robot), 0.0, 1.0);

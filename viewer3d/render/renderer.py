@@ -10,7 +10,8 @@ whatever framebuffer is bound. Per-frame cost is a fixed handful of draw calls:
 
 Only the few tiles whose animation phase changed are re-uploaded each frame. On a software
 rasteriser (llvmpipe) anisotropic filtering costs about four times the whole floor, so it is
-used only on hardware GL unless asked for."""
+used only on hardware GL unless asked for; likewise trilinear filtering falls back to the nearest
+mip level there."""
 
 from __future__ import annotations
 
@@ -108,6 +109,8 @@ class SceneRenderer:
         self.ctx = ctx
         software = any(name in ctx.info.get("GL_RENDERER", "").lower() for name in ("llvmpipe", "softpipe", "swrast"))
         self.anisotropy = anisotropy if anisotropy is not None else (1.0 if software else 8.0)
+        # trilinear on hardware; bilinear within the nearest mip level on software GL (cheaper per pixel)
+        self.min_filter = moderngl.LINEAR_MIPMAP_NEAREST if software else moderngl.LINEAR_MIPMAP_LINEAR
         self.board = board
         self.scene: SceneArrays = build_scene(board)
         self._info = self.scene.info.copy()
@@ -118,6 +121,7 @@ class SceneRenderer:
         self.props_drawn = False
 
         self.floor_program = _program(ctx, "floor.vert", "floor.frag")
+        self.trail_floor_program = _program(ctx, "floor.vert", "floor.frag", ("TRAIL",))
         self.props_program = _program(ctx, "props.vert", "lit.frag")
         self.patterned_program = _program(ctx, "props.vert", "lit.frag", ("PATTERNS",))
         self.moving_program = _program(ctx, "props.vert", "lit.frag", ("ANIMATED", "PATTERNS"))
@@ -136,6 +140,7 @@ class SceneRenderer:
         quad = np.array([0, 0, width, 0, width, height, 0, 0, width, height, 0, height], dtype=np.float32)
         self._floor_vbo = ctx.buffer(quad.tobytes())
         self.floor_vao = ctx.vertex_array(self.floor_program, [(self._floor_vbo, "2f", "in_xz")])
+        self.trail_floor_vao = ctx.vertex_array(self.trail_floor_program, [(self._floor_vbo, "2f", "in_xz")])
 
         cube, cube_indices = unit_cube(bottom=False)
         self._cube_vbo = ctx.buffer(cube.tobytes())
@@ -180,6 +185,11 @@ class SceneRenderer:
         self.rotor_vao = ctx.vertex_array(
             self.rotor_program, [(self._corner_vbo, "2f", "in_corner"), (self._rotor_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")]
         )
+        self._marker_vbo = ctx.buffer(reserve=16 * max(1, len(board.starts)))
+        self.marker_vao = ctx.vertex_array(
+            self.rotor_program, [(self._corner_vbo, "2f", "in_corner"), (self._marker_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")]
+        )
+        self.marker_count = 0
         self._robot_vbo: moderngl.Buffer | None = None
         self.robot_vao: moderngl.VertexArray | None = None
         self.set_theme(theme if theme is not None else default_theme())
@@ -194,7 +204,7 @@ class SceneRenderer:
             self.tile_textures.release()
         self.tile_textures = self.ctx.texture_array((size_x, size_y, count), 4, layers.tobytes())
         self.tile_textures.build_mipmaps()
-        self.tile_textures.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
+        self.tile_textures.filter = (self.min_filter, moderngl.LINEAR)
         self.tile_textures.anisotropy = self.anisotropy
         self._info[..., 0] = layer_table(keys)[self.scene.chars]
         self.info_texture.write(self._info.tobytes())
@@ -211,6 +221,14 @@ class SceneRenderer:
             colour = _mean_colour(robot, robot[..., 3] > 200)
             if colour is not None:
                 self.robot_colour = colour
+        markers = [
+            (start.x, start.y, 0.0, float(keys[f"start-{start.facing.name.lower()}"]))
+            for start in self.board.starts
+            if f"start-{start.facing.name.lower()}" in keys
+        ]
+        self.marker_count = len(markers)
+        if markers:
+            self._marker_vbo.write(np.array(markers, dtype=np.float32).tobytes())
         mesh = robot_mesh(self.robot_colour)
         if self._robot_vbo is not None:
             self._robot_vbo.release()
@@ -278,17 +296,19 @@ class SceneRenderer:
         self.tile_textures.use(1)
         self.trail_texture.use(2)
         robot = frame.robot
+        floor_program, floor_vao = (
+            (self.floor_program, self.floor_vao) if frame.trail is None else (self.trail_floor_program, self.trail_floor_vao)
+        )
         for name, value in (
             ("u_view", view), ("u_proj", proj), ("u_info", 0), ("u_tiles", 1), ("u_trail", 2),
-            ("u_trail_on", 1.0 if frame.trail is not None else 0.0),
             ("u_board", (float(self.board.width), float(self.board.height))),
             ("u_flat_walls", 1.0 if flat else 0.0),
             ("u_wall_color", self.wall_colour),
             ("u_goal_pulse", 0.5 + 0.5 * math.sin(frame.time * 3.0)),
             ("u_robot_shadow", self._shadow(robot)),
         ):
-            _set(self.floor_program, name, value)
-        self.floor_vao.render(moderngl.TRIANGLES)
+            _set(floor_program, name, value)
+        floor_vao.render(moderngl.TRIANGLES)
 
         if self.hole_count:
             for name, value in (
@@ -301,18 +321,26 @@ class SceneRenderer:
             self.pit_vao.render(moderngl.TRIANGLES, instances=self.hole_count)
 
         rotors = self._active_rotors()
+        if len(rotors) or self.marker_count:
+            for name, value in (("u_view", view), ("u_proj", proj), ("u_tiles", 1), ("u_disc", 1.0)):
+                _set(self.rotor_program, name, value)
         if len(rotors):
             self._rotor_vbo.orphan(max(len(rotors.tobytes()), 16 * 64))
             self._rotor_vbo.write(rotors.tobytes())
-            for name, value in (("u_view", view), ("u_proj", proj), ("u_tiles", 1)):
-                _set(self.rotor_program, name, value)
             self.rotor_vao.render(moderngl.TRIANGLES, instances=len(rotors))
+        if self.marker_count:
+            _set(self.rotor_program, "u_disc", 0.0)
+            ctx.enable(moderngl.BLEND)
+            ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+            self.marker_vao.render(moderngl.TRIANGLES, instances=self.marker_count)
+            ctx.disable(moderngl.BLEND)
 
         common = (("u_view", view), ("u_proj", proj), ("u_wall_color", self.wall_colour), ("u_alpha", 1.0),
                   ("u_emissive_boost", (0.0, 0.0, 0.0)), ("u_info", 0))
         self.props_drawn = not flat and self.instance_count + self.patterned_count + self.moving_count > 0
         self.instances_drawn = 0
         if self.props_drawn:
+            ctx.enable(moderngl.CULL_FACE)  # closed boxes wound counter-clockwise outside: halves the triangles
             view_proj = camera.view_proj_columns()
             for program, vao, chunked in zip((self.props_program, self.patterned_program, self.moving_program),
                                              (self.props_vao, self.patterned_vao, self.moving_vao), self.chunks, strict=True):
@@ -320,6 +348,7 @@ class SceneRenderer:
                     for name, value in common:
                         _set(program, name, value)
                     self._draw_chunks(vao, chunked, view_proj)
+            ctx.disable(moderngl.CULL_FACE)
 
         if robot is not None and robot.alpha > 0.0:
             self._draw_robot(robot, common)
@@ -387,9 +416,9 @@ class SceneRenderer:
 
     def release(self) -> None:
         for resource in (
-            self.floor_vao, self.props_vao, self.moving_vao, self._moving_vbo, self.moving_program,
+            self.floor_vao, self.trail_floor_vao, self.trail_floor_program, self.props_vao, self.moving_vao, self._moving_vbo, self.moving_program,
             self.patterned_vao, self._patterned_vbo, self.patterned_program, self.glow_vao, self.pit_vao, self.rotor_vao, self.robot_vao,
-            self._floor_vbo, self._commands, self._corner_vbo, self._hole_vbo, self._rotor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
+            self._floor_vbo, self._commands, self.marker_vao, self._marker_vbo, self._corner_vbo, self._hole_vbo, self._rotor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
             self.info_texture, self.trail_texture, self.tile_textures,
             self.floor_program, self.props_program, self.mesh_program, self.glow_program, self.pit_program, self.rotor_program,
         ):

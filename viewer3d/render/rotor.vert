@@ -1,5 +1,6 @@
 #version 330
-// Active rotators: their tile texture drawn again, turned by the current angle, just above the floor.
+// Tile overlays just above the floor: active rotators' discs turned by the current angle, and the
+// theme's start markers (if it has them) on start tiles.
 uniform mat4 u_view;
 uniform mat4 u_proj;
 in vec2 in_corner;   // 0..1

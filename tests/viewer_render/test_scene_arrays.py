@@ -1,0 +1,104 @@
+"""Scene building and culling maths (no GL): walls on shared edges once, crates replace their
+edges, animated parts point the right way, chunks outside the view are dropped."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.model import Board
+from tests.viewer_render.helpers import iso_camera, top_camera
+from viewer3d.fallback_theme import TILE_KEYS, FallbackTheme, tile_key
+from viewer3d.render.culling import ChunkedInstances
+from viewer3d.render.scene import (
+    INSTANCE_FLOATS,
+    KIND_CONVEYOR,
+    KIND_HOLE,
+    MATERIAL_CRATE,
+    MATERIAL_WALL,
+    build_scene,
+)
+
+
+def walls(board: Board) -> np.ndarray:
+    rows = build_scene(board).instances
+    return rows[rows[:, 14] == MATERIAL_WALL]
+
+
+@pytest.mark.parametrize(
+    ("rows", "edges"),
+    [
+        (["   "], 0),
+        (["c  "], 1),            # right wall of (0,0)
+        (["cb "], 1),            # the same edge written by both neighbours: one slab
+        (["b c"], 2),
+        (["e", "i"], 2),         # (0,0) up wall (top edge), (0,1) down wall (bottom edge)
+        (["i", "e"], 1),         # (0,0) down wall and (0,1) up wall: the same edge between them
+        (["C"], 1),              # a pusher's back wall
+        (["M"], 2),              # a crusher's two jaws' walls
+    ],
+)
+def test_wall_edges_are_counted_once(rows, edges):
+    board = Board.from_strings(rows)
+    assert build_scene(board).wall_edges == edges
+    assert len(walls(board)) == build_scene(board).wall_edges
+
+
+def test_wall_slab_sits_on_its_edge():
+    (row,) = walls(Board.from_strings(["c  "]))
+    centre, half = row[0:3], row[3:6]
+    assert centre[0] == pytest.approx(1.0) and centre[2] == pytest.approx(0.5)  # the X = 1 edge, middle of row 0
+    assert half[0] < 0.1 and half[2] >= 0.5  # thin across the edge, a whole tile along it
+
+
+def test_crate_replaces_its_walls():
+    scene = build_scene(Board.from_strings(["bpc"]))
+    materials = scene.instances[:, 14]
+    assert (materials == MATERIAL_CRATE).sum() == 1
+    # b's left wall and c's right wall stay; the edges shared with the crate belong to the crate
+    assert scene.wall_edges == 2
+
+
+def test_info_texel_kinds_and_edge_bits():
+    scene = build_scene(Board.from_strings([" H>", "c  "]))
+    assert scene.info[0, 1, 2] & 15 == KIND_HOLE
+    assert scene.info[0, 2, 2] & 15 == KIND_CONVEYOR and scene.info[0, 2, 2] >> 4 == 1  # RIGHT
+    assert scene.info[1, 0, 1] == 2 and scene.info[1, 1, 1] == 1  # the wall seen from both sides
+
+
+def test_pusher_plate_moves_in_push_direction():
+    rows = build_scene(Board.from_strings(["E"])).instances  # pushes up (-Z)
+    moving = rows[rows[:, 12] >= 0]
+    assert len(moving) == 2  # plate and rod
+    assert all(m[11] < 0 and m[9] == 0 for m in moving)
+
+
+def test_fallback_theme_matches_the_contract():
+    layers, keys = FallbackTheme().texture_array()
+    assert layers.shape == (len(TILE_KEYS), 64, 64, 4) and layers.dtype == np.uint8
+    assert set(keys) == set(TILE_KEYS) and sorted(keys.values()) == list(range(len(TILE_KEYS)))
+    from themes import TILE_KEYS as THEME_TILE_KEYS
+
+    assert set(THEME_TILE_KEYS) <= set(keys)
+    for char in " aHOZSTUVLR<>^vCDEFMNbp":
+        assert tile_key(char) in keys
+
+
+def test_chunks_outside_the_view_are_culled():
+    big = Board.from_strings(["c" * 64] * 64)
+    rows = build_scene(big).instances
+    chunked = ChunkedInstances(rows)
+    assert len(chunked.rows) == len(rows) and chunked.rows.shape[1] == INSTANCE_FLOATS
+    corner = top_camera(Board.from_strings(["    "] * 4))  # looks at tiles (0..4, 0..4)
+    seen = chunked.visible(corner.view_proj_columns())
+    assert 1 <= seen.sum() <= 4 and len(seen) >= 16
+    whole = iso_camera(big, (1, 1))
+    assert chunked.visible(whole.view_proj_columns()).all()
+    commands = chunked.commands(corner.view_proj_columns(), 30)
+    assert commands[:, 1].sum() < len(rows) / 4 and (commands[:, 0] == 30).all()
+    # every instance of a visible chunk is inside some command's range
+    covered = np.zeros(len(rows), bool)
+    for _, count, _, _, first in commands:
+        covered[first:first + count] = True
+    for (start, count), visible in zip(chunked.ranges, seen, strict=True):
+        assert covered[start:start + count].all() == visible
