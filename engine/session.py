@@ -75,6 +75,8 @@ class Session:
                 game.outcome = outcome
                 if number != len(self.chosen):
                     raise InputError(f"the game ended in round {number} but more rounds are recorded", STATE_FILE)
+                if self.status not in (RUNNING, outcome.value):
+                    raise InputError(f"status {self.status!r} contradicts the recorded rounds ({outcome.value})", STATE_FILE)
         if self.status == Outcome.CARDS_OUT.value:
             game.outcome = Outcome.CARDS_OUT
         elif self.status == Outcome.AI_ERROR.value:
