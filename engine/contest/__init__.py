@@ -42,17 +42,31 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("boards", nargs="+", metavar="BOARD", help="board files to play")
     source = parser.add_mutually_exclusive_group()
     source.add_argument(
-        "--decks", nargs="+", metavar="DIR_OR_FILE", help="deck files, or folders whose every (non-hidden) file is a deck"
+        "--decks",
+        nargs="+",
+        metavar="DIR_OR_FILE",
+        help="deck files, or folders whose every (non-hidden) file is a deck",
     )
     source.add_argument(
         "--seeds", type=int, metavar="N", help=f"play N generated decks, seeds 1..N (default: {DEFAULT_SEEDS})"
     )
     parser.add_argument("--level", choices=[lv.value for lv in Level], default=Level.HARD.value, help="default: hard")
     parser.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (default: reference)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N", help="games played in parallel; 0 = one per core (default: 1)")
-    parser.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"where results.csv and summary.json go (default: {DEFAULT_OUT})")
     parser.add_argument(
-        "--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S", help=f"seconds an external AI may take per round (default: {DEFAULT_TIMEOUT:g})"
+        "--jobs", type=int, default=1, metavar="N", help="games played in parallel; 0 = one per core (default: 1)"
+    )
+    parser.add_argument(
+        "--out",
+        default=DEFAULT_OUT,
+        metavar="DIR",
+        help=f"where results.csv and summary.json go (default: {DEFAULT_OUT})",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds an external AI may take per round (default: {DEFAULT_TIMEOUT:g})",
     )
     return parser
 
@@ -64,7 +78,9 @@ def load_boards(paths: Sequence[str]) -> tuple[BoardSource, ...]:
         text = read_text(path)
         board = parse_board(text, path)
         if len(board.starts) != 1:
-            raise InputError(f"a board to play needs exactly one start tile (S T U V), this one has {len(board.starts)}", path)
+            raise InputError(
+                f"a board to play needs exactly one start tile (S T U V), this one has {len(board.starts)}", path
+            )
         if not board.goals:
             raise InputError("a board to play needs at least one goal tile (Z)", path)
         sources.append(BoardSource(path, text))

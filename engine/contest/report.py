@@ -72,7 +72,17 @@ def summaries(results: Sequence[GameResult]) -> tuple[list[BoardSummary], BoardS
 
 def format_table(per_board: Sequence[BoardSummary], total: BoardSummary) -> str:
     """The summary as an aligned plain-text table."""
-    header = ["board", "games", "goal %", "destroyed %", "cards-out %", "AI errors", "rounds mean", "rounds median", "cards mean"]
+    header = [
+        "board",
+        "games",
+        "goal %",
+        "destroyed %",
+        "cards-out %",
+        "AI errors",
+        "rounds mean",
+        "rounds median",
+        "cards mean",
+    ]
     rows = [
         [
             s.board,
@@ -90,7 +100,9 @@ def format_table(per_board: Sequence[BoardSummary], total: BoardSummary) -> str:
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(cells, widths, strict=True)))
+        return "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(cells, widths, strict=True))
+        )
 
     rule = "-" * len(line(header))
     body = [line(row) for row in rows]
@@ -113,7 +125,9 @@ def parse_csv(text: str) -> list[GameResult]:
     return [GameResult(**{k: int(v) if k in ints else v for k, v in row.items()}) for row in rows]  # type: ignore[arg-type]
 
 
-def summary_json(results: Sequence[GameResult], *, level: str, ai: str, decks: Sequence[str], jobs: int, seconds: float) -> str:
+def summary_json(
+    results: Sequence[GameResult], *, level: str, ai: str, decks: Sequence[str], jobs: int, seconds: float
+) -> str:
     per_board, total = summaries(results)
     data = {
         "level": level,

@@ -152,7 +152,9 @@ def effective_jobs(jobs: int) -> int:
     return jobs if jobs > 0 else (os.cpu_count() or 1)
 
 
-def run_contest(setup: ContestSetup, jobs: int, on_result: Callable[[int, GameResult], None] | None = None) -> list[GameResult]:
+def run_contest(
+    setup: ContestSetup, jobs: int, on_result: Callable[[int, GameResult], None] | None = None
+) -> list[GameResult]:
     """Play every game; results in task order.  ``on_result(done, result)`` reports progress."""
     tasks = all_tasks(setup)
     results: list[GameResult] = []
@@ -172,7 +174,9 @@ def run_contest(setup: ContestSetup, jobs: int, on_result: Callable[[int, GameRe
     return results
 
 
-def _collect(stream: Iterator[GameResult], results: list[GameResult], on_result: Callable[[int, GameResult], None] | None) -> None:
+def _collect(
+    stream: Iterator[GameResult], results: list[GameResult], on_result: Callable[[int, GameResult], None] | None
+) -> None:
     for result in stream:
         results.append(result)
         if on_result is not None:
