@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import NoReturn
 
 from engine.ai.external import DEFAULT_TIMEOUT, run_ai_once
+from engine.ai.registry import ai_help, resolve_ai
 from engine.asciiboard import render_ascii_board
 from engine.atomic import write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.cards import Card
-from engine.conformance import reference_chooser
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, read_text
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, deal, play_game
@@ -72,6 +72,16 @@ def _level_arg(word: str) -> Level:
         return parse_level(word)
     except InputError as exc:
         raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def _timeout_arg(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"timeout must be a number of seconds, not {text!r}") from None
+    if not seconds > 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError(f"timeout must be a positive number of seconds, not {text!r}")
+    return seconds
 
 
 def _pose_arg(text: str) -> Pose:
@@ -211,15 +221,8 @@ def cmd_start(args: argparse.Namespace) -> int:
 
 
 def resolve_chooser(spec: str, timeout: float, log_path: Path) -> Chooser:
-    """The AI named ``spec``: a built-in AI's name or an external program's path."""
-    if spec == "reference":
-        return reference_chooser
-    from engine.ai.external import ExternalAI
-
-    program = Path(spec)
-    if not program.exists():
-        raise InputError(f"unknown AI {spec!r}: not a built-in AI (reference) and no such program")
-    return ExternalAI(str(program), timeout=timeout, log_path=log_path)
+    """The AI named ``spec``: a built-in AI's name or an external program (see engine.ai.registry)."""
+    return resolve_ai(spec, timeout=timeout, log_path=log_path)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -231,8 +234,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         deck = generate_deck(seed)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log")
+    out.mkdir(parents=True, exist_ok=True)
     try:
         game = play_game(board, args.level, deck, chooser)
     finally:
@@ -325,7 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     start = sub.add_parser("start", help="play one round of the loaded game with ./bot-ki")
     start.add_argument("level", nargs="?", type=_level_arg, metavar="easy|normal|hard")
-    start.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
+    start.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
     start.set_defaults(run=cmd_start)
 
     play = sub.add_parser("play", help="play a whole game and write every file into a directory")
@@ -334,9 +337,9 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--deck", metavar="DECK", help="deck file (default: a new deck from --seed)")
     source.add_argument("--seed", type=int, help="seed of a new deck (default: random, recorded in game.json)")
     play.add_argument("--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard")
-    play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help="built-in AI or external program")
+    play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
-    play.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
     play.set_defaults(run=cmd_play)
 
     check = sub.add_parser("check", help="check that boards are playable")

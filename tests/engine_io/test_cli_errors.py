@@ -48,6 +48,9 @@ CASES = [
     (["play", CHOP, "--seed", "1", "--deck", "short.dat"], ["not allowed with argument"]),
     (["play", CHOP, "--seed", "one"], ["invalid int value: 'one'"]),
     (["play", CHOP, "--ai", "nosuchbot"], ["unknown AI 'nosuchbot'"]),
+    (["play", CHOP, "--ai", "afile"], ["afile: AI program is not executable"]),
+    (["start", "--timeout", "0"], ["timeout must be a positive number"]),
+    (["play", CHOP, "--timeout", "nan"], ["timeout must be a positive number"]),
     (["play", CHOP, "--out", "afile"], ["afile: File exists"]),
     (["load", CHOP, "short.dat", "hard"], ["short.dat: not a valid deck"]),
     (["load", CHOP, "badcard.dat"], ["badcard.dat:3:1: unknown card"]),
@@ -87,3 +90,8 @@ def test_a_failed_load_keeps_the_previous_game(engine, write_bot, files: Path) -
 def test_help_exits_zero(engine) -> None:
     assert engine("--help").code == 0
     assert engine("play", "--help").code == 0
+
+
+def test_an_unknown_ai_leaves_no_output_directory(engine, files: Path) -> None:
+    assert engine("play", CHOP, "--ai", "nosuchbot", "--out", "never").code == 2
+    assert not (files / "never").exists()
