@@ -32,7 +32,7 @@ from engine.gamedir import write_game_dir
 from engine.model import Board, Level, Pose, TileKind
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_pose
-from engine.replay import consistent_levels, load_replay
+from engine.replay import consistent_levels, load_replay, parse_globalseq
 from engine.session import STATE_FILE, Session, load_session, save_session
 
 PROG = "robots-engine"
@@ -284,6 +284,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         start = load_playable_board(args.board).start
     text = read_text(args.globalseq)
+    parse_globalseq(text, args.globalseq)  # a malformed file is reported with its name before levels are tried
     if args.level is not None:
         level: Level = args.level
         levels = [level]
@@ -313,7 +314,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="The robot game engine of the 2009 freiesMagazin contest.")
+    parser = _Parser(
+        prog=PROG,
+        description="The robot game engine of the 2009 freiesMagazin contest.",
+        epilog="exit status: 0 ok / the game goes on, 1 the game has ended (X, Y or Z), 2 bad input, "
+               "3 the game ended with an AI error. See docs/engine-cli.md.",
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     save = sub.add_parser("save", help="write a new random deck of 5,600 cards")
@@ -336,7 +342,7 @@ def build_parser() -> argparse.ArgumentParser:
     source = play.add_mutually_exclusive_group()
     source.add_argument("--deck", metavar="DECK", help="deck file (default: a new deck from --seed)")
     source.add_argument("--seed", type=int, help="seed of a new deck (default: random, recorded in game.json)")
-    play.add_argument("--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard")
+    play.add_argument("--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard (normal)")
     play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
     play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")

@@ -63,6 +63,7 @@ CASES = [
     (["save"], ["the following arguments are required: DECK"]),
     (["check"], ["the following arguments are required: BOARD"]),
     (["replay", CHOP, "seq.txt", "--level", "hard"], ["seq.txt:2:1: unknown sequence line 'MQ'"]),
+    (["replay", CHOP, "seq.txt"], ["seq.txt:2:1: unknown sequence line 'MQ'"]),
     (["replay", CHOP, "seq.txt", "--start", "1 2"], ["--start: expected 'X Y FACING'"]),
     (["replay", CHOP, "seq.txt", "--start", "99 2 L"], ["--start 99 2 L lies outside the 12x12 board"]),
     (["replay", CHOP, "nothere.txt"], ["nothere.txt: no such file"]),
