@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.deck import generate_deck, save_deck, write_cards
 
@@ -96,3 +98,19 @@ def test_help_exits_zero(engine) -> None:
 def test_an_unknown_ai_leaves_no_output_directory(engine, files: Path) -> None:
     assert engine("play", CHOP, "--ai", "nosuchbot", "--out", "never").code == 2
     assert not (files / "never").exists()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=120) | st.text(alphabet="0123456789 \nTZSHOv<>^MNCDEFabcp?\r", max_size=60))
+def test_check_on_random_board_files_prints_only_one_line_errors(engine, tmp_path: Path, data: bytes | str) -> None:
+    path = tmp_path / "fuzz.dat"
+    if isinstance(data, bytes):
+        path.write_bytes(data)
+    else:
+        path.write_text(data)
+    result = engine("check", "fuzz.dat")
+    assert result.code in (0, 2) and "Traceback" not in result.err
+    if result.code == 0:
+        assert result.out.startswith("fuzz.dat: ok") and result.err == ""
+    else:
+        assert result.err and all(line.startswith("robots-engine: fuzz.dat") for line in result.err.splitlines())
