@@ -151,6 +151,8 @@ def session_from_json(text: str, path: str | Path = STATE_FILE) -> Session:
     if status not in {RUNNING, *(o.value for o in Outcome)}:
         raise InputError(f"state field 'status' is unknown: {status!r}", path)
     board = parse_board(_field(data, "board", str, path), f"{path} (board)")
+    if len(board.starts) != 1:
+        raise InputError(f"the board in the state has {len(board.starts)} start tiles, a game needs exactly one", path)
     chosen_raw = _field(data, "chosen", list, path)
     chosen = [_cards(cards, "chosen", path) for cards in chosen_raw]
     error = data.get("error")

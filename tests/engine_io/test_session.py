@@ -54,6 +54,8 @@ def test_the_state_file_round_trips_exactly() -> None:
         ({"deck": ["MF 9"]}, "'deck': unknown card"),
         ({"chosen": [["RU"] * 5]}, "round 1: recorded choice is not from the hand"),
         ({"chosen": "RR"}, "'chosen' is missing or not a list"),
+        ({"board": "2 1\n Z\n"}, "has 0 start tiles"),
+        ({"deck": [], "chosen": [["RR"] * 5]}, "round 1 was recorded but the deck has no cards for it"),
     ],
 )
 def test_a_tampered_state_file_is_a_clear_error(change: dict[str, object], message: str) -> None:
@@ -74,7 +76,8 @@ def test_random_bytes_are_only_input_errors(data: bytes) -> None:
 @settings(max_examples=100, deadline=None)
 @given(st.dictionaries(
     st.sampled_from(["format", "level", "status", "board", "deck", "chosen", "error"]),
-    st.one_of(st.none(), st.integers(), st.text(max_size=10), st.lists(st.text(max_size=5), max_size=3),
+    st.one_of(st.none(), st.integers(), st.text(max_size=10), st.sampled_from(["1 1\n \n", "2 1\nTZ\n", "1 1\nT\n"]),
+              st.sampled_from(["easy", "normal", "hard", "running", "X", "Y", "Z", "E"]), st.just(1), st.lists(st.text(max_size=5), max_size=3),
               st.lists(st.lists(st.sampled_from([c.value for c in Card]), max_size=6), max_size=3)),
 ))
 def test_any_json_object_is_a_session_or_an_input_error(data: dict[str, object]) -> None:
