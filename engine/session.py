@@ -77,6 +77,8 @@ class Session:
                     raise InputError(f"the game ended in round {number} but more rounds are recorded", STATE_FILE)
                 if self.status not in (RUNNING, outcome.value):
                     raise InputError(f"status {self.status!r} contradicts the recorded rounds ({outcome.value})", STATE_FILE)
+        if game.outcome is None and self.status in (Outcome.DESTROYED.value, Outcome.FINISHED.value):
+            raise InputError(f"status {self.status!r} contradicts the recorded rounds (the game goes on)", STATE_FILE)
         if self.status == Outcome.CARDS_OUT.value:
             game.outcome = Outcome.CARDS_OUT
         elif self.status == Outcome.AI_ERROR.value:

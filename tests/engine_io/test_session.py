@@ -55,6 +55,7 @@ def test_the_state_file_round_trips_exactly() -> None:
         ({"chosen": [["RU"] * 5]}, "round 1: recorded choice is not from the hand"),
         ({"chosen": "RR"}, "'chosen' is missing or not a list"),
         ({"board": "2 1\n Z\n"}, "has 0 start tiles"),
+        ({"status": "Z"}, "status 'Z' contradicts the recorded rounds"),
         ({"deck": [], "chosen": [["RR"] * 5]}, "round 1 was recorded but the deck has no cards for it"),
     ],
 )
