@@ -28,7 +28,7 @@ from engine.cards import Card
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, read_text
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, deal, play_game
-from engine.gamedir import write_game_dir
+from engine.gamedir import OUTCOME_WORDS, outcome_note, write_game_dir
 from engine.model import Board, Level, Pose, TileKind
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_pose
@@ -43,12 +43,6 @@ BOT_LOG = "bot-ki.log"
 EXIT_OK, EXIT_GAME_OVER, EXIT_BAD_INPUT, EXIT_AI_ERROR = 0, 1, 2, 3
 #: Files of a previous game that ``load`` removes so they cannot be mistaken for the new game's.
 STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt")
-OUTCOME_WORDS = {
-    Outcome.DESTROYED: "robot destroyed",
-    Outcome.CARDS_OUT: "deck exhausted",
-    Outcome.FINISHED: "robot reached the goal",
-    Outcome.AI_ERROR: "AI error",
-}
 LEVEL_WORDS = ", ".join(level.value for level in Level)
 
 
@@ -170,15 +164,13 @@ def _write_round_outputs(here: Path, session: Session, game: GameRecord) -> None
     write_text_atomic(here / CARDS_FILE, write_cards(session.remaining_deck()))
     if game.outcome is not None:
         write_text_atomic(here / "stats.txt", format_stats(game))
-        write_text_atomic(here / "ascii-board.txt", render_ascii_board(game.board, game.pose))
+        write_text_atomic(here / "ascii-board.txt", render_ascii_board(game.board, game.pose, note=outcome_note(game)))
 
 
 def _game_over_line(game: GameRecord) -> str:
-    assert game.outcome is not None
-    what = OUTCOME_WORDS[game.outcome]
-    line = (f"game over: {game.outcome.value} ({what}) after {len(game.rounds)} rounds, {game.cards_played} cards; "
-            f"robot at {game.pose.to_bot_line()}")
-    return line + (f": {game.error}" if game.error else "")
+    note = outcome_note(game)
+    assert note is not None
+    return f"{note}; robot at {game.pose.to_bot_line()}" + (f": {game.error}" if game.error else "")
 
 
 def cmd_start(args: argparse.Namespace) -> int:

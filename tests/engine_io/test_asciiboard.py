@@ -110,3 +110,9 @@ def test_the_legend_closes_the_file() -> None:
     board = load_board(CHOP)
     assert render_ascii_board(board, board.start).endswith(LEGEND)
     assert "Legend" in LEGEND
+
+
+def test_a_note_goes_into_the_header_line() -> None:
+    board = load_board(CHOP)
+    text = render_ascii_board(board, Pose(2, 5, Direction.RIGHT), note="game over: X (robot destroyed)")
+    assert text.splitlines()[0] == "Board 12 x 12, robot at 2 5 R; game over: X (robot destroyed)"
