@@ -177,3 +177,10 @@ def test_invisible_cursor(theme_copy: Path) -> None:
     _save(theme_copy / "cursor.png", Image.new("RGBA", (64, 64)))
     assert _problems(theme_copy) == [
         f"{theme_copy / 'cursor.png'}: every pixel is fully transparent; the cursor would be invisible"]
+
+
+def test_wrong_size_is_judged_from_the_header_without_decoding(theme_copy: Path) -> None:
+    buffer = io.BytesIO()
+    Image.new("RGB", (640, 480)).save(buffer, format="PNG")
+    (theme_copy / "floor.png").write_bytes(buffer.getvalue()[:60])  # header only, pixel data cut off
+    assert _problems(theme_copy) == [f"{theme_copy / 'floor.png'}: is 640x480 pixels, must be 64x64"]
