@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from engine.model import Direction
 from themes import ThemeError, check_theme, load_theme
 from themes.loader import validate_folder
 
@@ -112,7 +113,7 @@ def test_no_manifest_means_folder_name_and_no_marker(theme_copy: Path) -> None:
     (theme_copy / "start.png").unlink()
     theme = load_theme(theme_copy)
     assert theme.name == "mytheme" and theme.manifest.start_marker is False
-    assert theme.start_marker(__import__("engine.model").model.Direction.UP) is None
+    assert theme.start_marker(Direction.UP) is None
     assert len(theme.texture_array()[1]) == 33
 
 
