@@ -185,3 +185,16 @@ def test_wrong_size_is_judged_from_the_header_without_decoding(theme_copy: Path)
     Image.new("RGB", (640, 480)).save(buffer, format="PNG")
     (theme_copy / "floor.png").write_bytes(buffer.getvalue()[:60])  # header only, pixel data cut off
     assert _problems(theme_copy) == [f"{theme_copy / 'floor.png'}: is 640x480 pixels, must be 64x64"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=st.lists(st.tuples(st.integers(0, 199), st.integers(0, 255)), min_size=1, max_size=4))
+def test_fuzz_damaged_png_headers_only_give_problems(theme_copy: Path, edits: list[tuple[int, int]]) -> None:
+    """Byte edits in the first 200 bytes (signature, IHDR, early chunks) of a real robot.png."""
+    data = bytearray((theme_copy / "robot.png").read_bytes())
+    for position, value in edits:
+        data[position] = value
+    (theme_copy / "robot.png").write_bytes(bytes(data))
+    problems, theme = validate_folder(theme_copy)
+    assert (theme is None) == bool(problems)
+    assert all(p.startswith(str(theme_copy / "robot.png")) for p in problems)
