@@ -13,7 +13,7 @@ CASES = [
     Case("card, belt and rotator in one card", "T>L", "normal", "0 0 R", "MF 1", "2 0 U", "A", "MR MR RL"),
     Case("belt before crusher: carried onto N then crushed", ">N", "normal", "0 0 U", "RR", "1 0 R", "X",
          "RR MR X"),
-    Case("pusher after belt: a belt cannot act on a robot the pusher moved", "F />/  ", "normal", "0 0 U",
+    Case("pusher after belt: a belt cannot act on a robot the pusher moved", "F /> /  ", "normal", "0 0 U",
          "RL", "0 1 L", "A", "RL MD"),
     Case("a belt acts only once per card", ">>>", "normal", "0 0 U", "RR", "1 0 R", "A", "RR MR"),
     Case("rotator acts after the belt left it", "R> ", "normal", "1 0 U", "RL", "2 0 L", "A", "RL MR"),
