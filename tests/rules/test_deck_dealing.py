@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -42,21 +43,22 @@ def test_rounds_that_can_be_dealt(size: int, rounds: int) -> None:
 def test_deck_file_round_trip() -> None:
     deck = generate_deck(9)
     text = write_cards(deck)
-    assert text.splitlines()[:0] == []
+    assert text.endswith("\n") and len(text.splitlines()) == 5600
     assert all(line in {"MF 1", "MF 2", "MF 3", "MB", "RL", "RR", "RU"} for line in text.splitlines())
     assert parse_deck(text) == deck
 
 
+def _swap_first(lines: list[str]) -> list[str]:
+    """Replace the first card by a different one: the size stays, the mix is wrong."""
+    return ["RR" if lines[0] == "RL" else "RL", *lines[1:]]
+
+
 @pytest.mark.parametrize(
     ("edit", "needle"),
-    [
-        (lambda lines: lines[1:], "5599 cards"),
-        (lambda lines: ["RL"] + lines[1:] if lines[0] != "RL" else ["RR"] + lines[1:], "a deck has"),
-    ],
+    [(lambda lines: lines[1:], "5599 cards"), (_swap_first, "a deck has")],
 )
-def test_strict_deck_refuses_a_wrong_mix(edit: object, needle: str) -> None:
+def test_strict_deck_refuses_a_wrong_mix(edit: Callable[[list[str]], list[str]], needle: str) -> None:
     lines = write_cards(generate_deck(2)).splitlines()
-    assert callable(edit)
     with pytest.raises(InputError) as info:
         parse_deck("\n".join(edit(lines)) + "\n", "deck.txt")
     assert needle in str(info.value)
