@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.boardfile import write_board  # noqa: E402
-from engine.model import Board  # noqa: E402
+from engine.model import WALL_CHARS, Board  # noqa: E402
 
 # --- small hand-drawn boards -------------------------------------------------------------------
 
@@ -184,6 +184,34 @@ MODULES: list[list[str]] = [
         "   ^  ^   ^ ",
         "  i^k ^i i^ ",
     ],
+    [  # a small wall maze with a box in the middle
+        "fe e e e eeg",
+        "b   i      c",
+        "b mm  ioo  c",
+        "b   b   b  c",
+        "bkk b p b  c",
+        "b   b   b  c",
+        "b iim  bjj c",
+        "b      b   c",
+        "bhh e  b   c",
+        "b   b      c",
+        "b   b  R   c",
+        "ji i iii iik",
+    ],
+    [  # a conveyor spiral that winds inwards onto a crusher
+        ">>>>>>>>>>>v",
+        "^>>>>>>>>v v",
+        "^^       v v",
+        "^^ >>>>v v v",
+        "^^ ^   v v v",
+        "^^ ^ M v v v",
+        "^^ ^ ^<< v v",
+        "^^ ^     v v",
+        "^^ ^<<<<<< v",
+        "^^         v",
+        "^<<<<<<<<<<<",
+        "            ",
+    ],
     [  # quiet floor with a few walls (a place to think)
         "            ",
         "  i      i  ",
@@ -201,20 +229,62 @@ MODULES: list[list[str]] = [
 ]
 
 
+_ROTATE = str.maketrans("<^>vCEDFMN", "^>v<EDFCNM")
+_MIRROR = str.maketrans("<>CDLR", "><DCRL")
+
+
+def _wall_char(char: str, bit_map: dict[int, int]) -> str:
+    if char not in WALL_CHARS:
+        return char
+    bits = WALL_CHARS.index(char)
+    return WALL_CHARS[sum(new for old, new in bit_map.items() if bits & old)]
+
+
+def rotate(rows: list[str]) -> list[str]:
+    """The module turned 90 degrees clockwise: belts, pushers, crushers and walls turn with it."""
+    size = len(rows)
+    turned = ["".join(rows[size - 1 - x][y] for x in range(size)) for y in range(size)]
+    walls = {1: 4, 4: 2, 2: 8, 8: 1}  # left -> up -> right -> down -> left
+    return ["".join(_wall_char(c, walls) for c in row.translate(_ROTATE)) for row in turned]
+
+
+def mirror(rows: list[str]) -> list[str]:
+    """The module mirrored left-right: left and right swap, and so do the rotators' senses."""
+    walls = {1: 2, 2: 1, 4: 4, 8: 8}
+    return ["".join(_wall_char(c, walls) for c in row[::-1].translate(_MIRROR)) for row in rows]
+
+
+def transformed(rows: list[str], turn: int) -> list[str]:
+    """One of the eight symmetries of the square: ``turn`` 0-3 quarter turns, 4-7 also mirrored."""
+    if turn >= 4:
+        rows = mirror(rows)
+    for _ in range(turn % 4):
+        rows = rotate(rows)
+    return rows
+
+
 def _check_module(rows: list[str]) -> list[str]:
     assert len(rows) == 12 and all(len(r) == 12 for r in rows), rows
     assert not set("".join(rows)) & set("STUVZ"), "modules carry no start or goal"
     return rows
 
 
-def assemble(blocks_x: int, blocks_y: int, order: list[int], gap: int, margin: int) -> list[list[str]]:
-    """A grid of modules, ``gap`` tiles apart, ``margin`` tiles from the edge; returns mutable rows."""
+def assemble(
+    blocks_x: int, blocks_y: int, order: list[int], gap: int, margin: int, turns: list[int] | None = None
+) -> list[list[str]]:
+    """A grid of modules, ``gap`` tiles apart, ``margin`` tiles from the edge; returns mutable rows.
+
+    ``turns`` (optional, cycled like ``order``) picks a symmetry for each module (see ``transformed``).
+    """
     width = 2 * margin + blocks_x * 12 + (blocks_x - 1) * gap
     height = 2 * margin + blocks_y * 12 + (blocks_y - 1) * gap
     grid = [[" "] * width for _ in range(height)]
     for by in range(blocks_y):
         for bx in range(blocks_x):
-            module = _check_module(MODULES[order[(by * blocks_x + bx) % len(order)]])
+            index = by * blocks_x + bx
+            module = _check_module(MODULES[order[index % len(order)]])
+            if turns:
+                module = transformed(module, turns[index % len(turns)])
             ox, oy = margin + bx * (12 + gap), margin + by * (12 + gap)
             for y, row in enumerate(module):
                 for x, char in enumerate(row):
@@ -258,8 +328,12 @@ def corridor_64x16() -> list[str]:
 
 
 def big_100x100() -> list[str]:
-    order = [0, 1, 2, 3, 4, 5, 3, 1, 0, 5, 2, 4, 1, 3]
-    grid = assemble(7, 7, order, gap=2, margin=3)  # 3 + 7 * 12 + 6 * 2 = 99 wide, plus margin
+    # Every module kind in every row and column, each placed in one of the eight symmetries.
+    order = [(bx * 3 + by * 5) % len(MODULES) for by in range(7) for bx in range(7)]
+    turns = [(bx * 5 + by * 3 + bx * by) % 8 for by in range(7) for bx in range(7)]
+    order[3 * 7 + 3], turns[3 * 7 + 3] = 2, 0  # the centre is the oil pond, upright (a goal goes in it)
+    order[6 * 7 + 6], turns[6 * 7 + 6] = 3, 0  # the far corner is the crusher gate, upright
+    grid = assemble(7, 7, order, gap=2, margin=3, turns=turns)  # 3 + 7 * 12 + 6 * 2 = 99 wide, plus margin
     grid = [row[:100] for row in grid[:100]]  # the ring below takes the last row and column
     # An outer belt ring running anticlockwise, two tiles in from the edge.
     for x in range(1, 99):
