@@ -229,8 +229,8 @@ MODULES: list[list[str]] = [
 ]
 
 
-_ROTATE = str.maketrans("<^>vCEDFMN", "^>v<EDFCNM")
-_MIRROR = str.maketrans("<>CDLR", "><DCRL")
+_ROTATE = str.maketrans("<^>vCEDFMNSUTV", "^>v<EDFCNMUTVS")
+_MIRROR = str.maketrans("<>CDLRST", "><DCRLTS")
 
 
 def _wall_char(char: str, bit_map: dict[int, int]) -> str:
@@ -241,7 +241,7 @@ def _wall_char(char: str, bit_map: dict[int, int]) -> str:
 
 
 def rotate(rows: list[str]) -> list[str]:
-    """The module turned 90 degrees clockwise: belts, pushers, crushers and walls turn with it."""
+    """The module turned 90 degrees clockwise: belts, pushers, crushers, starts and walls turn with it."""
     size = len(rows)
     turned = ["".join(rows[size - 1 - x][y] for x in range(size)) for y in range(size)]
     walls = {1: 4, 4: 2, 2: 8, 8: 1}  # left -> up -> right -> down -> left

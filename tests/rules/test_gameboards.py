@@ -3,6 +3,7 @@ boards use every element in every interaction the issue asks for."""
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -204,3 +205,41 @@ def test_belts_run_into_both_crushers_jaws(crusher: str) -> None:
         and _wall_between(board, x, y, d)
         for board, x, y, d in _tiles(TileKind.CONVEYOR)
     )
+
+
+def test_generator_reproduces_the_committed_boards() -> None:
+    """``tools/make_boards.py`` and ``gameboards/`` stay in step (chop.dat is not generated)."""
+    spec = importlib.util.spec_from_file_location("make_boards", BOARD_DIR.parent / "tools" / "make_boards.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    generated = module.all_boards()
+    assert set(generated) == set(BOARDS) - {"chop.dat"}
+    for name, rows in generated.items():
+        assert BOARDS[name].to_strings() == rows, name
+
+
+@pytest.mark.parametrize("turn", range(8))
+def test_module_symmetries_keep_goals_reachable(turn: int) -> None:
+    """Turning or mirroring a module must turn its elements with it: the tiny board from
+    ``crossing-5x3`` (made square) stays winnable in every symmetry."""
+    spec = importlib.util.spec_from_file_location("make_boards", BOARD_DIR.parent / "tools" / "make_boards.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rows = ["V>>vH", " OLv ", "DR<>Z", "     ", "     "]
+    board = Board.from_strings(module.transformed(rows, turn))
+    start = board.start
+    plain = Board.from_strings(rows)
+    assert goal_reachable(board, Level.HARD, start) is goal_reachable(plain, Level.HARD)
+    # A belt keeps pointing at the same neighbour after the transform: the number of belt-onto-belt
+    # links is unchanged.
+    def links(b: Board) -> int:
+        count = 0
+        for x, y in b.find(TileKind.CONVEYOR):
+            d = b.tile(x, y).direction
+            assert d is not None
+            if b.in_bounds(x + d.dx, y + d.dy) and b.tile(x + d.dx, y + d.dy).kind is TileKind.CONVEYOR:
+                count += 1
+        return count
+    assert links(board) == links(plain)

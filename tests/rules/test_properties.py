@@ -3,12 +3,15 @@ InputError, and random card sequences on random boards give consistent events.""
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.boardfile import parse_board, write_board
+from engine.boardfile import load_board, parse_board, write_board
 from engine.cards import Card
-from engine.deck import parse_cards, parse_deck
+from engine.deck import load_deck, parse_cards, parse_deck
 from engine.errors import InputError
 from engine.events import EventKind, RobotStatus
 from engine.model import BOARD_CHARS, Board, Direction, Level, Pose
@@ -157,3 +160,17 @@ def test_random_cards_give_consistent_events(game: tuple[Board, Level, Pose, lis
         if result.status is not RobotStatus.ALIVE:
             break
         pose = result.pose
+
+
+@SETTINGS
+@given(st.binary(max_size=300))
+def test_board_and_deck_files_of_random_bytes_raise_only_input_error(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "junk.dat"
+        path.write_bytes(data)
+        for load in (load_board, load_deck):
+            try:
+                load(path)
+            except InputError as error:
+                _clean(error)
+                assert str(error).startswith(str(path))
