@@ -4,6 +4,7 @@ boards use every element in every interaction the issue asks for."""
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -243,3 +244,18 @@ def test_module_symmetries_keep_goals_reachable(turn: int) -> None:
                 count += 1
         return count
     assert links(board) == links(plain)
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_no_way_board_is_unwinnable_at_every_level(level: Level) -> None:
+    assert goal_reachable(BOARDS["no-way-to-goal.dat"], level) is False
+
+
+def test_readme_sizes_and_starts_match_the_files() -> None:
+    readme = (BOARD_DIR / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([^`]+\.dat)` \| (\d+)x(\d+) \| `([STUV])` \|", readme, flags=re.M)
+    assert {name for name, *_ in rows} == set(BOARDS)
+    for name, width, height, start in rows:
+        board = BOARDS[name]
+        assert (board.width, board.height) == (int(width), int(height)), name
+        assert board.tile(board.start.x, board.start.y).char == start, name
