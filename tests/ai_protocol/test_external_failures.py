@@ -134,3 +134,9 @@ def test_ai_error_ends_game_with_outcome_e(make_script: ScriptMaker) -> None:
     assert game.outcome is Outcome.AI_ERROR
     assert game.error is not None and game.error.startswith("round 1: AI ")
     assert not game.rounds
+
+
+def test_background_process_keeping_output_open(make_script: ScriptMaker) -> None:
+    program = make_script("daemon", "sleep 30 &\nhead -n 5 cards.txt > ccards.txt\nexit 0\n")
+    with pytest.raises(AIError, match="exited but something it started kept running"):
+        run_chooser(program, timeout=0.5)

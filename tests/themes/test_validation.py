@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from engine.model import Direction
 from themes import ThemeError, check_theme, load_theme
 from themes.loader import validate_folder
 
@@ -112,7 +113,7 @@ def test_no_manifest_means_folder_name_and_no_marker(theme_copy: Path) -> None:
     (theme_copy / "start.png").unlink()
     theme = load_theme(theme_copy)
     assert theme.name == "mytheme" and theme.manifest.start_marker is False
-    assert theme.start_marker(__import__("engine.model").model.Direction.UP) is None
+    assert theme.start_marker(Direction.UP) is None
     assert len(theme.texture_array()[1]) == 33
 
 
@@ -177,3 +178,23 @@ def test_invisible_cursor(theme_copy: Path) -> None:
     _save(theme_copy / "cursor.png", Image.new("RGBA", (64, 64)))
     assert _problems(theme_copy) == [
         f"{theme_copy / 'cursor.png'}: every pixel is fully transparent; the cursor would be invisible"]
+
+
+def test_wrong_size_is_judged_from_the_header_without_decoding(theme_copy: Path) -> None:
+    buffer = io.BytesIO()
+    Image.new("RGB", (640, 480)).save(buffer, format="PNG")
+    (theme_copy / "floor.png").write_bytes(buffer.getvalue()[:60])  # header only, pixel data cut off
+    assert _problems(theme_copy) == [f"{theme_copy / 'floor.png'}: is 640x480 pixels, must be 64x64"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=st.lists(st.tuples(st.integers(0, 199), st.integers(0, 255)), min_size=1, max_size=4))
+def test_fuzz_damaged_png_headers_only_give_problems(theme_copy: Path, edits: list[tuple[int, int]]) -> None:
+    """Byte edits in the first 200 bytes (signature, IHDR, early chunks) of a real robot.png."""
+    data = bytearray((theme_copy / "robot.png").read_bytes())
+    for position, value in edits:
+        data[position] = value
+    (theme_copy / "robot.png").write_bytes(bytes(data))
+    problems, theme = validate_folder(theme_copy)
+    assert (theme is None) == bool(problems)
+    assert all(p.startswith(str(theme_copy / "robot.png")) for p in problems)

@@ -189,7 +189,7 @@ def _conveyor_right(rng: random.Random) -> Image.Image:
         stroke(ink, [(x, top - 20), (x, top - 4)], rng, INK, width=4, passes=1)
         stroke(ink, [(x, bottom + 4), (x, bottom + 20)], rng, INK, width=4, passes=1)
     for tip_x in (122, 214):
-        stroke(ink, [(tip_x - 56, CENTRE - 60), (tip_x, CENTRE), (tip_x - 56, CENTRE + 60)], rng, BLUE, width=16)
+        stroke(ink, [(tip_x - 56, CENTRE - 60), (tip_x, CENTRE), (tip_x - 56, CENTRE + 60)], rng, BLUE, width=20)
     return ink
 
 
@@ -261,18 +261,18 @@ def robot() -> Image.Image:
         wash(img, track, (60, 60, 70), rng, alpha=150)
         hatch(img, track, rng, INK, spacing=9, angle_deg=0, width=4)
         sketch_rect(img, r, rng, INK, width=6)
-    wash(img, mask_of(lambda d: d.rounded_rectangle(body, radius=30, fill=255)), (120, 170, 230), rng, alpha=170)
+    wash(img, mask_of(lambda d: d.rounded_rectangle(body, radius=30, fill=255)), (90, 150, 230), rng, alpha=215)
     x0, y0, x1, y1 = body
     outline = [(x0 + 30, y0), (x1 - 30, y0), (x1, y0 + 30), (x1, y1 - 30), (x1 - 30, y1), (x0 + 30, y1),
                (x0, y1 - 30), (x0, y0 + 30)]
-    stroke(img, outline, rng, INK, width=7, closed=True)
+    stroke(img, outline, rng, INK, width=9, closed=True)
     for ex in (CENTRE - 26, CENTRE + 26):
         sketch_circle(img, (ex, 100), 13, rng, INK, width=5)
         ImageDraw.Draw(img).ellipse((ex - 5, 96, ex + 5, 106), fill=(*INK[:3], 255))
     stroke(img, [(CENTRE - 30, 150), (CENTRE + 30, 150)], rng, INK, width=5, passes=1)
     stroke(img, [(CENTRE - 30, 170), (CENTRE + 30, 170)], rng, INK, width=5, passes=1)
     wash(img, polygons_mask([nose]), (220, 70, 50), rng, alpha=230)
-    stroke(img, nose, rng, RED, width=7, closed=True)
+    stroke(img, nose, rng, RED, width=8, closed=True)
     return img
 
 
