@@ -1,0 +1,35 @@
+"""The generators of the shipped themes: ``python3 -m themes.make [--out DIR] [default] [pen]``.
+
+Each theme module exposes ``draw_theme() -> dict[name, 64x64 RGBA image]`` and a
+``MANIFEST`` dict. Drawing is deterministic (fixed seeds, no clock), so regenerating
+gives the same pixels as the committed PNGs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+
+from themes.make import default
+
+GENERATORS: dict[str, tuple[Callable[[], dict[str, Image.Image]], dict[str, object]]] = {
+    "default": (default.draw_theme, default.MANIFEST),
+}
+
+
+def write_theme(name: str, folder: Path) -> list[Path]:
+    """Draw theme ``name`` into ``folder`` (created if needed); returns the files written."""
+    draw, manifest = GENERATORS[name]
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for stem, image in draw().items():
+        path = folder / f"{stem}.png"
+        image.save(path, format="PNG", optimize=True)
+        written.append(path)
+    manifest_path = folder / "theme.json"
+    manifest_path.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    written.append(manifest_path)
+    return written

@@ -1,0 +1,118 @@
+"""A loaded, validated theme: its images by name and the packed forms the renderers upload."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+import numpy as np
+from PIL import Image
+
+from engine.model import Direction, Tile
+from themes.keys import START_MARKER_LAYERS, TILE_KEYS, direction_word, tile_key
+from themes.manifest import Manifest
+from themes.packing import pack_atlas, pack_texture_array
+
+# PIL rotates anticlockwise; an image drawn pointing up turns to face each direction by these.
+_ROTATE_FROM_UP = {
+    Direction.UP: None,
+    Direction.RIGHT: Image.Transpose.ROTATE_270,
+    Direction.DOWN: Image.Transpose.ROTATE_180,
+    Direction.LEFT: Image.Transpose.ROTATE_90,
+}
+
+
+def turned_from_up(image: Image.Image, direction: Direction) -> Image.Image:
+    """``image`` (drawn pointing up) turned to point towards ``direction``; exact quarter turns."""
+    transpose = _ROTATE_FROM_UP[direction]
+    return image.copy() if transpose is None else image.transpose(transpose)
+
+
+class Theme:
+    """Every image of one theme, checked: 31 tiles, robot, cursor, and an optional start marker.
+
+    Images are 64x64 RGBA. The packed forms are computed once and cached, so switching
+    back and forth between themes at run time costs one upload, not a re-pack.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        manifest: Manifest,
+        tiles: Mapping[str, Image.Image],
+        robot: Image.Image,
+        cursor: Image.Image,
+        start_marker: Image.Image | None = None,
+    ) -> None:
+        self.path = path
+        self.manifest = manifest
+        self._tiles = MappingProxyType({key: tiles[key] for key in TILE_KEYS})
+        self._robot = robot
+        self._cursor = cursor
+        self._start = start_marker
+        self._array: tuple[np.ndarray, dict[str, int]] | None = None
+        self._atlases: dict[int, tuple[Image.Image, dict[str, tuple[int, int, int, int]]]] = {}
+
+    @property
+    def name(self) -> str:
+        """The display name from the manifest (the folder name when there is none)."""
+        return self.manifest.name
+
+    @property
+    def robot(self) -> Image.Image:
+        """The robot, pointing up (towards the top of the image), on a transparent background."""
+        return self._robot.copy()
+
+    @property
+    def cursor(self) -> Image.Image:
+        return self._cursor.copy()
+
+    def tile(self, key: str) -> Image.Image:
+        """The tile image named ``key`` (one of TILE_KEYS); KeyError for an unknown name."""
+        return self._tiles[key].copy()
+
+    def tile_for(self, tile: Tile) -> Image.Image:
+        return self.tile(tile_key(tile))
+
+    def robot_facing(self, direction: Direction) -> Image.Image:
+        """The robot turned to look towards ``direction``."""
+        return turned_from_up(self._robot, direction)
+
+    def start_marker(self, direction: Direction) -> Image.Image | None:
+        """The overlay for a start tile facing ``direction``, or None if the theme has no markers."""
+        if self._start is None:
+            return None
+        return turned_from_up(self._start, direction)
+
+    def layer_images(self) -> dict[str, Image.Image]:
+        """Every image in layer order: the 31 tiles, robot, cursor, then start-left/right/up/down if any."""
+        images: dict[str, Image.Image] = dict(self._tiles)
+        images["robot"] = self._robot
+        images["cursor"] = self._cursor
+        if self._start is not None:
+            for layer, direction in zip(START_MARKER_LAYERS, Direction, strict=True):
+                assert layer == f"start-{direction_word(direction)}"
+                images[layer] = turned_from_up(self._start, direction)
+        return images
+
+    def texture_array(self) -> tuple[np.ndarray, dict[str, int]]:
+        """``(layers, 64, 64, 4)`` uint8 RGBA and key -> layer; rows top to bottom as in the PNGs.
+
+        The array is shared and read-only. OpenGL's first texel row is v=0, so uploading
+        it unchanged puts the image's top row at v=0: map v=0 to the tile's top (north) edge,
+        or flip with ``array[:, ::-1]`` before upload.
+        """
+        if self._array is None:
+            self._array = pack_texture_array(self.layer_images())
+        return self._array
+
+    def atlas(self, columns: int = 8) -> tuple[Image.Image, dict[str, tuple[int, int, int, int]]]:
+        """One RGBA sheet of every layer image and key -> (left, top, right, bottom) pixel box."""
+        if columns not in self._atlases:
+            self._atlases[columns] = pack_atlas(self.layer_images(), columns)
+        sheet, boxes = self._atlases[columns]
+        return sheet.copy(), dict(boxes)
+
+    def __repr__(self) -> str:
+        return f"Theme({self.name!r}, {str(self.path)!r})"
