@@ -1,0 +1,303 @@
+"""External AIs: any program that speaks the contest's file protocol.
+
+Each round the engine writes ``board.txt``, ``cards.txt`` (the 8-card hand) and
+``bot.txt`` (the robot's pose) into a working directory, starts the program
+there with the level word (``easy``, ``normal`` or ``hard``) as its only
+argument -- exactly like the contest's ``bot-ki`` -- and reads the 5 chosen
+cards from ``ccards.txt``.
+
+A contest must survive bad programs, so every way a program can misbehave
+(not found, not executable, crash, non-zero exit, hang, flood of output,
+missing or malformed answer, wrong cards) becomes an :class:`AIError` with a
+one-line message; ``play_game`` turns that into ``Outcome.AI_ERROR`` and the
+contest goes on with the next game.  A hanging program is killed together with
+everything it started (its whole process group).  Output is read through a
+pipe and only the first ``log_keep`` bytes are kept, so a flood fills neither
+memory nor disk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import selectors
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.cards import Card
+from engine.errors import InputError
+from engine.game import AIError, check_choice
+from engine.model import Board, Level, Pose
+from engine.protocol import CHOSEN_FILE, read_chosen, write_ai_inputs
+
+DEFAULT_TIMEOUT = 10.0
+#: A program writing more than this (stdout + stderr, per round) is stopped: an AI error.
+MAX_OUTPUT_BYTES = 8 * 1024 * 1024
+#: How much of a round's output is kept in the log.
+LOG_KEEP_BYTES = 64 * 1024
+#: An ExternalAI stops appending to its log beyond this size (a game has up to 700 rounds).
+LOG_TOTAL_BYTES = 4 * 1024 * 1024
+_READ_CHUNK = 65536
+
+#: A program path (never split on spaces) or a full argv such as ``["python3", "bot.py"]``.
+Command = str | os.PathLike[str] | Sequence[str | os.PathLike[str]]
+
+
+def normalize_command(command: Command) -> list[str]:
+    """The argv to start, with a program path made absolute (the program runs in another directory).
+
+    A string is one program (a path, or a name looked up in ``PATH``), never split on spaces, so
+    paths with spaces work.  A bare name that is not a file here is left to the ``PATH`` lookup.
+    """
+    argv = [os.fspath(command)] if isinstance(command, str | os.PathLike) else [os.fspath(a) for a in command]
+    if not argv or not argv[0]:
+        raise AIError("no AI program given")
+    program = argv[0]
+    if os.sep in program or Path(program).exists():
+        argv[0] = str(Path(program).absolute())
+    return argv
+
+
+def _describe(argv: Sequence[str]) -> str:
+    return " ".join(argv) if len(argv) > 1 else argv[0]
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the program and everything it started; it runs in its own session/process group."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError):
+        process.kill()
+    process.wait()
+
+
+def _last_line(data: bytes, limit: int = 160) -> str:
+    """The last non-empty line of the captured output, shortened, for error messages."""
+    for raw in reversed(data.splitlines()):
+        line = raw.decode("utf-8", errors="replace").strip()
+        if line:
+            return line if len(line) <= limit else line[: limit - 3] + "..."
+    return ""
+
+
+class _Capture:
+    """The first ``keep`` bytes of a program's output and the total count."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self.head = bytearray()
+        self.total = 0
+
+    def add(self, chunk: bytes) -> None:
+        self.total += len(chunk)
+        room = self.keep - len(self.head)
+        if room > 0:
+            self.head += chunk[:room]
+
+    def log_text(self) -> bytes:
+        if self.total > len(self.head):
+            note = f"\n[output truncated: kept the first {len(self.head)} of {self.total} bytes]\n"
+            return bytes(self.head) + note.encode()
+        return bytes(self.head)
+
+
+def _write_log(log_path: Path | None, header: str, capture: _Capture, append: bool) -> None:
+    if log_path is None:
+        return
+    try:
+        with open(log_path, "ab" if append else "wb") as handle:
+            handle.write(header.encode("utf-8", errors="replace"))
+            handle.write(capture.log_text())
+            if capture.head and not capture.head.endswith(b"\n"):
+                handle.write(b"\n")
+    except OSError as exc:
+        raise AIError(f"cannot write AI log {log_path}: {exc.strerror or exc}") from None
+
+
+def run_ai_once(
+    command: Command,
+    workdir: str | Path,
+    level: Level | str,
+    timeout: float = DEFAULT_TIMEOUT,
+    log_path: Path | None = None,
+    *,
+    max_output: int = MAX_OUTPUT_BYTES,
+    log_keep: int = LOG_KEEP_BYTES,
+    append_log: bool = False,
+) -> list[Card]:
+    """Run the AI once in ``workdir`` (which already holds the input files) and return its cards.
+
+    Removes a stale ``ccards.txt`` first, runs ``command LEVEL`` with ``workdir`` as current
+    directory, and parses the ``ccards.txt`` it writes.  Only the format is checked here; the
+    caller checks the choice against the hand (``engine.game.check_choice``).
+    Raises AIError with a one-line message on every failure.
+    """
+    argv = normalize_command(command)
+    name = _describe(argv)
+    level_word = level.value if isinstance(level, Level) else str(level)
+    folder = Path(workdir)
+    chosen_path = folder / CHOSEN_FILE
+    try:
+        chosen_path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise AIError(f"cannot remove stale {chosen_path}: {exc.strerror or exc}") from None
+    started = time.monotonic()
+    try:
+        process = subprocess.Popen(
+            [*argv, level_word],
+            cwd=folder,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    except FileNotFoundError:
+        raise AIError(f"AI program not found: {argv[0]}") from None
+    except PermissionError:
+        raise AIError(f"AI program is not executable: {argv[0]} (try chmod +x)") from None
+    except OSError as exc:
+        raise AIError(f"cannot start AI program {argv[0]}: {exc.strerror or exc}") from None
+
+    capture = _Capture(log_keep)
+    failure: str | None = None
+    assert process.stdout is not None
+    stream = process.stdout
+    deadline = started + timeout
+    with selectors.DefaultSelector() as selector:
+        selector.register(stream, selectors.EVENT_READ)
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                failure = f"timed out after {timeout:g} s (killed)"
+                break
+            if not selector.select(remaining):
+                continue
+            chunk = os.read(stream.fileno(), _READ_CHUNK)
+            if not chunk:
+                break
+            capture.add(chunk)
+            if capture.total > max_output:
+                failure = f"wrote more than {max_output} bytes of output (killed)"
+                break
+    if failure is None:
+        try:
+            process.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            failure = f"timed out after {timeout:g} s (killed)"
+    if failure is not None:
+        _kill_group(process)
+    stream.close()
+    elapsed = time.monotonic() - started
+    code = process.returncode
+    status = failure or (f"exit {code}" if code >= 0 else f"signal {-code}")
+    _write_log(log_path, f"--- {name} {level_word}: {status}, {elapsed:.3f} s ---\n", capture, append_log)
+
+    tail = _last_line(bytes(capture.head))
+    said = f"; last output: {tail}" if tail else ""
+    if failure is not None:
+        raise AIError(f"AI {name} {failure}{said}")
+    if code < 0:
+        try:
+            signame = signal.Signals(-code).name
+        except ValueError:
+            signame = f"signal {-code}"
+        raise AIError(f"AI {name} crashed ({signame}){said}")
+    if code > 0:
+        raise AIError(f"AI {name} exited with status {code}{said}")
+    if not chosen_path.is_file():
+        raise AIError(f"AI {name} wrote no {CHOSEN_FILE}{said}")
+    try:
+        size = chosen_path.stat().st_size
+        if size > 64 * 1024:
+            raise AIError(f"AI {name} wrote a {size}-byte {CHOSEN_FILE}, far too large for 5 cards")
+        return read_chosen(folder)
+    except InputError as exc:
+        raise AIError(f"AI {name} wrote a malformed {CHOSEN_FILE}: {exc.message} (line {exc.line})") from None
+    except OSError as exc:
+        raise AIError(f"AI {name}: cannot read {CHOSEN_FILE}: {exc.strerror or exc}") from None
+
+
+class ExternalAI:
+    """A Chooser that runs an external program through the file protocol once per round.
+
+    ``workdir`` None uses a private temporary directory, removed by :meth:`close` (or when the
+    object is collected).  ``log_path`` collects every round's output (the first
+    ``LOG_KEEP_BYTES`` of each, ``LOG_TOTAL_BYTES`` in all); it is started afresh by
+    :meth:`start_log`.  Not thread-safe: one instance plays one game at a time.
+    """
+
+    def __init__(
+        self,
+        command: Command,
+        *,
+        workdir: Path | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        log_path: Path | None = None,
+    ) -> None:
+        self.argv = normalize_command(command)
+        self.name = _describe(self.argv)
+        self.timeout = timeout
+        self.log_path = log_path
+        self._tempdir: tempfile.TemporaryDirectory[str] | None = None
+        self._workdir = workdir
+        self._log_started = False
+        self._log_full_noted = False
+
+    @property
+    def workdir(self) -> Path:
+        if self._workdir is None:
+            self._tempdir = tempfile.TemporaryDirectory(prefix="robots-ai-")
+            self._workdir = Path(self._tempdir.name)
+        return self._workdir
+
+    def start_log(self) -> None:
+        """Begin a new log (the next round truncates the log file instead of appending)."""
+        self._log_started = False
+        self._log_full_noted = False
+
+    def _log_is_full(self) -> bool:
+        if self.log_path is None or not self._log_started:
+            return False
+        try:
+            return self.log_path.stat().st_size >= LOG_TOTAL_BYTES
+        except OSError:
+            return False
+
+    def __call__(self, board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
+        folder = self.workdir
+        try:
+            write_ai_inputs(folder, board, hand, pose)
+        except OSError as exc:
+            raise AIError(f"cannot write the AI's input files in {folder}: {exc.strerror or exc}") from None
+        log_path = None if self._log_is_full() else self.log_path
+        chosen = run_ai_once(self.argv, folder, level, self.timeout, log_path, append_log=self._log_started)
+        if self.log_path is not None and log_path is None and not self._log_full_noted:
+            with contextlib.suppress(OSError), open(self.log_path, "ab") as handle:
+                handle.write(f"[log full at {LOG_TOTAL_BYTES} bytes: later rounds are not logged]\n".encode())
+            self._log_full_noted = True
+        self._log_started = True
+        try:
+            check_choice(hand, chosen)
+        except AIError as exc:
+            raise AIError(f"AI {self.name} {exc}") from None
+        return chosen
+
+    def close(self) -> None:
+        """Remove the temporary working directory, if one was made."""
+        if self._tempdir is not None:
+            self._tempdir.cleanup()
+            self._tempdir = None
+            self._workdir = None
+
+    def __enter__(self) -> ExternalAI:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"ExternalAI({self.argv!r}, timeout={self.timeout!r})"

@@ -1,0 +1,372 @@
+"""``robots-engine``: the contest engine's command line (save, load, start) plus play, check and replay.
+
+The first three behave like the 2009 contest's ``robots-engine`` so its scripts carry
+over: ``save DECK`` writes a random deck, ``load BOARD [DECK] [LEVEL]`` prepares a game in
+the working directory, and each ``start [LEVEL]`` plays one round with the AI behind
+``./bot-ki``. ``play`` runs a whole game in one go and writes a game directory;
+``check`` validates boards; ``replay`` checks a sequence file against its board.
+
+Every bad input ends with one line ``robots-engine: path:line:col: message`` on stderr
+and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from engine.ai.external import DEFAULT_TIMEOUT, run_ai_once
+from engine.asciiboard import render_ascii_board
+from engine.atomic import write_text_atomic
+from engine.boardfile import load_board, write_board
+from engine.cards import Card
+from engine.conformance import reference_chooser
+from engine.deck import generate_deck, load_deck, save_deck, write_cards
+from engine.errors import InputError, read_text
+from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, deal, play_game
+from engine.gamedir import write_game_dir
+from engine.model import Board, Level, Pose, TileKind
+from engine.outputs import format_globalseq, format_stats, last_sequence
+from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_pose
+from engine.replay import consistent_levels, load_replay
+from engine.session import STATE_FILE, Session, load_session, save_session
+
+PROG = "robots-engine"
+BOT_PROGRAM = "bot-ki"
+BOT_LOG = "bot-ki.log"
+#: Exit status: 0 the round was played and the game goes on (or a command succeeded);
+#: 1 the game has ended (X, Y or Z); 2 bad input or usage; 3 the game ended with an AI error.
+EXIT_OK, EXIT_GAME_OVER, EXIT_BAD_INPUT, EXIT_AI_ERROR = 0, 1, 2, 3
+#: Files of a previous game that ``load`` removes so they cannot be mistaken for the new game's.
+STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt")
+OUTCOME_WORDS = {
+    Outcome.DESTROYED: "robot destroyed",
+    Outcome.CARDS_OUT: "deck exhausted",
+    Outcome.FINISHED: "robot reached the goal",
+    Outcome.AI_ERROR: "AI error",
+}
+LEVEL_WORDS = ", ".join(level.value for level in Level)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{PROG}: {message} (see '{self.prog} --help')\n")
+
+
+def parse_level(word: str) -> Level:
+    """A level word of the contest's command line; InputError for anything else."""
+    try:
+        return Level(word)
+    except ValueError:
+        raise InputError(f"unknown level {word!r} (expected {LEVEL_WORDS})") from None
+
+
+def _level_arg(word: str) -> Level:
+    try:
+        return parse_level(word)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def _pose_arg(text: str) -> Pose:
+    try:
+        return parse_pose(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(f"--start: {exc.message}") from None
+
+
+def board_problems(board: Board, path: str | Path) -> list[InputError]:
+    """Why ``board`` cannot be played: not exactly one start tile, or no goal."""
+    problems = []
+    starts = board.find(TileKind.START)
+    if not starts:
+        problems.append(InputError("no start tile (S, T, U or V): a board needs exactly one", path))
+    for x, y in starts[1:]:
+        problems.append(InputError(f"a second start tile at {x} {y}: a board needs exactly one", path, y + 2, x + 1))
+    if not board.goals:
+        problems.append(InputError("no goal tile (Z): a board needs at least one", path))
+    return problems
+
+
+def load_playable_board(path: str | Path) -> Board:
+    """A board with exactly one start tile (a missing goal only means the game cannot be won)."""
+    board = load_board(path)
+    for problem in board_problems(board, path):
+        if "start" in problem.message:
+            raise problem
+    return board
+
+
+# ---------------------------------------------------------------------------------------------- save / load
+
+
+def cmd_save(args: argparse.Namespace) -> int:
+    deck = generate_deck(args.seed)
+    save_deck(deck, args.deck)
+    seed = f" (seed {args.seed})" if args.seed is not None else ""
+    print(f"{args.deck}: new deck of {len(deck)} cards{seed}")
+    return EXIT_OK
+
+
+def _split_load_args(rest: Sequence[str]) -> tuple[str | None, Level]:
+    """``[DECK] [LEVEL]`` as the contest read them: a level word last, a deck path before it."""
+    if len(rest) > 2:
+        raise InputError(f"too many arguments: {' '.join(rest)} (usage: {PROG} load BOARD [DECK] [{'|'.join(LEVEL_WORDS.split(', '))}])")
+    if not rest:
+        return None, Level.NORMAL
+    if len(rest) == 2:
+        return rest[0], parse_level(rest[1])
+    word = rest[0]
+    if word in {level.value for level in Level}:
+        return None, Level(word)
+    if not Path(word).exists():
+        raise InputError(f"no such file (and not a level: {LEVEL_WORDS})", word)
+    return word, Level.NORMAL
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    deck_path, level = _split_load_args(args.rest)
+    board = load_playable_board(args.board)
+    deck = load_deck(deck_path) if deck_path is not None else generate_deck()
+    here = Path.cwd()
+    session = Session(board, level, deck, board_source=str(args.board), deck_source=deck_path)
+    write_text_atomic(here / "board.txt", write_board(board))
+    write_text_atomic(here / BOT_FILE, write_pose(board.start))
+    write_text_atomic(here / CARDS_FILE, write_cards(deck))
+    write_text_atomic(here / "ascii-board.txt", render_ascii_board(board, board.start))
+    for name in STALE_OUTPUTS:
+        (here / name).unlink(missing_ok=True)
+    save_session(here, session)
+    deck_words = deck_path if deck_path is not None else "a new random deck"
+    print(f"loaded {args.board} ({board.width}x{board.height}) with {deck_words}, level {level.value}; "
+          f"robot at {board.start.to_bot_line()}; next: {PROG} start {level.value}")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------- start
+
+
+def _write_round_outputs(here: Path, session: Session, game: GameRecord) -> None:
+    """The files a round leaves: sequence, globalseq, bot, the remaining deck; stats at game end."""
+    write_text_atomic(here / "sequence.txt", last_sequence(game))
+    write_text_atomic(here / "globalseq.txt", format_globalseq(game))
+    write_text_atomic(here / BOT_FILE, write_pose(game.pose))
+    write_text_atomic(here / CARDS_FILE, write_cards(session.remaining_deck()))
+    if game.outcome is not None:
+        write_text_atomic(here / "stats.txt", format_stats(game))
+        write_text_atomic(here / "ascii-board.txt", render_ascii_board(game.board, game.pose))
+
+
+def _game_over_line(game: GameRecord) -> str:
+    assert game.outcome is not None
+    what = OUTCOME_WORDS[game.outcome]
+    line = (f"game over: {game.outcome.value} ({what}) after {len(game.rounds)} rounds, {game.cards_played} cards; "
+            f"robot at {game.pose.to_bot_line()}")
+    return line + (f": {game.error}" if game.error else "")
+
+
+def cmd_start(args: argparse.Namespace) -> int:
+    here = Path.cwd()
+    session = load_session(here)
+    if args.level is not None and args.level is not session.level:
+        if session.chosen:
+            raise InputError(f"this game was loaded at level {session.level.value} and has started; "
+                             f"run '{PROG} load' again to play it at level {args.level.value}", STATE_FILE)
+        session.level = args.level
+    if session.over:
+        game = session.rebuild()
+        print(f"{PROG}: {_game_over_line(game)}; run '{PROG} load' for a new game", file=sys.stderr)
+        return EXIT_GAME_OVER
+    game = session.rebuild()
+    number = session.next_round
+    write_text_atomic(here / "ascii-board.txt", render_ascii_board(session.board, game.pose))
+    hand = deal(session.deck, number)
+    if hand is None:
+        game = session.end(Outcome.CARDS_OUT)
+    else:
+        write_ai_inputs(here, session.board, hand, game.pose)
+        try:
+            chosen = run_ai_once(str(here / BOT_PROGRAM), here, session.level, args.timeout, here / BOT_LOG)
+            check_choice(hand, chosen)
+        except AIError as exc:
+            game = session.end(Outcome.AI_ERROR, f"round {number}: {exc}")
+        else:
+            game = session.record_round(chosen)
+    _write_round_outputs(here, session, game)
+    save_session(here, session)
+    if game.outcome is None:
+        print(f"round {number}: robot at {game.pose.to_bot_line()}; the game goes on")
+        return EXIT_OK
+    print(f"round {number}: {_game_over_line(game)}")
+    return EXIT_AI_ERROR if game.outcome is Outcome.AI_ERROR else EXIT_GAME_OVER
+
+
+# ---------------------------------------------------------------------------------------------- play
+
+
+def resolve_chooser(spec: str, timeout: float, log_path: Path) -> Chooser:
+    """The AI named ``spec``: a built-in AI's name or an external program's path."""
+    if spec == "reference":
+        return reference_chooser
+    from engine.ai.external import ExternalAI
+
+    program = Path(spec)
+    if not program.exists():
+        raise InputError(f"unknown AI {spec!r}: not a built-in AI (reference) and no such program")
+    return ExternalAI(str(program), timeout=timeout, log_path=log_path)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    board = load_playable_board(args.board)
+    seed: int | None = None
+    if args.deck is not None:
+        deck: list[Card] = load_deck(args.deck)
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        deck = generate_deck(seed)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log")
+    try:
+        game = play_game(board, args.level, deck, chooser)
+    finally:
+        close = getattr(chooser, "close", None)
+        if callable(close):
+            close()
+    write_game_dir(out, game, ai=args.ai, deck=args.deck, seed=seed)
+    assert game.outcome is not None
+    how = f"deck {args.deck}" if args.deck is not None else f"seed {seed}"
+    error = f": {game.error}" if game.error else ""
+    print(f"{args.board}, {args.level.value}, AI {args.ai}, {how}: {game.outcome.value} "
+          f"({OUTCOME_WORDS[game.outcome]}{error}) after {len(game.rounds)} rounds, {game.cards_played} cards; "
+          f"files in {out}")
+    return EXIT_AI_ERROR if game.outcome is Outcome.AI_ERROR else EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------- check / replay
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    bad = 0
+    for path in args.boards:
+        try:
+            board = load_board(path)
+        except InputError as exc:
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            bad += 1
+            continue
+        problems = board_problems(board, path)
+        for problem in problems:
+            print(f"{PROG}: {problem}", file=sys.stderr)
+        if problems:
+            bad += 1
+        else:
+            start = board.start
+            print(f"{path}: ok, {board.width}x{board.height}, start {start.to_bot_line()}, {len(board.goals)} goal(s)")
+    return EXIT_BAD_INPUT if bad else EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    board = load_board(args.board)
+    if args.start is not None:
+        start: Pose = args.start
+        if not board.in_bounds(start.x, start.y):
+            raise InputError(f"--start {start.to_bot_line()} lies outside the {board.width}x{board.height} board")
+    else:
+        start = load_playable_board(args.board).start
+    text = read_text(args.globalseq)
+    if args.level is not None:
+        level: Level = args.level
+        levels = [level]
+    else:
+        levels = consistent_levels(board, start, text)
+        if not levels:
+            try:
+                load_replay(board, Level.NORMAL, start, text, args.globalseq)
+            except InputError as exc:
+                raise InputError(f"{exc.message} (fits no level; this error is for normal)", exc.path, exc.line,
+                                 exc.column) from None
+        level = levels[0]
+    replay = load_replay(board, level, start, text, args.globalseq)
+    levels_text = ", ".join(lv.value for lv in levels)
+    final = replay.final_pose.to_bot_line()
+    if replay.outcome is None:
+        print(f"{args.globalseq}: consistent with {args.board} at level {levels_text}; the file stops before the "
+              f"game ended, after {replay.round_count} rounds, {len(replay.steps)} cards; robot at {final}")
+    else:
+        print(f"{args.globalseq}: consistent with {args.board} at level {levels_text}: {replay.outcome.value} "
+              f"({OUTCOME_WORDS[replay.outcome]}) after {replay.round_count} rounds, {len(replay.steps)} cards; "
+              f"robot at {final}")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------- main
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="The robot game engine of the 2009 freiesMagazin contest.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    save = sub.add_parser("save", help="write a new random deck of 5,600 cards")
+    save.add_argument("deck", metavar="DECK")
+    save.add_argument("--seed", type=int, help="seed for a reproducible deck")
+    save.set_defaults(run=cmd_save)
+
+    load = sub.add_parser("load", help="load a board and a deck (random if none) into this directory")
+    load.add_argument("board", metavar="BOARD")
+    load.add_argument("rest", nargs="*", metavar="[DECK] [easy|normal|hard]")
+    load.set_defaults(run=cmd_load)
+
+    start = sub.add_parser("start", help="play one round of the loaded game with ./bot-ki")
+    start.add_argument("level", nargs="?", type=_level_arg, metavar="easy|normal|hard")
+    start.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
+    start.set_defaults(run=cmd_start)
+
+    play = sub.add_parser("play", help="play a whole game and write every file into a directory")
+    play.add_argument("board", metavar="BOARD")
+    source = play.add_mutually_exclusive_group()
+    source.add_argument("--deck", metavar="DECK", help="deck file (default: a new deck from --seed)")
+    source.add_argument("--seed", type=int, help="seed of a new deck (default: random, recorded in game.json)")
+    play.add_argument("--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard")
+    play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help="built-in AI or external program")
+    play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
+    play.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    play.set_defaults(run=cmd_play)
+
+    check = sub.add_parser("check", help="check that boards are playable")
+    check.add_argument("boards", nargs="+", metavar="BOARD")
+    check.set_defaults(run=cmd_check)
+
+    replay = sub.add_parser("replay", help="check a globalseq.txt against its board and print the outcome")
+    replay.add_argument("board", metavar="BOARD")
+    replay.add_argument("globalseq", metavar="GLOBALSEQ")
+    replay.add_argument("--level", type=_level_arg, metavar="LEVEL", help="level (default: every level that fits)")
+    replay.add_argument("--start", type=_pose_arg, metavar='"X Y D"', help="start pose (default: the start tile)")
+    replay.set_defaults(run=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+        return status
+    except InputError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{PROG}: {where}{exc.strerror or exc}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,116 @@
+"""A game directory: every file of one played game, written together and read back by the viewer.
+
+``write_game_dir`` and ``read_game_dir`` are a pair. The directory holds the contest's files
+(``board.txt``, ``globalseq.txt``, the last round's ``sequence.txt``, ``stats.txt``,
+``ascii-board.txt``), ``start.txt`` (the start pose in ``bot.txt`` format, because a sequence
+file only holds relative motion) and ``game.json`` saying how the game was played (level, AI,
+deck or seed, outcome), so a viewer can replay it without being told the level.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.asciiboard import render_ascii_board
+from engine.atomic import write_text_atomic
+from engine.boardfile import load_board, write_board
+from engine.errors import InputError, read_text
+from engine.game import GameRecord
+from engine.model import Board, Level, Pose
+from engine.outputs import format_globalseq, format_stats, last_sequence
+from engine.protocol import parse_pose, write_pose
+
+FORMAT_VERSION = 1
+BOARD_FILE = "board.txt"
+START_FILE = "start.txt"
+GLOBALSEQ_FILE = "globalseq.txt"
+SEQUENCE_FILE = "sequence.txt"
+STATS_FILE = "stats.txt"
+ASCII_FILE = "ascii-board.txt"
+INFO_FILE = "game.json"
+
+
+def game_info(game: GameRecord, *, ai: str, deck: str | None, seed: int | None) -> dict[str, Any]:
+    """The content of ``game.json`` for a played game."""
+    final = game.pose
+    return {
+        "format": FORMAT_VERSION,
+        "level": game.level.value,
+        "ai": ai,
+        "deck": deck,
+        "seed": seed,
+        "outcome": game.outcome.value if game.outcome is not None else None,
+        "outcome_name": game.outcome.name.lower() if game.outcome is not None else None,
+        "rounds": len(game.rounds),
+        "cards": game.cards_played,
+        "start": [game.start.x, game.start.y, game.start.facing.value],
+        "final": [final.x, final.y, final.facing.value],
+        "error": game.error,
+    }
+
+
+def write_game_dir(path: str | Path, game: GameRecord, *, ai: str, deck: str | None, seed: int | None) -> None:
+    """Write every file of ``game`` into ``path`` (created if missing), each file atomically.
+
+    ``game.json`` is written last, so a directory with a ``game.json`` is complete.
+    """
+    folder = Path(path)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(folder / BOARD_FILE, write_board(game.board))
+    write_text_atomic(folder / START_FILE, write_pose(game.start))
+    write_text_atomic(folder / GLOBALSEQ_FILE, format_globalseq(game))
+    write_text_atomic(folder / SEQUENCE_FILE, last_sequence(game))
+    write_text_atomic(folder / STATS_FILE, format_stats(game))
+    write_text_atomic(folder / ASCII_FILE, render_ascii_board(game.board, game.pose))
+    info = game_info(game, ai=ai, deck=deck, seed=seed)
+    write_text_atomic(folder / INFO_FILE, json.dumps(info, indent=2) + "\n")
+
+
+@dataclass(frozen=True)
+class GameDir:
+    """What a viewer needs from a game directory: board, start, level, the sequence, and game.json."""
+
+    path: Path
+    board: Board
+    start: Pose
+    level: Level
+    globalseq: str
+    info: dict[str, Any]
+
+
+def parse_game_info(text: str, path: str | Path | None = None) -> dict[str, Any]:
+    """Parse ``game.json``: a JSON object with ``format`` 1 and a known ``level``; InputError otherwise."""
+    try:
+        info = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise InputError("not valid JSON: nested too deeply", path) from None
+    if not isinstance(info, dict):
+        raise InputError(f"expected a JSON object, found {type(info).__name__}", path, 1, 1)
+    version = info.get("format")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise InputError(f"unsupported format {version!r}, this program reads format {FORMAT_VERSION}", path)
+    level = info.get("level")
+    if not isinstance(level, str) or level not in {lv.value for lv in Level}:
+        raise InputError(f"'level' must be one of easy, normal, hard, not {level!r}", path)
+    return info
+
+
+def read_game_dir(path: str | Path) -> GameDir:
+    """Read a directory written by ``write_game_dir``; every problem is a one-line InputError."""
+    folder = Path(path)
+    if not folder.is_dir():
+        raise InputError("not a game directory (no such directory)", folder)
+    info_path = folder / INFO_FILE
+    info = parse_game_info(read_text(info_path), info_path)
+    board = load_board(folder / BOARD_FILE)
+    start_path = folder / START_FILE
+    start = parse_pose(read_text(start_path), start_path)
+    if not board.in_bounds(start.x, start.y):
+        raise InputError(f"start {start.to_bot_line()} lies outside the {board.width}x{board.height} board", start_path, 1, 1)
+    globalseq = read_text(folder / GLOBALSEQ_FILE)
+    return GameDir(folder, board, start, Level(info["level"]), globalseq, info)

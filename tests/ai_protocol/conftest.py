@@ -1,0 +1,38 @@
+"""Helpers shared by the AI protocol tests: throwaway AI programs written into tmp_path."""
+
+from __future__ import annotations
+
+import stat
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHOP = ROOT / "gameboards" / "chop.dat"
+
+ScriptMaker = Callable[[str, str], Path]
+
+
+def write_script(folder: Path, name: str, body: str) -> Path:
+    """An executable script; ``body`` starts with ``python:`` for Python, otherwise it is POSIX sh."""
+    path = folder / name
+    if body.startswith("python:"):
+        text = f"#!{sys.executable}\n" + body.removeprefix("python:").lstrip("\n")
+    else:
+        text = "#!/bin/sh\n" + body
+    path.write_text(text)
+    path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return path
+
+
+@pytest.fixture
+def make_script(tmp_path: Path) -> ScriptMaker:
+    folder = tmp_path / "programs"
+    folder.mkdir(exist_ok=True)
+
+    def make(name: str, body: str) -> Path:
+        return write_script(folder, name, body)
+
+    return make

@@ -1,0 +1,134 @@
+"""Every way an external AI can fail ends the game as an AI error with a clear one-line message."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.ai.external import ExternalAI, run_ai_once
+from engine.boardfile import load_board
+from engine.cards import Card
+from engine.deck import generate_deck
+from engine.game import AIError, Outcome, play_game
+from engine.model import Level
+
+from .conftest import CHOP, ScriptMaker
+
+HAND = (Card.MF1, Card.MF2, Card.RL, Card.RR, Card.MB, Card.MF3, Card.RU, Card.MF1)
+
+# name, script body, pattern expected in the AIError message
+FAILURES: list[tuple[str, str, str]] = [
+    ("crash", "kill -SEGV $$\n", r"crashed \(SIGSEGV\)"),
+    ("exit3", "echo 'something went wrong' >&2\nexit 3\n", r"exited with status 3; last output: something went wrong"),
+    ("no_answer", "echo thinking\n", r"wrote no ccards\.txt; last output: thinking"),
+    ("garbage", "printf 'hello\\nworld\\n' > ccards.txt\n", r"malformed ccards\.txt: .* \(line 1\)"),
+    ("binary", "head -c 200 /dev/urandom > ccards.txt\n", r"malformed ccards\.txt"),
+    ("four_cards", "head -n 4 cards.txt > ccards.txt\n", r"chose 4 cards, must choose exactly 5"),
+    ("six_cards", "head -n 6 cards.txt > ccards.txt\n", r"chose 6 cards, must choose exactly 5"),
+    ("not_in_hand", "printf 'MF 3\\nMF 3\\nMF 3\\nMF 3\\nMF 3\\n' > ccards.txt\n", r"chose cards not in the hand: 'MF 3'"),
+]
+
+
+def run_chooser(program: Path, timeout: float = 10.0, log: Path | None = None) -> list[Card]:
+    board = load_board(CHOP)
+    with ExternalAI(program, timeout=timeout, log_path=log) as ai:
+        return ai(board, Level.HARD, board.start, HAND)
+
+
+@pytest.mark.parametrize(("name", "body", "pattern"), FAILURES, ids=[f[0] for f in FAILURES])
+def test_failure_is_ai_error(make_script: ScriptMaker, name: str, body: str, pattern: str) -> None:
+    program = make_script(name, body)
+    with pytest.raises(AIError, match=pattern) as info:
+        run_chooser(program)
+    message = str(info.value)
+    assert "\n" not in message
+    assert str(program) in message
+
+
+def test_program_not_found(tmp_path: Path) -> None:
+    with pytest.raises(AIError, match=r"AI program not found: .*nothing-here"):
+        run_chooser(tmp_path / "nothing-here")
+
+
+def test_program_not_executable(tmp_path: Path) -> None:
+    program = tmp_path / "plain.sh"
+    program.write_text("#!/bin/sh\nhead -n 5 cards.txt > ccards.txt\n")
+    with pytest.raises(AIError, match="not executable"):
+        run_chooser(program)
+
+
+def test_no_shebang_is_clean_error(tmp_path: Path) -> None:
+    program = tmp_path / "binary"
+    program.write_bytes(b"\x7fELF garbage that is not a program")
+    program.chmod(0o755)
+    with pytest.raises(AIError, match="cannot start AI program"):
+        run_chooser(program)
+
+
+def test_hang_is_killed_with_its_children(make_script: ScriptMaker, tmp_path: Path) -> None:
+    marker = tmp_path / "child.pid"
+    # The program starts a child that would outlive it, then hangs itself.
+    program = make_script("hang", f"sleep 30 &\necho $! > {marker}\nsleep 30\n")
+    started = time.monotonic()
+    with pytest.raises(AIError, match=r"timed out after 0\.5 s \(killed\)"):
+        run_chooser(program, timeout=0.5)
+    assert time.monotonic() - started < 5
+    child = int(marker.read_text())
+    time.sleep(0.1)
+    assert not is_running(child)
+
+
+def is_running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie waiting for a reaper counts as dead)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state not in ("Z", "X")
+
+
+def test_closing_output_then_hanging_is_timeout(make_script: ScriptMaker) -> None:
+    program = make_script("closer", "exec >/dev/null 2>&1\nhead -n 5 cards.txt > ccards.txt\nsleep 30\n")
+    with pytest.raises(AIError, match="timed out"):
+        run_chooser(program, timeout=0.5)
+
+
+def test_huge_output_is_stopped_and_log_capped(make_script: ScriptMaker, tmp_path: Path) -> None:
+    # 50 MB of output, then a valid answer: the flood alone is the error.
+    program = make_script(
+        "flood", "head -c 52428800 /dev/zero | tr '\\0' x\nhead -n 5 cards.txt > ccards.txt\n"
+    )
+    log = tmp_path / "ai.log"
+    with pytest.raises(AIError, match="wrote more than 8388608 bytes of output"):
+        run_chooser(program, log=log)
+    assert log.stat().st_size < 100 * 1024
+    assert "output truncated" in log.read_text()
+
+
+def test_chatty_program_is_fine_and_logged(make_script: ScriptMaker, tmp_path: Path) -> None:
+    program = make_script("chatty", "echo 'level is' $1\necho oops >&2\nhead -n 5 cards.txt > ccards.txt\n")
+    log = tmp_path / "ai.log"
+    assert run_chooser(program, log=log) == list(HAND[:5])
+    text = log.read_text()
+    assert "level is hard" in text and "oops" in text and "exit 0" in text
+
+
+def test_stale_answer_is_removed(make_script: ScriptMaker, tmp_path: Path) -> None:
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    (workdir / "ccards.txt").write_text("MF 1\nMF 1\nMF 1\nMF 1\nMF 1\n")
+    program = make_script("silent", "true\n")
+    with pytest.raises(AIError, match=r"wrote no ccards\.txt"):
+        run_ai_once(program, workdir, Level.EASY)
+
+
+def test_ai_error_ends_game_with_outcome_e(make_script: ScriptMaker) -> None:
+    program = make_script("exit3", "exit 3\n")
+    board = load_board(CHOP)
+    with ExternalAI(program) as ai:
+        game = play_game(board, Level.HARD, generate_deck(1), ai)
+    assert game.outcome is Outcome.AI_ERROR
+    assert game.error is not None and game.error.startswith("round 1: AI ")
+    assert not game.rounds
