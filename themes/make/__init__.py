@@ -13,10 +13,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from themes.make import default
+from themes.make import default, pen
 
 GENERATORS: dict[str, tuple[Callable[[], dict[str, Image.Image]], dict[str, object]]] = {
     "default": (default.draw_theme, default.MANIFEST),
+    "pen": (pen.draw_theme, pen.MANIFEST),
 }
 
 

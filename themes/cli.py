@@ -1,0 +1,88 @@
+"""``robots-theme``: list themes, check a theme folder, draw a contact sheet.
+
+Errors are one line each and never a traceback: theme makers run ``check`` in a loop
+while they draw, and every problem should be visible at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from themes.errors import ThemeError
+from themes.loader import check_theme, list_themes, load_theme, resolve_theme, user_themes_dir
+from themes.sheet import contact_sheet
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="robots-theme", description="Tile themes for the robots board views.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    listing = sub.add_parser("list", help="list the themes found (shipped, per-user, extra folders)")
+    listing.add_argument("--dir", action="append", default=[], type=Path, metavar="DIR",
+                         help="also look for theme folders in DIR (repeatable)")
+    check = sub.add_parser("check", help="validate a theme; prints every problem, exit 1 if any")
+    check.add_argument("theme", metavar="PATH", help="a theme folder, or the name of a discovered theme")
+    sheet = sub.add_parser("sheet", help="write a labelled contact sheet of a theme's images")
+    sheet.add_argument("theme", metavar="NAME", help="a theme name or folder")
+    sheet.add_argument("--out", type=Path, required=True, help="PNG file to write")
+    sheet.add_argument("--columns", type=int, default=8, help="images per row (default 8)")
+    sheet.add_argument("--scale", type=int, default=2, help="enlargement of each image (default 2)")
+    return parser
+
+
+def _list(dirs: list[Path]) -> int:
+    infos = list_themes(dirs)
+    if not infos:
+        print(f"no themes found (per-user folder: {user_themes_dir()})")
+        return 0
+    for info in infos:
+        problems = check_theme(info.path)
+        status = "ok" if not problems else f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        print(f"{info.key:<16} {info.name:<20} {info.origin:<8} {status:<12} {info.path}")
+    return 0
+
+
+def _check(theme: str) -> int:
+    problems = check_theme(theme)
+    if problems:
+        for problem in problems:
+            print(problem)
+        return 1
+    print(f"{resolve_theme(theme)}: ok")
+    return 0
+
+
+def _sheet(theme: str, out: Path, columns: int, scale: int) -> int:
+    if columns < 1 or scale < 1:
+        print("robots-theme: --columns and --scale must be at least 1", file=sys.stderr)
+        return 2
+    loaded = load_theme(theme)
+    image = contact_sheet(loaded, columns, scale)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    image.save(tmp, format="PNG")
+    tmp.replace(out)
+    print(f"{out}: contact sheet of {loaded.name} ({image.width}x{image.height})")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "list":
+            return _list(args.dir)
+        if args.command == "check":
+            return _check(args.theme)
+        return _sheet(args.theme, args.out, args.columns, args.scale)
+    except ThemeError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"robots-theme: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""Contact sheets: every image of a theme, enlarged and labelled with its name and board characters."""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw, ImageFont
+
+from themes.keys import TILE_KEYS, board_chars_for
+from themes.theme import Theme
+
+_BACKGROUND = (38, 42, 50, 255)
+_TEXT = (235, 238, 242, 255)
+_DIM = (160, 168, 180, 255)
+
+
+def _checkerboard(size: int, square: int = 8) -> Image.Image:
+    """The usual light/dark checks behind transparent images, so their transparency is visible."""
+    img = Image.new("RGBA", (size, size), (205, 205, 205, 255))
+    draw = ImageDraw.Draw(img)
+    for y in range(0, size, square):
+        for x in range(0, size, square):
+            if (x // square + y // square) % 2:
+                draw.rectangle((x, y, x + square - 1, y + square - 1), fill=(245, 245, 245, 255))
+    return img
+
+
+def _label_for(key: str) -> str:
+    if key not in TILE_KEYS:
+        return key
+    chars = board_chars_for(key)
+    shown = " ".join("' '" if c == " " else c for c in chars)
+    return f"{key}  [{shown}]"
+
+
+def contact_sheet(theme: Theme, columns: int = 8, scale: int = 2) -> Image.Image:
+    """An RGB sheet of every tile, the robot and cursor (and start markers), ``scale`` times enlarged.
+
+    Transparent images are shown twice over: on checks (to see the alpha) and over the floor
+    tile (to see them in use).
+    """
+    images = theme.layer_images()
+    entries: list[tuple[str, Image.Image]] = []
+    floor = images["floor"]
+    for key, img in images.items():
+        if key in TILE_KEYS:
+            entries.append((_label_for(key), img))
+        else:
+            on_checks = _checkerboard(64)
+            on_checks.alpha_composite(img)
+            on_floor = floor.copy()
+            on_floor.alpha_composite(img)
+            entries.append((f"{key}  (alpha)", on_checks))
+            entries.append((f"{key}  on floor", on_floor))
+    cell = 64 * scale
+    pad, label_h, header_h = 10, 18, 44
+    font = ImageFont.load_default(size=12)
+    title_font = ImageFont.load_default(size=18)
+    rows = math.ceil(len(entries) / columns)
+    width = pad + columns * (cell + pad)
+    height = header_h + rows * (cell + label_h + pad) + pad
+    sheet = Image.new("RGBA", (width, height), _BACKGROUND)
+    draw = ImageDraw.Draw(sheet)
+    manifest = theme.manifest
+    draw.text((pad, 8), f"{manifest.name}", font=title_font, fill=_TEXT)
+    credits = "  ·  ".join(part for part in (manifest.author, manifest.licence) if part)
+    draw.text((pad, 28), f"{theme.path.name}{'  ·  ' + credits if credits else ''}", font=font, fill=_DIM)
+    for index, (label, img) in enumerate(entries):
+        col, row = index % columns, index // columns
+        x = pad + col * (cell + pad)
+        y = header_h + row * (cell + label_h + pad)
+        sheet.paste(img.resize((cell, cell), Image.Resampling.NEAREST), (x, y))
+        draw.text((x, y + cell + 3), label, font=font, fill=_TEXT)
+    return sheet.convert("RGB")
