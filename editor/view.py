@@ -300,8 +300,8 @@ class EditorView:
         for index, (keys, text) in enumerate(rows):
             column, row = divmod(index, per_column)
             x = bx + 24 + column * (box_w / 2)
-            y = by + 60 + row * 22
+            y = by + 62 + row * 23
             self._label(part, keys, x, y, ACCENT, FONT_SIZE, bold=True)
-            self._label(part, text, x + 130, y, TEXT, FONT_SIZE, width=box_w / 2 - 160)
+            self._label(part, text, x + 150, y, TEXT, FONT_SIZE)
         self._label(part, "press F1 or Esc to close", bx + 24, by + box_h - 30, DIM_TEXT, 9)
 

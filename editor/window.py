@@ -42,6 +42,7 @@ class EditorWindow(pyglet.window.Window):
         width, height = controller.layout.width, controller.layout.height
         super().__init__(width=width, height=height, caption=controller.title, resizable=True, **kwargs)  # type: ignore[arg-type]
         self.ctl = controller
+        self.shown_title = controller.title
         self.editor_view = EditorView(controller)
         self.viewers: list[subprocess.Popen[bytes]] = []
         controller.on_playtest = self._open_viewer
@@ -57,9 +58,11 @@ class EditorWindow(pyglet.window.Window):
         self.ctl.tick()
 
     def _sync_title(self) -> None:
+        """Keep the title bar (with its ``*`` while unsaved) in step with the document."""
         title = self.ctl.title
-        if title != self.caption:
+        if title != self.shown_title:
             self.set_caption(title)
+            self.shown_title = title
 
     def _after_input(self) -> None:
         self._sync_title()
