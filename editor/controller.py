@@ -63,8 +63,8 @@ class PaletteDrag:
 
 
 def parse_size(text: str) -> tuple[int, int, str]:
-    """``20x10``, ``20 10`` or ``20x10 anchor=center`` -> (width, height, anchor)."""
-    match = re.fullmatch(r"\s*(\d+)\s*[x× ]\s*(\d+)\s*(?:anchor\s*=\s*(\w+))?\s*", text)
+    """``20x10``, ``20 10``, ``20x10 anchor=center`` or ``20x10 center`` -> (width, height, anchor)."""
+    match = re.fullmatch(r"\s*([0-9]{1,6})\s*[x× ]\s*([0-9]{1,6})(?:\s+(?:anchor\s*=\s*)?([a-z]+))?\s*", text, re.IGNORECASE)
     if not match:
         raise ValueError(f"expected WIDTHxHEIGHT [anchor=nw|n|ne|w|center|e|sw|s|se], not {text!r}")
     width, height, anchor = int(match[1]), int(match[2]), (match[3] or "nw").lower()
