@@ -103,6 +103,7 @@ class EditorController:
         self.status = "F1: help"
         self.prompt: Prompt | None = None
         self.hover: tuple[int, int] | None = None
+        self.hover_info = ""  # the tile under the pointer and its coordinates, for the status bar
         self.hover_edge: tuple[int, int, object] | None = None
         self.pointer_px: tuple[float, float] = (0.0, 0.0)
         self.palette_drag: PaletteDrag | None = None
@@ -166,11 +167,11 @@ class EditorController:
         if self._in_canvas(px, py) and board.in_bounds(*tile):
             self.hover = tile
             self.hover_edge = self.mapping.edge_at(px, py, self.mapping.tile_px / 2) if isinstance(self.tool, WallTool) else None
-            if self.prompt is None:
-                self.status = f"({tile[0]}, {tile[1]}) {tile_name(board.tile(*tile))}  '{board.tile(*tile).char}'"
+            self.hover_info = f"({tile[0]}, {tile[1]})  {tile_name(board.tile(*tile))}  '{board.tile(*tile).char}'"
         else:
             self.hover = None
             self.hover_edge = None
+            self.hover_info = ""
 
     def mouse_press(self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False) -> None:
         self.pointer_px = (px, py)

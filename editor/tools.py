@@ -272,6 +272,10 @@ class WallTool(Tool):
             ctx.status(result.reason)
         elif result.walls:
             ctx.stack.push(SetWalls(result.walls))
+            ctx.status(
+                ("wall added: " if self._want else "wall removed: ")
+                + ", ".join(f"({x}, {y}) is now '{Tile.floor(bits).char}'" for (x, y), bits in sorted(result.walls.items()))
+            )
 
 
 TOOLS: tuple[type[Tool], ...] = (PaintTool, RectangleTool, FillTool, EyedropperTool, WallTool)

@@ -129,7 +129,7 @@ class EditorView:
         side_key = (*key_base, board, tuple(ctl.problems), tuple(ctl.summary), ctl.level, ctl.document.path, ctl.ctx.brush, ctl.document.dirty)
         self._part("side", side_key, self._build_side).batch.draw()
         prompt = ctl.prompt
-        status_key = (*key_base, ctl.status, prompt.label if prompt else None, prompt.text if prompt else None)
+        status_key = (*key_base, ctl.status, ctl.hover_info, prompt.label if prompt else None, prompt.text if prompt else None)
         self._part("status", status_key, self._build_status).batch.draw()
         if ctl.palette_drag is not None and ctl.palette_drag.moved:
             drag = ctl.palette_drag
@@ -178,8 +178,9 @@ class EditorView:
                 bits = board.tile(x, y).builtin_walls()
                 if bits:
                     self._wall_bars(part, x, y, bits, BUILTIN_WALL, thickness)
-        for tiles in {p.tiles for p in ctl.problems}:
-            for x, y in tiles:
+        for x, y in {tile for p in ctl.problems for tile in p.tiles}:
+            if board.in_bounds(x, y):
+                self._rect(part, m.tile_rect(x, y), (255, 80, 70, 60))
                 self._box(part, m.tile_rect(x, y), PROBLEM, max(2.0, m.tile_px * 0.06))
         for x, y in ctl.preview():
             if board.in_bounds(x, y):
@@ -189,7 +190,7 @@ class EditorView:
             if isinstance(ctl.tool, WallTool) and ctl.hover_edge is not None:
                 x, y, side = ctl.hover_edge
                 assert isinstance(side, Direction)
-                self._wall_bars(part, x, y, side.wall_bit, (255, 240, 80, 230), thickness * 1.4)
+                self._wall_bars(part, x, y, side.wall_bit, (80, 230, 255, 255), max(4.0, thickness * 1.6))
         bw, bh = board.width * m.tile_px, board.height * m.tile_px
         self._box(part, (m.origin_x - 1, m.origin_y - 1, bw + 2, bh + 2), PANEL_LINE, 1.0)
 
@@ -284,6 +285,9 @@ class EditorView:
             self._label(part, "Enter: OK   Esc: cancel" if not ctl.prompt.choices else "", 12, top + 28, DIM_TEXT, 9)
         else:
             self._label(part, ctl.status, 12, top + 8, TEXT, 11)
+            if ctl.hover_info:
+                info_left = max(layout.width - 420, 12 + 7.5 * len(ctl.status) + 30)
+                self._label(part, ctl.hover_info, info_left, top + 8, ACCENT, 11)
             self._label(part, "Ctrl+Z undo  Ctrl+S save  G grid  R rotate tile  W walls  F5 test-play  F1 help", 12, top + 28, DIM_TEXT, 9)
 
     def _build_help(self, part: _Part) -> None:
