@@ -35,7 +35,7 @@ from editor.tools import (
     WallTool,
 )
 from editor.transform import Transform, rotate_tile
-from editor.validate import Problem, summary, validate
+from editor.validate import Problem, Validation
 from engine.errors import InputError
 from engine.model import Board, Level, Tile
 from viewer3d.coords import TopDownMapping
@@ -109,8 +109,7 @@ class EditorController:
         self.palette_drag: PaletteDrag | None = None
         self.closed = False
         self.space_held = False
-        self.problems: list[Problem] = []
-        self.summary: list[str] = []
+        self.validation = Validation(document.board)
         self.on_theme_change: Callable[[str], None] = lambda name: None
         self.on_playtest: Callable[[Path], None] = lambda game_dir: None
         self._active_tool: Tool | None = None
@@ -120,19 +119,39 @@ class EditorController:
         self.autosave_folder = autosave_folder
         document.subscribe(self._on_change)
         self.fit()
-        self._revalidate()
         self._offer_autosave()
 
     # -- document events ------------------------------------------------------
     def _on_change(self, document: Document, change: Change) -> None:
         if change.resized:
             self.fit()
-        if change.what in ("board", "path"):
-            self._revalidate()
 
-    def _revalidate(self) -> None:
-        self.problems = validate(self.document.board)
-        self.summary = summary(self.document.board) if not self.problems else []
+    @property
+    def current_validation(self) -> Validation:
+        """The validation of the board on screen (its searches may still be running)."""
+        if self.validation.board is not self.document.board:
+            self.validation = Validation(self.document.board)
+        return self.validation
+
+    def work(self, max_seconds: float = 0.012) -> bool:
+        """Advance the reachability search a slice (called every frame; skipped during a stroke so
+        painting stays smooth). Returns whether validation is complete."""
+        if self.stack.in_stroke:
+            return self.validation.done
+        return self.current_validation.advance(max_seconds)
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every problem of the current board (finishes the search now if needed)."""
+        validation = self.current_validation
+        validation.advance()
+        return validation.problems
+
+    @property
+    def summary(self) -> list[str]:
+        validation = self.current_validation
+        validation.advance()
+        return validation.summary() if not validation.problems else []
 
     @property
     def title(self) -> str:

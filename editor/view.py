@@ -21,7 +21,8 @@ from editor.keymap import MOUSE_HELP, SHORTCUTS
 from editor.layout import PALETTE_CHARS, PANEL_PAD, TITLE_HEIGHT, Rect
 from editor.names import tile_name
 from editor.tools import WallTool
-from engine.model import Direction, Tile
+from editor.validate import Problem
+from engine.model import Direction, Level, Tile
 
 BACKGROUND = (28, 30, 36, 255)
 PANEL = (40, 43, 52, 255)
@@ -120,14 +121,18 @@ class EditorView:
             self.set_theme(ctl.theme)
         board = ctl.document.board
         layout = ctl.layout
+        validation = ctl.current_validation
+        problems = tuple(validation.problems)
+        summary = tuple(validation.summary()) if validation.done and not problems else ()
+        pending = tuple(validation.pending)
         key_base = (layout, self.theme_loaded)
         self._part("board", (*key_base, board, ctl.mapping), self._build_board).batch.draw()
-        overlay_key = (*key_base, board, ctl.mapping, ctl.grid, tuple(p.tiles for p in ctl.problems), frozenset(ctl.preview()), ctl.hover, ctl.hover_edge, type(ctl.tool))
-        self._part("overlay", overlay_key, self._build_overlay).batch.draw()
+        overlay_key = (*key_base, board, ctl.mapping, ctl.grid, tuple(p.tiles for p in problems), frozenset(ctl.preview()), ctl.hover, ctl.hover_edge, type(ctl.tool))
+        self._part("overlay", overlay_key, lambda part: self._build_overlay(part, problems)).batch.draw()
         palette_key = (*key_base, ctl.ctx.brush, type(ctl.tool))
         self._part("palette", palette_key, self._build_palette).batch.draw()
-        side_key = (*key_base, board, tuple(ctl.problems), tuple(ctl.summary), ctl.level, ctl.document.path, ctl.ctx.brush, ctl.document.dirty)
-        self._part("side", side_key, self._build_side).batch.draw()
+        side_key = (*key_base, board, problems, summary, pending, ctl.level, ctl.document.path, ctl.ctx.brush, ctl.document.dirty)
+        self._part("side", side_key, lambda part: self._build_side(part, problems, summary, pending)).batch.draw()
         prompt = ctl.prompt
         status_key = (*key_base, ctl.status, ctl.hover_info, prompt.label if prompt else None, prompt.text if prompt else None)
         self._part("status", status_key, self._build_status).batch.draw()
@@ -157,7 +162,7 @@ class EditorView:
             for x in xs:
                 self._sprite(part, board.tile(x, y).char, ctl.mapping.tile_rect(x, y))
 
-    def _build_overlay(self, part: _Part) -> None:
+    def _build_overlay(self, part: _Part, problems: tuple[Problem, ...]) -> None:
         ctl = self.ctl
         board = ctl.document.board
         m = ctl.mapping
@@ -178,7 +183,7 @@ class EditorView:
                 bits = board.tile(x, y).builtin_walls()
                 if bits:
                     self._wall_bars(part, x, y, bits, BUILTIN_WALL, thickness)
-        for x, y in {tile for p in ctl.problems for tile in p.tiles}:
+        for x, y in {tile for p in problems for tile in p.tiles}:
             if board.in_bounds(x, y):
                 self._rect(part, m.tile_rect(x, y), (255, 80, 70, 60))
                 self._box(part, m.tile_rect(x, y), PROBLEM, max(2.0, m.tile_px * 0.06))
@@ -234,7 +239,7 @@ class EditorView:
             left, top, _, h = rect
             self._label(part, f"{tool.key}   {tool.name}", left + 10, top + (h - 14) / 2, (20, 22, 28, 255) if active else TEXT, FONT_SIZE)
 
-    def _build_side(self, part: _Part) -> None:
+    def _build_side(self, part: _Part, problems: tuple[Problem, ...], summary: tuple[str, ...], pending: tuple[Level, ...]) -> None:
         ctl = self.ctl
         layout = ctl.layout
         left, _, width, height = layout.side
@@ -255,13 +260,16 @@ class EditorView:
         y += 34
         self._label(part, "VALIDATION", x, y, DIM_TEXT, 9, bold=True)
         y += 22
-        if not ctl.problems:
+        if pending:
+            self._label(part, "checking reachability: " + ", ".join(level.value for level in pending) + " …", x, y, DIM_TEXT, width=wrap)
+            y += 24
+        elif not problems:
             self._label(part, "playable at every level", x, y, GOOD, 11)
             y += 24
-            for line in ctl.summary:
+            for line in summary:
                 self._label(part, "✓ " + line, x, y, TEXT)
                 y += 20
-        for problem in ctl.problems:
+        for problem in problems:
             self._rect(part, (x, y + 3, 8, 8), PROBLEM)
             self._label(part, problem.message, x + 16, y, TEXT, width=wrap - 16)
             y += 20 * (1 + len(problem.message) // 36) + 6

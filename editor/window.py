@@ -78,6 +78,7 @@ class EditorWindow(pyglet.window.Window):
         r, g, b, _ = BACKGROUND
         pyglet.gl.glClearColor(r / 255, g / 255, b / 255, 1.0)
         self.clear()
+        self.ctl.work()  # a slice of the validation search, then the frame
         self.editor_view.draw()
 
     def on_resize(self, width: int, height: int) -> None:

@@ -52,3 +52,17 @@ def test_edge_kills_only_on_hard() -> None:
     board = Board.from_strings(["S Z"])
     assert validate(board) == []
     assert goal_reach(board, Level.HARD, board.start).cards == 2  # turn round, then move 2
+
+
+def test_sliced_search_matches_the_full_one() -> None:
+    from editor.validate import Validation
+
+    board = Board.from_strings(["HHHHHHH", "HT H ZH", "HHHHHHH"])
+    sliced = Validation(Board(board.rows))  # a fresh board: no cached results
+    steps = 0
+    while not sliced.advance(max_seconds=0.0, slice_poses=1):
+        steps += 1
+        assert sliced.pending
+    assert steps > 1
+    assert sliced.problems == validate(board)
+    assert sliced.summary() == summary(board) == ["easy: goal reachable in 2 cards"]  # MF 3, MF 1
