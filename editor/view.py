@@ -22,7 +22,8 @@ from editor.layout import PALETTE_CHARS, PANEL_PAD, TITLE_HEIGHT, Rect
 from editor.names import tile_name
 from editor.tools import WallTool
 from editor.validate import Problem
-from engine.model import Direction, Level, Tile
+from engine.model import Board, Direction, Level, Tile, TileKind
+from viewer3d.coords import TopDownMapping
 
 BACKGROUND = (28, 30, 36, 255)
 PANEL = (40, 43, 52, 255)
@@ -52,12 +53,55 @@ class _Part:
         self.keep: list[Any] = []
 
 
+class BoardSprites:
+    """One sprite per visible board tile, kept between frames.
+
+    An edit changes only the pictures of the tiles that changed; zoom and pan move the
+    sprites; only a new board size, theme or a pan that shows other tiles creates sprites.
+    """
+
+    def __init__(self) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self.sprites: dict[tuple[int, int], tuple[str, pyglet.sprite.Sprite]] = {}
+        self._board: Board | None = None
+        self._mapping: TopDownMapping | None = None
+        self._window_height = 0
+
+    def show(self, board: Board, mapping: TopDownMapping, visible: tuple[range, range], textures: dict[str, pyglet.image.Texture], window_height: int) -> None:
+        if board is self._board and mapping == self._mapping and window_height == self._window_height:
+            return
+        xs, ys = visible
+        wanted = {(x, y) for y in ys for x in xs}
+        for pos in [pos for pos in self.sprites if pos not in wanted]:
+            self.sprites.pop(pos)[1].delete()
+        moved = mapping != self._mapping or window_height != self._window_height
+        scale = mapping.tile_px / TILE_PX
+        for x, y in wanted:
+            char = board.tile(x, y).char
+            entry = self.sprites.get((x, y))
+            left, top, size, _ = mapping.tile_rect(x, y)
+            bottom = window_height - top - size
+            if entry is None:
+                sprite = pyglet.sprite.Sprite(textures[char], x=left, y=bottom, batch=self.batch)
+                sprite.scale = scale
+                self.sprites[(x, y)] = (char, sprite)
+                continue
+            old_char, sprite = entry
+            if old_char != char:
+                sprite.image = textures[char]
+                self.sprites[(x, y)] = (char, sprite)
+            if moved:
+                sprite.update(x=left, y=bottom, scale=scale)
+        self._board, self._mapping, self._window_height = board, mapping, window_height
+
+
 class EditorView:
     def __init__(self, controller: EditorController) -> None:
         self.ctl = controller
         self.textures: dict[str, pyglet.image.Texture] = {}
         self.theme_loaded = ""
         self._parts: dict[str, _Part] = {}
+        self.board_sprites = BoardSprites()
         self.set_theme(controller.theme)
 
     def set_theme(self, name: str) -> None:
@@ -71,6 +115,7 @@ class EditorView:
 
             images = tile_images(FALLBACK_THEME)
         self.textures = {char: to_texture(image) for char, image in images.items()}
+        self.board_sprites = BoardSprites()  # new pictures: rebuild the board's sprites
         self.theme_loaded = name
 
     # -- helpers -------------------------------------------------------------
@@ -126,12 +171,18 @@ class EditorView:
         summary = tuple(validation.summary()) if validation.done and not problems else ()
         pending = tuple(validation.pending)
         key_base = (layout, self.theme_loaded)
-        self._part("board", (*key_base, board, ctl.mapping), self._build_board).batch.draw()
-        overlay_key = (*key_base, board, ctl.mapping, ctl.grid, tuple(p.tiles for p in problems), frozenset(ctl.preview()), ctl.hover, ctl.hover_edge, type(ctl.tool))
+        self._part("canvas", key_base, lambda part: self._rect(part, layout.canvas, BACKGROUND)).batch.draw()
+        self.board_sprites.show(board, ctl.mapping, self._visible_tiles(), self.textures, layout.height)
+        self.board_sprites.batch.draw()
+        builtin = tuple(pos for pos in board.find(TileKind.PUSHER, TileKind.CRUSHER))
+        builtin_key = tuple(board.tile(*pos).char for pos in builtin)
+        grid_key = (*key_base, board.width, board.height, builtin, builtin_key, ctl.mapping, ctl.grid)
+        self._part("grid", grid_key, self._build_grid).batch.draw()
+        overlay_key = (*key_base, ctl.mapping, tuple(p.tiles for p in problems), frozenset(ctl.preview()), ctl.hover, ctl.hover_edge, type(ctl.tool))
         self._part("overlay", overlay_key, lambda part: self._build_overlay(part, problems)).batch.draw()
         palette_key = (*key_base, ctl.ctx.brush, type(ctl.tool))
         self._part("palette", palette_key, self._build_palette).batch.draw()
-        side_key = (*key_base, board, problems, summary, pending, ctl.level, ctl.document.path, ctl.ctx.brush, ctl.document.dirty)
+        side_key = (*key_base, board.width, board.height, problems, summary, pending, ctl.level, ctl.document.path, ctl.ctx.brush, ctl.document.dirty)
         self._part("side", side_key, lambda part: self._build_side(part, problems, summary, pending)).batch.draw()
         prompt = ctl.prompt
         status_key = (*key_base, ctl.status, ctl.hover_info, prompt.label if prompt else None, prompt.text if prompt else None)
@@ -153,16 +204,8 @@ class EditorView:
         x1, y1 = ctl.mapping.tile_at(left + width, top + height)
         return range(max(0, x0), min(board.width, x1 + 1)), range(max(0, y0), min(board.height, y1 + 1))
 
-    def _build_board(self, part: _Part) -> None:
-        ctl = self.ctl
-        board = ctl.document.board
-        self._rect(part, ctl.layout.canvas, BACKGROUND)
-        xs, ys = self._visible_tiles()
-        for y in ys:
-            for x in xs:
-                self._sprite(part, board.tile(x, y).char, ctl.mapping.tile_rect(x, y))
-
-    def _build_overlay(self, part: _Part, problems: tuple[Problem, ...]) -> None:
+    def _build_grid(self, part: _Part) -> None:
+        """Grid lines and built-in walls: they change with zoom/pan and edits, not with the pointer."""
         ctl = self.ctl
         board = ctl.document.board
         m = ctl.mapping
@@ -183,6 +226,15 @@ class EditorView:
                 bits = board.tile(x, y).builtin_walls()
                 if bits:
                     self._wall_bars(part, x, y, bits, BUILTIN_WALL, thickness)
+        bw, bh = board.width * m.tile_px, board.height * m.tile_px
+        self._box(part, (m.origin_x - 1, m.origin_y - 1, bw + 2, bh + 2), PANEL_LINE, 1.0)
+
+    def _build_overlay(self, part: _Part, problems: tuple[Problem, ...]) -> None:
+        """Problem tiles, the rectangle preview and the pointer: cheap, rebuilt as the pointer moves."""
+        ctl = self.ctl
+        board = ctl.document.board
+        m = ctl.mapping
+        thickness = max(2.0, m.tile_px * 0.09)
         for x, y in {tile for p in problems for tile in p.tiles}:
             if board.in_bounds(x, y):
                 self._rect(part, m.tile_rect(x, y), (255, 80, 70, 60))
@@ -196,8 +248,6 @@ class EditorView:
                 x, y, side = ctl.hover_edge
                 assert isinstance(side, Direction)
                 self._wall_bars(part, x, y, side.wall_bit, (80, 230, 255, 255), max(4.0, thickness * 1.6))
-        bw, bh = board.width * m.tile_px, board.height * m.tile_px
-        self._box(part, (m.origin_x - 1, m.origin_y - 1, bw + 2, bh + 2), PANEL_LINE, 1.0)
 
     def _wall_bars(self, part: _Part, x: int, y: int, bits: int, color: tuple[int, int, int, int], thickness: float) -> None:
         left, top, size, _ = self.ctl.mapping.tile_rect(x, y)

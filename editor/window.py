@@ -130,7 +130,8 @@ class EditorWindow(pyglet.window.Window):
         self._after_input()
 
     def save_png(self, path: str | Path) -> None:
-        """Render one frame and write it to a PNG (screenshots, tests)."""
+        """Render one frame, with validation finished, and write it to a PNG (screenshots, tests)."""
+        self.ctl.current_validation.advance()
         self.switch_to()
         self.on_draw()
         pyglet.image.get_buffer_manager().get_color_buffer().save(str(path))
