@@ -37,10 +37,10 @@ def key_name(symbol: int) -> str:
     return name.lstrip("_") if name.startswith("_") and name[1:].isdigit() else name
 
 
-class EditorWindow(pyglet.window.Window):
+class EditorWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet's Window is untyped
     def __init__(self, controller: EditorController, **kwargs: object) -> None:
         width, height = controller.layout.width, controller.layout.height
-        super().__init__(width=width, height=height, caption=controller.title, resizable=True, **kwargs)  # type: ignore[arg-type]
+        super().__init__(width=width, height=height, caption=controller.title, resizable=True, **kwargs)
         self.ctl = controller
         self.shown_title = controller.title
         self.editor_view = EditorView(controller)
