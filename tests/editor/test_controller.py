@@ -183,3 +183,50 @@ def test_playtest_writes_a_game_directory(tmp_path: Path) -> None:
     game_dirs = [Path(p) for p in opened] or [Path(ctl.status.rsplit("game in ", 1)[1].split(" ")[0])]
     assert (game_dirs[0] / "globalseq.txt").exists() and (game_dirs[0] / "game.json").exists()
     shutil.rmtree(game_dirs[0])
+
+
+def test_zoom_keeps_the_point_under_the_pointer_and_pan_moves(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    px, py = ctl.mapping.tile_rect(3, 4)[0] + 5, ctl.mapping.tile_rect(3, 4)[1] + 7
+    before = ctl.mapping.board_point(px, py)
+    ctl.scroll(px, py, 2)
+    assert ctl.mapping.tile_px > 60 and ctl.mapping.board_point(px, py) == pytest.approx(before)
+    origin = (ctl.mapping.origin_x, ctl.mapping.origin_y)
+    ctl.mouse_press(px, py, "middle")
+    ctl.mouse_drag(px + 30, py + 10, 30, 10, "middle")
+    ctl.mouse_release(px + 30, py + 10, "middle")
+    assert (ctl.mapping.origin_x, ctl.mapping.origin_y) == (origin[0] + 30, origin[1] + 10)
+    ctl.key_press("SPACE")  # Space+left drag pans too, and paints nothing
+    ctl.mouse_press(px, py, "left")
+    ctl.mouse_drag(px - 30, py, -30, 0, "left")
+    ctl.mouse_release(px - 30, py, "left")
+    ctl.key_release("SPACE")
+    assert ctl.mapping.origin_x == origin[0] and not ctl.stack.can_undo
+    ctl.key_press("HOME")
+    assert ctl.mapping.tile_px < 60
+
+
+def test_palette_tool_buttons_and_shift_drag_rectangle(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    left, top, w, h = ctl.layout.tool_button(2)
+    ctl.mouse_press(left + w / 2, top + h / 2, "left")
+    ctl.mouse_release(left + w / 2, top + h / 2, "left")
+    assert ctl.tool.name == "fill"
+    ctl.key_press("B")
+    ctl.ctx.brush = Tile.from_char("O")
+    a = ctl.mapping.tile_rect(0, 10)
+    b = ctl.mapping.tile_rect(2, 11)
+    ctl.mouse_press(a[0] + 5, a[1] + 5, "left", shift=True)
+    ctl.mouse_drag(b[0] + 5, b[1] + 5, 0, 0, "left")
+    assert len(ctl.preview()) == 6
+    ctl.mouse_release(b[0] + 5, b[1] + 5, "left")
+    assert [ctl.document.board.tile(x, y).char for y in (10, 11) for x in range(3)] == ["O"] * 6
+    assert len(ctl.stack) == 1
+
+
+def test_alt_click_picks_the_brush(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    r = ctl.mapping.tile_rect(0, 0)  # chop.dat (0, 0) is the start 'V'
+    ctl.mouse_press(r[0] + 9, r[1] + 9, "left", alt=True)
+    ctl.mouse_release(r[0] + 9, r[1] + 9, "left")
+    assert ctl.ctx.brush.char == "V" and not ctl.stack.can_undo
