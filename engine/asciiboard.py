@@ -88,11 +88,12 @@ Legend (each tile is a block of 4 x 5 characters; it draws its own walls):
 """
 
 
-def render_ascii_board(board: Board, pose: Pose | None) -> str:
-    """The whole ``ascii-board.txt`` text: header, numbered drawing, robot note, legend.
+def render_ascii_board(board: Board, pose: Pose | None, *, note: str | None = None) -> str:
+    """The whole ``ascii-board.txt`` text: header, numbered drawing, legend.
 
     ``pose`` may lie off the board (a robot that fell off the edge on the hard level);
-    the drawing then shows no robot and the header says where it is.
+    the drawing then shows no robot and the header says where it is. ``note`` is added
+    to the header line (e.g. how the game ended).
     """
     margin = len(str(board.height - 1)) + 1
     lines: list[str] = []
@@ -101,6 +102,8 @@ def render_ascii_board(board: Board, pose: Pose | None) -> str:
     else:
         where = "" if board.in_bounds(pose.x, pose.y) else " (off the board)"
         lines.append(f"Board {board.width} x {board.height}, robot at {pose.x} {pose.y} {pose.facing.value}{where}")
+    if note:
+        lines[0] += f"; {note}"
     lines.append("")
     lines.append(" " * margin + "".join(str(x).center(BLOCK_WIDTH) for x in range(board.width)))
     for y in range(board.height):

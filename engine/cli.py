@@ -20,19 +20,19 @@ from pathlib import Path
 from typing import NoReturn
 
 from engine.ai.external import DEFAULT_TIMEOUT, run_ai_once
+from engine.ai.registry import ai_help, resolve_ai
 from engine.asciiboard import render_ascii_board
 from engine.atomic import write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.cards import Card
-from engine.conformance import reference_chooser
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, read_text
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, deal, play_game
-from engine.gamedir import write_game_dir
+from engine.gamedir import OUTCOME_WORDS, outcome_note, write_game_dir
 from engine.model import Board, Level, Pose, TileKind
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_pose
-from engine.replay import consistent_levels, load_replay
+from engine.replay import consistent_levels, load_replay, parse_globalseq
 from engine.session import STATE_FILE, Session, load_session, save_session
 
 PROG = "robots-engine"
@@ -43,12 +43,6 @@ BOT_LOG = "bot-ki.log"
 EXIT_OK, EXIT_GAME_OVER, EXIT_BAD_INPUT, EXIT_AI_ERROR = 0, 1, 2, 3
 #: Files of a previous game that ``load`` removes so they cannot be mistaken for the new game's.
 STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt")
-OUTCOME_WORDS = {
-    Outcome.DESTROYED: "robot destroyed",
-    Outcome.CARDS_OUT: "deck exhausted",
-    Outcome.FINISHED: "robot reached the goal",
-    Outcome.AI_ERROR: "AI error",
-}
 LEVEL_WORDS = ", ".join(level.value for level in Level)
 
 
@@ -72,6 +66,16 @@ def _level_arg(word: str) -> Level:
         return parse_level(word)
     except InputError as exc:
         raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def _timeout_arg(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"timeout must be a number of seconds, not {text!r}") from None
+    if not seconds > 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError(f"timeout must be a positive number of seconds, not {text!r}")
+    return seconds
 
 
 def _pose_arg(text: str) -> Pose:
@@ -160,15 +164,13 @@ def _write_round_outputs(here: Path, session: Session, game: GameRecord) -> None
     write_text_atomic(here / CARDS_FILE, write_cards(session.remaining_deck()))
     if game.outcome is not None:
         write_text_atomic(here / "stats.txt", format_stats(game))
-        write_text_atomic(here / "ascii-board.txt", render_ascii_board(game.board, game.pose))
+        write_text_atomic(here / "ascii-board.txt", render_ascii_board(game.board, game.pose, note=outcome_note(game)))
 
 
 def _game_over_line(game: GameRecord) -> str:
-    assert game.outcome is not None
-    what = OUTCOME_WORDS[game.outcome]
-    line = (f"game over: {game.outcome.value} ({what}) after {len(game.rounds)} rounds, {game.cards_played} cards; "
-            f"robot at {game.pose.to_bot_line()}")
-    return line + (f": {game.error}" if game.error else "")
+    note = outcome_note(game)
+    assert note is not None
+    return f"{note}; robot at {game.pose.to_bot_line()}" + (f": {game.error}" if game.error else "")
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -211,15 +213,8 @@ def cmd_start(args: argparse.Namespace) -> int:
 
 
 def resolve_chooser(spec: str, timeout: float, log_path: Path) -> Chooser:
-    """The AI named ``spec``: a built-in AI's name or an external program's path."""
-    if spec == "reference":
-        return reference_chooser
-    from engine.ai.external import ExternalAI
-
-    program = Path(spec)
-    if not program.exists():
-        raise InputError(f"unknown AI {spec!r}: not a built-in AI (reference) and no such program")
-    return ExternalAI(str(program), timeout=timeout, log_path=log_path)
+    """The AI named ``spec``: a built-in AI's name or an external program (see engine.ai.registry)."""
+    return resolve_ai(spec, timeout=timeout, log_path=log_path)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -231,8 +226,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         deck = generate_deck(seed)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log")
+    out.mkdir(parents=True, exist_ok=True)
     try:
         game = play_game(board, args.level, deck, chooser)
     finally:
@@ -281,6 +276,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         start = load_playable_board(args.board).start
     text = read_text(args.globalseq)
+    parse_globalseq(text, args.globalseq)  # a malformed file is reported with its name before levels are tried
     if args.level is not None:
         level: Level = args.level
         levels = [level]
@@ -310,7 +306,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="The robot game engine of the 2009 freiesMagazin contest.")
+    parser = _Parser(
+        prog=PROG,
+        description="The robot game engine of the 2009 freiesMagazin contest.",
+        epilog="exit status: 0 ok / the game goes on, 1 the game has ended (X, Y or Z), 2 bad input, "
+               "3 the game ended with an AI error. See docs/engine-cli.md.",
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     save = sub.add_parser("save", help="write a new random deck of 5,600 cards")
@@ -325,7 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     start = sub.add_parser("start", help="play one round of the loaded game with ./bot-ki")
     start.add_argument("level", nargs="?", type=_level_arg, metavar="easy|normal|hard")
-    start.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
+    start.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
     start.set_defaults(run=cmd_start)
 
     play = sub.add_parser("play", help="play a whole game and write every file into a directory")
@@ -333,10 +334,10 @@ def build_parser() -> argparse.ArgumentParser:
     source = play.add_mutually_exclusive_group()
     source.add_argument("--deck", metavar="DECK", help="deck file (default: a new deck from --seed)")
     source.add_argument("--seed", type=int, help="seed of a new deck (default: random, recorded in game.json)")
-    play.add_argument("--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard")
-    play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help="built-in AI or external program")
+    play.add_argument("--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard (normal)")
+    play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
-    play.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
     play.set_defaults(run=cmd_play)
 
     check = sub.add_parser("check", help="check that boards are playable")

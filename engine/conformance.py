@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.ai.reference import reference_chooser as reference_chooser  # re-exported for old callers
 from engine.boardfile import parse_board
 from engine.cards import Card
 from engine.deck import load_deck
@@ -56,11 +57,6 @@ def run_card_case(case: dict[str, Any]) -> Failure | None:
     if got != case["after"]:
         return Failure(case["id"], case["after"], got)
     return None
-
-
-def reference_chooser(board: object, level: object, pose: object, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The contest's reference AI: the first five cards, in dealt order."""
-    return hand[:5]
 
 
 def run_game_case(case: dict[str, Any], base: Path) -> Failure | None:

@@ -18,7 +18,7 @@ from engine.asciiboard import render_ascii_board
 from engine.atomic import write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.errors import InputError, read_text
-from engine.game import GameRecord
+from engine.game import GameRecord, Outcome
 from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import parse_pose, write_pose
@@ -52,6 +52,22 @@ def game_info(game: GameRecord, *, ai: str, deck: str | None, seed: int | None) 
     }
 
 
+OUTCOME_WORDS = {
+    Outcome.DESTROYED: "robot destroyed",
+    Outcome.CARDS_OUT: "deck exhausted",
+    Outcome.FINISHED: "robot reached the goal",
+    Outcome.AI_ERROR: "AI error",
+}
+
+
+def outcome_note(game: GameRecord) -> str | None:
+    """``game over: X (robot destroyed) after 3 rounds, 14 cards``, or None while the game goes on."""
+    if game.outcome is None:
+        return None
+    return (f"game over: {game.outcome.value} ({OUTCOME_WORDS[game.outcome]}) "
+            f"after {len(game.rounds)} rounds, {game.cards_played} cards")
+
+
 def write_game_dir(path: str | Path, game: GameRecord, *, ai: str, deck: str | None, seed: int | None) -> None:
     """Write every file of ``game`` into ``path`` (created if missing), each file atomically.
 
@@ -64,7 +80,7 @@ def write_game_dir(path: str | Path, game: GameRecord, *, ai: str, deck: str | N
     write_text_atomic(folder / GLOBALSEQ_FILE, format_globalseq(game))
     write_text_atomic(folder / SEQUENCE_FILE, last_sequence(game))
     write_text_atomic(folder / STATS_FILE, format_stats(game))
-    write_text_atomic(folder / ASCII_FILE, render_ascii_board(game.board, game.pose))
+    write_text_atomic(folder / ASCII_FILE, render_ascii_board(game.board, game.pose, note=outcome_note(game)))
     info = game_info(game, ai=ai, deck=deck, seed=seed)
     write_text_atomic(folder / INFO_FILE, json.dumps(info, indent=2) + "\n")
 

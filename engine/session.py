@@ -75,6 +75,10 @@ class Session:
                 game.outcome = outcome
                 if number != len(self.chosen):
                     raise InputError(f"the game ended in round {number} but more rounds are recorded", STATE_FILE)
+                if self.status not in (RUNNING, outcome.value):
+                    raise InputError(f"status {self.status!r} contradicts the recorded rounds ({outcome.value})", STATE_FILE)
+        if game.outcome is None and self.status in (Outcome.DESTROYED.value, Outcome.FINISHED.value):
+            raise InputError(f"status {self.status!r} contradicts the recorded rounds (the game goes on)", STATE_FILE)
         if self.status == Outcome.CARDS_OUT.value:
             game.outcome = Outcome.CARDS_OUT
         elif self.status == Outcome.AI_ERROR.value:
@@ -149,6 +153,8 @@ def session_from_json(text: str, path: str | Path = STATE_FILE) -> Session:
     if status not in {RUNNING, *(o.value for o in Outcome)}:
         raise InputError(f"state field 'status' is unknown: {status!r}", path)
     board = parse_board(_field(data, "board", str, path), f"{path} (board)")
+    if len(board.starts) != 1:
+        raise InputError(f"the board in the state has {len(board.starts)} start tiles, a game needs exactly one", path)
     chosen_raw = _field(data, "chosen", list, path)
     chosen = [_cards(cards, "chosen", path) for cards in chosen_raw]
     error = data.get("error")

@@ -41,6 +41,8 @@ MAX_OUTPUT_BYTES = 8 * 1024 * 1024
 LOG_KEEP_BYTES = 64 * 1024
 #: An ExternalAI stops appending to its log beyond this size (a game has up to 700 rounds).
 LOG_TOTAL_BYTES = 4 * 1024 * 1024
+#: A ``ccards.txt`` larger than this is not read (5 cards take a few dozen bytes).
+MAX_ANSWER_BYTES = 64 * 1024
 _READ_CHUNK = 65536
 
 #: A program path (never split on spaces) or a full argv such as ``["python3", "bot.py"]``.
@@ -172,7 +174,10 @@ def run_ai_once(
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                failure = f"timed out after {timeout:g} s (killed)"
+                if process.poll() is None:
+                    failure = f"timed out after {timeout:g} s (killed)"
+                else:
+                    failure = f"timed out after {timeout:g} s: it exited but something it started kept running (killed)"
                 break
             if not selector.select(remaining):
                 continue
@@ -208,15 +213,22 @@ def run_ai_once(
         raise AIError(f"AI {name} crashed ({signame}){said}")
     if code > 0:
         raise AIError(f"AI {name} exited with status {code}{said}")
+    return read_answer(folder, name, said)
+
+
+def read_answer(folder: str | Path, name: str = "AI", said: str = "") -> list[Card]:
+    """The cards in ``folder/ccards.txt`` as the AI ``name`` wrote them; AIError when missing or malformed."""
+    chosen_path = Path(folder) / CHOSEN_FILE
     if not chosen_path.is_file():
         raise AIError(f"AI {name} wrote no {CHOSEN_FILE}{said}")
     try:
         size = chosen_path.stat().st_size
-        if size > 64 * 1024:
+        if size > MAX_ANSWER_BYTES:
             raise AIError(f"AI {name} wrote a {size}-byte {CHOSEN_FILE}, far too large for 5 cards")
         return read_chosen(folder)
     except InputError as exc:
-        raise AIError(f"AI {name} wrote a malformed {CHOSEN_FILE}: {exc.message} (line {exc.line})") from None
+        where = f" (line {exc.line})" if exc.line is not None else ""
+        raise AIError(f"AI {name} wrote a malformed {CHOSEN_FILE}: {exc.message}{where}") from None
     except OSError as exc:
         raise AIError(f"AI {name}: cannot read {CHOSEN_FILE}: {exc.strerror or exc}") from None
 

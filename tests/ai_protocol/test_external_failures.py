@@ -27,7 +27,11 @@ FAILURES: list[tuple[str, str, str]] = [
     ("binary", "head -c 200 /dev/urandom > ccards.txt\n", r"malformed ccards\.txt"),
     ("four_cards", "head -n 4 cards.txt > ccards.txt\n", r"chose 4 cards, must choose exactly 5"),
     ("six_cards", "head -n 6 cards.txt > ccards.txt\n", r"chose 6 cards, must choose exactly 5"),
-    ("not_in_hand", "printf 'MF 3\\nMF 3\\nMF 3\\nMF 3\\nMF 3\\n' > ccards.txt\n", r"chose cards not in the hand: 'MF 3'"),
+    (
+        "not_in_hand",
+        "printf 'MF 3\\nMF 3\\nMF 3\\nMF 3\\nMF 3\\n' > ccards.txt\n",
+        r"chose cards not in the hand: 'MF 3'",
+    ),
 ]
 
 
@@ -97,9 +101,7 @@ def test_closing_output_then_hanging_is_timeout(make_script: ScriptMaker) -> Non
 
 def test_huge_output_is_stopped_and_log_capped(make_script: ScriptMaker, tmp_path: Path) -> None:
     # 50 MB of output, then a valid answer: the flood alone is the error.
-    program = make_script(
-        "flood", "head -c 52428800 /dev/zero | tr '\\0' x\nhead -n 5 cards.txt > ccards.txt\n"
-    )
+    program = make_script("flood", "head -c 52428800 /dev/zero | tr '\\0' x\nhead -n 5 cards.txt > ccards.txt\n")
     log = tmp_path / "ai.log"
     with pytest.raises(AIError, match="wrote more than 8388608 bytes of output"):
         run_chooser(program, log=log)
@@ -132,3 +134,9 @@ def test_ai_error_ends_game_with_outcome_e(make_script: ScriptMaker) -> None:
     assert game.outcome is Outcome.AI_ERROR
     assert game.error is not None and game.error.startswith("round 1: AI ")
     assert not game.rounds
+
+
+def test_background_process_keeping_output_open(make_script: ScriptMaker) -> None:
+    program = make_script("daemon", "sleep 30 &\nhead -n 5 cards.txt > ccards.txt\nexit 0\n")
+    with pytest.raises(AIError, match="exited but something it started kept running"):
+        run_chooser(program, timeout=0.5)

@@ -1,0 +1,152 @@
+"""Contest results as a table on screen, ``results.csv`` (one row per game) and ``summary.json``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import statistics
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from engine.atomic import write_text_atomic
+from engine.contest.runner import GameResult
+from engine.game import Outcome
+
+RESULTS_FILE = "results.csv"
+SUMMARY_FILE = "summary.json"
+CSV_COLUMNS = [f.name for f in fields(GameResult)]
+
+
+@dataclass(frozen=True)
+class BoardSummary:
+    """Figures over a group of games (one board, or all of them)."""
+
+    board: str
+    games: int
+    finished: int
+    destroyed: int
+    cards_out: int
+    ai_errors: int
+    mean_rounds: float
+    median_rounds: float
+    mean_cards: float
+
+    def percent(self, count: int) -> float:
+        return 100.0 * count / self.games if self.games else 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["goal_percent"] = round(self.percent(self.finished), 3)
+        data["destroyed_percent"] = round(self.percent(self.destroyed), 3)
+        data["cards_out_percent"] = round(self.percent(self.cards_out), 3)
+        return data
+
+
+def summarize(board: str, results: Sequence[GameResult]) -> BoardSummary:
+    """Outcome counts and round/card averages; AI-error games count in games, not in the averages."""
+    played = [r for r in results if r.outcome != Outcome.AI_ERROR.value]
+    rounds = [r.rounds for r in played]
+    return BoardSummary(
+        board=board,
+        games=len(results),
+        finished=sum(r.outcome == Outcome.FINISHED.value for r in results),
+        destroyed=sum(r.outcome == Outcome.DESTROYED.value for r in results),
+        cards_out=sum(r.outcome == Outcome.CARDS_OUT.value for r in results),
+        ai_errors=sum(r.outcome == Outcome.AI_ERROR.value for r in results),
+        mean_rounds=statistics.fmean(rounds) if rounds else 0.0,
+        median_rounds=float(statistics.median(rounds)) if rounds else 0.0,
+        mean_cards=statistics.fmean(r.cards for r in played) if played else 0.0,
+    )
+
+
+def summaries(results: Sequence[GameResult]) -> tuple[list[BoardSummary], BoardSummary]:
+    """One summary per board, in the order boards were given, and one over all games."""
+    by_board: dict[str, list[GameResult]] = {}
+    for result in results:
+        by_board.setdefault(result.board, []).append(result)
+    return [summarize(board, group) for board, group in by_board.items()], summarize("all", results)
+
+
+def format_table(per_board: Sequence[BoardSummary], total: BoardSummary) -> str:
+    """The summary as an aligned plain-text table."""
+    header = [
+        "board",
+        "games",
+        "goal %",
+        "destroyed %",
+        "cards-out %",
+        "AI errors",
+        "rounds mean",
+        "rounds median",
+        "cards mean",
+    ]
+    rows = [
+        [
+            s.board,
+            str(s.games),
+            f"{s.percent(s.finished):.1f}",
+            f"{s.percent(s.destroyed):.1f}",
+            f"{s.percent(s.cards_out):.1f}",
+            str(s.ai_errors),
+            f"{s.mean_rounds:.1f}",
+            f"{s.median_rounds:.1f}",
+            f"{s.mean_cards:.1f}",
+        ]
+        for s in [*per_board, total]
+    ]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(cells, widths, strict=True))
+        )
+
+    rule = "-" * len(line(header))
+    body = [line(row) for row in rows]
+    return "\n".join([line(header), rule, *body[:-1], rule, body[-1]]) + "\n"
+
+
+def format_csv(results: Sequence[GameResult]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for result in results:
+        writer.writerow([getattr(result, name) for name in CSV_COLUMNS])
+    return buffer.getvalue()
+
+
+def parse_csv(text: str) -> list[GameResult]:
+    """Read ``results.csv`` back (the pair of :func:`format_csv`)."""
+    rows = list(csv.DictReader(io.StringIO(text)))
+    ints = {"rounds", "cards", "card_moves", "board_moves"}
+    return [GameResult(**{k: int(v) if k in ints else v for k, v in row.items()}) for row in rows]  # type: ignore[arg-type]
+
+
+def summary_json(
+    results: Sequence[GameResult], *, level: str, ai: str, decks: Sequence[str], jobs: int, seconds: float
+) -> str:
+    per_board, total = summaries(results)
+    data = {
+        "level": level,
+        "ai": ai,
+        "boards": [s.board for s in per_board],
+        "decks": list(decks),
+        "games": len(results),
+        "jobs": jobs,
+        "seconds": round(seconds, 3),
+        "per_board": [s.as_json() for s in per_board],
+        "total": total.as_json(),
+    }
+    return json.dumps(data, indent=2) + "\n"
+
+
+def write_reports(out: Path, results: Sequence[GameResult], **meta: Any) -> tuple[Path, Path]:
+    """Write ``results.csv`` and ``summary.json`` atomically into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    csv_path, json_path = out / RESULTS_FILE, out / SUMMARY_FILE
+    write_text_atomic(csv_path, format_csv(results))
+    write_text_atomic(json_path, summary_json(results, **meta))
+    return csv_path, json_path

@@ -1,0 +1,185 @@
+"""``robots-contest``: the numbers it reports are the numbers ``play_game`` gives, and bad input stops it cleanly."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import statistics
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine.ai.reference import reference_chooser
+from engine.boardfile import load_board
+from engine.contest import main
+from engine.contest.progress import ProgressBar
+from engine.contest.report import format_csv, parse_csv
+from engine.deck import generate_deck, load_deck, save_deck
+from engine.game import play_game
+from engine.model import Level
+from engine.outputs import Stats
+
+from .conftest import CHOP, ScriptMaker
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_three_seeds_two_jobs_agree_with_play_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, str(CHOP), "--seeds", "3", "--jobs", "2", "--level", "normal", "--out", str(tmp_path))
+    assert code == 0, err
+    rows = parse_csv((tmp_path / "results.csv").read_text())
+    board = load_board(CHOP)
+    assert [r.deck for r in rows] == ["seed:1", "seed:2", "seed:3"]
+    games = [play_game(board, Level.NORMAL, generate_deck(seed), reference_chooser) for seed in (1, 2, 3)]
+    for row, game in zip(rows, games, strict=True):
+        stats = Stats.of(game)
+        assert game.outcome is not None
+        assert (row.board, row.level, row.ai, row.error) == (str(CHOP), "normal", "reference", "")
+        assert (row.outcome, row.rounds, row.cards, row.card_moves, row.board_moves) == (
+            game.outcome.value,
+            stats.rounds,
+            stats.cards,
+            stats.card_moves,
+            stats.board_moves,
+        )
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    total = summary["total"]
+    assert summary["games"] == 3 and summary["level"] == "normal" and summary["jobs"] == 2
+    assert total["finished"] == sum(g.outcome is not None and g.outcome.value == "Z" for g in games)
+    assert total["destroyed"] == sum(g.outcome is not None and g.outcome.value == "X" for g in games)
+    assert total["mean_rounds"] == pytest.approx(statistics.fmean(len(g.rounds) for g in games))
+    assert total["median_rounds"] == pytest.approx(statistics.median(len(g.rounds) for g in games))
+    assert total["mean_cards"] == pytest.approx(statistics.fmean(g.cards_played for g in games))
+    assert summary["per_board"][0]["games"] == 3
+    # The table on screen shows the same figures.
+    assert f"{total['mean_cards']:.1f}" in out and "results.csv" in out
+    assert "3/3 games" in err
+
+
+def test_deck_folder_plays_every_deck_in_name_order(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for name, seed in (("b.txt", 7), ("a.txt", 8), ("c.deck", 9)):
+        save_deck(generate_deck(seed), folder / name)
+    (folder / ".hidden").write_text("not a deck\n")
+    decks = sorted(folder.glob("[!.]*"))
+    code, _, err = run(capsys, str(CHOP), "--decks", str(folder), "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    rows = parse_csv((tmp_path / "out" / "results.csv").read_text())
+    assert [Path(r.deck).name for r in rows] == ["a.txt", "b.txt", "c.deck"]
+    board = load_board(CHOP)
+    for row, deck in zip(rows, decks, strict=True):
+        game = play_game(board, Level.HARD, load_deck(deck), reference_chooser)
+        assert row.cards == game.cards_played and row.level == "hard"
+
+
+def test_ai_error_in_some_games_does_not_stop_others(
+    capsys: pytest.CaptureFixture[str], make_script: ScriptMaker, tmp_path: Path
+) -> None:
+    small = tmp_path / "small.dat"
+    small.write_text("3 1\nT Z\n")
+    # Crashes on the 3-wide board only; plays the first five cards elsewhere.
+    program = make_script(
+        "picky", 'if head -n 1 board.txt | grep -q "^3 "; then exit 3; fi\nhead -n 5 cards.txt > ccards.txt\n'
+    )
+    out_dir = tmp_path / "out"
+    code, _out, err = run(
+        capsys, str(CHOP), str(small), "--seeds", "2", "--ai", str(program), "--jobs", "2", "--out", str(out_dir)
+    )
+    assert code == 0, err
+    rows = parse_csv((out_dir / "results.csv").read_text())
+    assert [r.outcome for r in rows if r.board == str(small)] == ["E", "E"]
+    assert all("exited with status 3" in r.error for r in rows if r.board == str(small))
+    chop_rows = [r for r in rows if r.board == str(CHOP)]
+    board = load_board(CHOP)
+    expected = [play_game(board, Level.HARD, generate_deck(s), reference_chooser).cards_played for s in (1, 2)]
+    assert [r.cards for r in chop_rows] == expected and all(r.outcome != "E" for r in chop_rows)
+    summary = json.loads((out_dir / "summary.json").read_text())
+    assert [b["ai_errors"] for b in summary["per_board"]] == [0, 2]
+    assert len(list((out_dir / "ai-logs").iterdir())) == 4
+    assert "first AI error" in err and "AI errors: 2" in err
+
+
+def test_all_cores(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _out, _ = run(capsys, str(CHOP), "--seeds", "2", "--jobs", "0", "--out", str(tmp_path))
+    assert code == 0 and len(parse_csv((tmp_path / "results.csv").read_text())) == 2
+
+
+def _bad_board(tmp_path: Path) -> Path:
+    path = tmp_path / "bad.dat"
+    path.write_text("3 2\nV Z\nQ  \n")
+    return path
+
+
+def _no_start(tmp_path: Path) -> Path:
+    path = tmp_path / "nostart.dat"
+    path.write_text("2 1\n Z\n")
+    return path
+
+
+def _bad_deck(tmp_path: Path) -> Path:
+    path = tmp_path / "deck.txt"
+    path.write_text("MF 1\nMF 9\n")
+    return path
+
+
+def _empty_folder(tmp_path: Path) -> Path:
+    path = tmp_path / "empty"
+    path.mkdir()
+    return path
+
+
+BAD_INPUTS: list[tuple[str, Callable[[Path], list[str]], str]] = [
+    ("missing board", lambda t: [str(t / "nope.dat")], r"nope\.dat: no such file"),
+    ("bad board char", lambda t: [str(_bad_board(t))], r"bad\.dat:3:1: "),
+    ("no start", lambda t: [str(_no_start(t))], "exactly one start tile"),
+    ("bad deck", lambda t: [str(CHOP), "--decks", str(_bad_deck(t))], r"deck\.txt:2:1: "),
+    ("missing deck", lambda t: [str(CHOP), "--decks", str(t / "none")], "no such deck file or folder"),
+    ("empty deck folder", lambda t: [str(CHOP), "--decks", str(_empty_folder(t))], "holds no deck files"),
+    ("unknown ai", lambda t: [str(CHOP), "--ai", "nobody"], "unknown AI 'nobody'"),
+    ("zero seeds", lambda t: [str(CHOP), "--seeds", "0"], "--seeds must be at least 1"),
+    ("negative jobs", lambda t: [str(CHOP), "--jobs", "-1"], "--jobs must be 0"),
+    ("zero timeout", lambda t: [str(CHOP), "--timeout", "0"], "--timeout must be positive"),
+]
+
+
+@pytest.mark.parametrize(("name", "make_argv", "pattern"), BAD_INPUTS, ids=[b[0] for b in BAD_INPUTS])
+def test_bad_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, make_argv: Callable[[Path], list[str]], pattern: str
+) -> None:
+    argv = make_argv(tmp_path)
+    code, out, err = run(capsys, *argv, "--out", str(tmp_path / "out"))
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("robots-contest: ")
+    assert re.search(pattern, err), err
+    assert "Traceback" not in err and out == ""
+    assert not (tmp_path / "out" / "results.csv").exists()
+
+
+def test_progress_bar_redraws_on_terminal_and_prints_one_line_otherwise() -> None:
+    terminal = io.StringIO()
+    bar = ProgressBar(4, terminal, interactive=True)
+    for done in range(1, 5):
+        bar.update(done, error=done == 2)
+    bar.finish()
+    text = terminal.getvalue()
+    assert text.startswith("\r[") and text.endswith("\n") and "4/4 games 100%" in text and "AI errors: 1" in text
+    plain = io.StringIO()
+    bar = ProgressBar(4, plain, interactive=False)
+    for done in range(1, 5):
+        bar.update(done)
+    bar.finish()
+    assert "\r" not in plain.getvalue() and plain.getvalue().count("\n") == 1
+    assert plain.getvalue().startswith("4/4 games in ")
+
+
+def test_csv_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert run(capsys, str(CHOP), "--seeds", "2", "--out", str(tmp_path))[0] == 0
+    text = (tmp_path / "results.csv").read_text()
+    assert format_csv(parse_csv(text)) == text
