@@ -1,4 +1,4 @@
-"""``robots-theme``: list themes, check a theme folder, draw a contact sheet.
+"""``robots-theme``: list themes, check a theme folder, draw a contact sheet, start a new theme.
 
 Errors are one line each and never a traceback: theme makers run ``check`` in a loop
 while they draw, and every problem should be visible at once.
@@ -7,11 +7,14 @@ while they draw, and every problem should be visible at once.
 from __future__ import annotations
 
 import argparse
+import json
+import shutil
 import sys
 from pathlib import Path
 
 from themes.errors import ThemeError
 from themes.loader import check_theme, list_themes, load_theme, resolve_theme, user_themes_dir
+from themes.manifest import MANIFEST_FILE
 from themes.sheet import contact_sheet
 
 
@@ -28,7 +31,34 @@ def _parser() -> argparse.ArgumentParser:
     sheet.add_argument("--out", type=Path, required=True, help="PNG file to write")
     sheet.add_argument("--columns", type=int, default=8, help="images per row (default 8)")
     sheet.add_argument("--scale", type=int, default=2, help="enlargement of each image (default 2)")
+    new = sub.add_parser("new", help="start a new theme as a copy of an existing one, in the per-user folder")
+    new.add_argument("name", metavar="NAME", help="folder name of the new theme")
+    new.add_argument("--from", dest="source", default="default", metavar="THEME",
+                     help="theme to copy (default: default)")
+    new.add_argument("--dir", type=Path, default=None, metavar="DIR",
+                     help="create the theme in DIR instead of the per-user theme folder")
     return parser
+
+
+def _new(name: str, source: str, parent: Path | None) -> int:
+    if not name or name in (".", "..") or "/" in name or "\\" in name:
+        print(f"robots-theme: {name!r} is not a usable folder name", file=sys.stderr)
+        return 2
+    origin = load_theme(source)
+    target = (parent or user_themes_dir()) / name
+    if target.exists():
+        print(f"robots-theme: {target}: already exists, not overwriting it", file=sys.stderr)
+        return 1
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = target.with_name(f".{name}.tmp")
+    if staging.exists():
+        shutil.rmtree(staging)
+    shutil.copytree(origin.path, staging, ignore=shutil.ignore_patterns("*.tmp", ".*"))
+    manifest = {"name": name, "author": "", "licence": "", "start_marker": origin.manifest.start_marker}
+    (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    staging.rename(target)
+    print(f"{target}: new theme copied from {origin.name}; edit its PNGs, then: robots-theme check {target}")
+    return 0
 
 
 def _list(dirs: list[Path]) -> int:
@@ -74,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
             return _list(args.dir)
         if args.command == "check":
             return _check(args.theme)
+        if args.command == "new":
+            return _new(args.name, args.source, args.dir)
         return _sheet(args.theme, args.out, args.columns, args.scale)
     except ThemeError as exc:
         for problem in exc.problems:

@@ -20,33 +20,35 @@ def read_image(path: Path, problems: list[str], *, needs_alpha: bool, role: str)
     if not path.is_file():
         problems.append(f"{path}: missing ({role})" if not path.exists() else f"{path}: is not a file ({role})")
         return None
+    problems_before = len(problems)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # Pillow warns about odd-but-readable chunks; load() decides
             with Image.open(path) as opened:
-                fmt = opened.format
+                fmt, size = opened.format, opened.size
+                has_alpha = opened.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in opened.info
+                if fmt != "PNG":
+                    problems.append(f"{path}: is a {fmt or 'unknown'} image, must be a PNG")
+                if size != (TILE_SIZE, TILE_SIZE):
+                    # Reported from the header alone: a wrong-sized (maybe huge) image is never decoded.
+                    problems.append(f"{path}: is {size[0]}x{size[1]} pixels, must be {TILE_SIZE}x{TILE_SIZE}")
+                if needs_alpha and not has_alpha:
+                    problems.append(f"{path}: has no alpha channel; the {role} needs a transparent background")
+                if len(problems) > problems_before:
+                    return None
                 opened.load()
-                image = opened.copy()
+                rgba = opened.convert("RGBA")
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
         reason = str(exc) or type(exc).__name__
         problems.append(f"{path}: not a readable PNG image ({reason})")
         return None
-    ok = True
-    if fmt != "PNG":
-        problems.append(f"{path}: is a {fmt or 'unknown'} image, must be a PNG")
-        ok = False
-    if image.size != (TILE_SIZE, TILE_SIZE):
-        width, height = image.size
-        problems.append(f"{path}: is {width}x{height} pixels, must be {TILE_SIZE}x{TILE_SIZE}")
-        ok = False
-    has_alpha = image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
-    rgba = image.convert("RGBA")
     if needs_alpha:
-        if not has_alpha:
-            problems.append(f"{path}: has no alpha channel; the {role} needs a transparent background")
-            ok = False
-        elif rgba.getchannel("A").getextrema()[0] == 255:
+        lowest, highest = rgba.getchannel("A").getextrema()
+        if lowest == 255:
             problems.append(f"{path}: has an alpha channel but every pixel is opaque; "
                             f"the {role} needs a transparent background")
-            ok = False
-    return rgba if ok else None
+            return None
+        if highest == 0:
+            problems.append(f"{path}: every pixel is fully transparent; the {role} would be invisible")
+            return None
+    return rgba

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,10 +43,12 @@ def _is_theme_folder(folder: Path) -> bool:
     return (folder / MANIFEST_FILE).is_file() or any(folder.glob("*.png"))
 
 
-def _search_dirs(extra_dirs: Iterable[Path | str] = ()) -> list[tuple[Path, str]]:
-    dirs = [(BUILTIN_DIR, "builtin"), (user_themes_dir(), "user")]
-    dirs += [(Path(d), "extra") for d in extra_dirs]
-    return dirs
+def _search_dirs(extra_dirs: Iterable[Path | str] = ()) -> Iterator[tuple[Path, str]]:
+    """Theme parents in lookup order; lazy, so a shipped theme is found without touching $HOME."""
+    yield BUILTIN_DIR, "builtin"
+    yield user_themes_dir(), "user"
+    for extra in extra_dirs:
+        yield Path(extra), "extra"
 
 
 def list_themes(extra_dirs: Iterable[Path | str] = ()) -> list[ThemeInfo]:
@@ -72,6 +74,7 @@ def resolve_theme(name_or_path: str | Path, extra_dirs: Iterable[Path | str] = (
     A :class:`Path`, or a string with a path separator, is taken as a path; a bare name
     is looked up in the shipped themes first, then the per-user folder, then ``extra_dirs``.
     """
+    extra_dirs = tuple(extra_dirs)  # used twice below; may be a one-shot iterator
     text = str(name_or_path)
     if isinstance(name_or_path, Path) or os.sep in text or (os.altsep and os.altsep in text):
         return Path(name_or_path)
@@ -114,14 +117,19 @@ def validate_folder(folder: Path) -> tuple[list[str], Theme | None]:
     return [], Theme(folder, manifest, complete, robot, cursor, start)
 
 
-def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
-    """Names, sizes and modification times of the theme's files: a changed file means a reload."""
+def _signature(folder: Path) -> tuple[tuple[str, int, int], ...] | None:
+    """Names, sizes and modification times of the theme's files (a changed file means a reload);
+    None when the folder cannot be listed, which disables caching for it."""
     entries = []
-    for path in sorted(folder.iterdir()):
-        if path.suffix in (".png", ".json"):
-            stat = path.stat()
-            entries.append((path.name, stat.st_size, stat.st_mtime_ns))
-    return tuple(entries)
+    try:
+        with os.scandir(folder) as scan:
+            for entry in scan:
+                if entry.name.endswith((".png", ".json")):
+                    stat = entry.stat()
+                    entries.append((entry.name, stat.st_size, stat.st_mtime_ns))
+    except OSError:
+        return None
+    return tuple(sorted(entries))
 
 
 _CACHE: dict[Path, tuple[tuple[tuple[str, int, int], ...], Theme]] = {}
@@ -134,15 +142,16 @@ def load_theme(name_or_path: str | Path, extra_dirs: Iterable[Path | str] = ()) 
     by folder and reused (with their packed textures) until one of their files changes.
     """
     folder = resolve_theme(name_or_path, extra_dirs).resolve()
-    signature = _signature(folder) if folder.is_dir() else ()
+    signature = _signature(folder)
     cached = _CACHE.get(folder)
-    if cached is not None and cached[0] == signature:
+    if cached is not None and signature is not None and cached[0] == signature:
         return cached[1]
     problems, theme = validate_folder(folder)
     if theme is None:
         _CACHE.pop(folder, None)
         raise ThemeError(folder, problems)
-    _CACHE[folder] = (signature, theme)
+    if signature is not None:
+        _CACHE[folder] = (signature, theme)
     return theme
 
 

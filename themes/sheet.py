@@ -25,7 +25,8 @@ def _checkerboard(size: int, square: int = 8) -> Image.Image:
     return img
 
 
-def _label_for(key: str) -> str:
+def label_for(key: str) -> str:
+    """The caption under an image: its name and, for tiles, the board characters it draws."""
     if key not in TILE_KEYS:
         return key
     chars = board_chars_for(key)
@@ -44,7 +45,7 @@ def contact_sheet(theme: Theme, columns: int = 8, scale: int = 2) -> Image.Image
     floor = images["floor"]
     for key, img in images.items():
         if key in TILE_KEYS:
-            entries.append((_label_for(key), img))
+            entries.append((label_for(key), img))
         else:
             on_checks = _checkerboard(64)
             on_checks.alpha_composite(img)

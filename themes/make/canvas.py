@@ -7,10 +7,10 @@ every edge without relying on Pillow's (aliased) primitive drawing.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 SCALE = 4
 SIZE = 64 * SCALE
@@ -64,11 +64,57 @@ def masked(fill: Image.Image, mask: Image.Image) -> Image.Image:
     return out
 
 
-def mask_of(draw_fn: object) -> Image.Image:
+def mask_of(draw_fn: Callable[[ImageDraw.ImageDraw], object]) -> Image.Image:
     """A mode-L mask drawn by ``draw_fn(ImageDraw)`` in white."""
     mask = Image.new("L", (SIZE, SIZE), 0)
-    draw_fn(ImageDraw.Draw(mask))  # type: ignore[operator]
+    draw_fn(ImageDraw.Draw(mask))
     return mask
+
+
+Box = tuple[float, float, float, float]
+
+
+def rects_mask(boxes: Sequence[Box]) -> Image.Image:
+    mask = Image.new("L", (SIZE, SIZE), 0)
+    draw = ImageDraw.Draw(mask)
+    for box in boxes:
+        draw.rectangle(box, fill=255)
+    return mask
+
+
+def rounded_mask(boxes: Sequence[Box], radius: float) -> Image.Image:
+    mask = Image.new("L", (SIZE, SIZE), 0)
+    draw = ImageDraw.Draw(mask)
+    for box in boxes:
+        draw.rounded_rectangle(box, radius=radius, fill=255)
+    return mask
+
+
+def ellipses_mask(boxes: Sequence[Box]) -> Image.Image:
+    mask = Image.new("L", (SIZE, SIZE), 0)
+    draw = ImageDraw.Draw(mask)
+    for box in boxes:
+        draw.ellipse(box, fill=255)
+    return mask
+
+
+def polygons_mask(polygons: Sequence[Sequence[Point]]) -> Image.Image:
+    mask = Image.new("L", (SIZE, SIZE), 0)
+    draw = ImageDraw.Draw(mask)
+    for points in polygons:
+        draw.polygon(list(points), fill=255)
+    return mask
+
+
+def union(*masks: Image.Image) -> Image.Image:
+    out = masks[0]
+    for mask in masks[1:]:
+        out = ImageChops.lighter(out, mask)
+    return out
+
+
+def subtract(mask: Image.Image, cut: Image.Image) -> Image.Image:
+    return ImageChops.subtract(mask, cut)
 
 
 def shadow(mask: Image.Image, offset: Point, blur: float, alpha: int) -> Image.Image:
@@ -112,5 +158,14 @@ def star(centre: Point, outer: float, inner: float, points: int = 5, phase_deg: 
     return out
 
 
+def scaled(colour: Colour, factor: float) -> tuple[int, int, int, int]:
+    """``colour`` lightened (factor > 1) or darkened (factor < 1), opaque."""
+    r, g, b, _ = _rgba(colour)
+    return (min(255, int(r * factor)), min(255, int(g * factor)), min(255, int(b * factor)), 255)
+
+
 def _rgba(colour: Colour) -> tuple[int, int, int, int]:
-    return colour if len(colour) == 4 else (*colour, 255)  # type: ignore[return-value]
+    if len(colour) == 4:
+        return colour
+    r, g, b = colour[:3]
+    return (r, g, b, 255)

@@ -12,15 +12,21 @@ from themes.make.canvas import (
     SIZE,
     Point,
     blank,
+    ellipses_mask,
     hex_colour,
     layer,
     mask_of,
     masked,
+    polygons_mask,
     radial_gradient,
+    rects_mask,
     reduce,
+    rounded_mask,
+    scaled,
     shadow,
     star,
     stripes,
+    union,
     vertical_gradient,
 )
 
@@ -52,7 +58,7 @@ ROBOT_BODY = hex_colour("#2f5fe0")
 ROBOT_LIGHT = hex_colour("#6c93ff")
 ROBOT_TRACK = hex_colour("#1d2129")
 
-WALL_THICKNESS = 34  # in supersampled pixels: 8.5 px of the final 64
+WALL_THICKNESS = 42  # in supersampled pixels: 10.5 px of the final 64
 
 
 def floor_plate() -> Image.Image:
@@ -88,7 +94,7 @@ def with_walls(base: Image.Image, bits: int) -> Image.Image:
     if not bits:
         return base
     rects = wall_rects(bits)
-    wall_mask = mask_of(lambda d: [d.rectangle(r, fill=255) for r in rects])
+    wall_mask = rects_mask(rects)
     img = layer(base, shadow(wall_mask, (0, 0), 9, 150))
     img = layer(img, masked(Image.new("RGBA", (SIZE, SIZE), WALL), wall_mask))
     draw = ImageDraw.Draw(img)
@@ -99,11 +105,11 @@ def with_walls(base: Image.Image, bits: int) -> Image.Image:
         if horizontal:
             draw.rectangle((x0, y0 + 5, x1, y0 + 11), fill=WALL_TOP)
             mid = (y0 + y1) // 2 + 2
-            draw.rectangle((x0, mid - 4, x1, mid + 4), fill=WALL_ACCENT)
+            draw.rectangle((x0, mid - 6, x1, mid + 6), fill=WALL_ACCENT)
         else:
             draw.rectangle((x0 + 5, y0, x0 + 11, y1), fill=WALL_TOP)
             mid = (x0 + x1) // 2 + 2
-            draw.rectangle((mid - 4, y0, mid + 4, y1), fill=WALL_ACCENT)
+            draw.rectangle((mid - 6, y0, mid + 6, y1), fill=WALL_ACCENT)
     # Re-draw the dark bar ends at corners so crossing accent stripes do not form a plus sign.
     for cx, cy, need in ((0, 0, 1 | 4), (SIZE - t, 0, 2 | 4), (0, SIZE - t, 1 | 8), (SIZE - t, SIZE - t, 2 | 8)):
         if bits & need == need:
@@ -135,7 +141,7 @@ def oil() -> Image.Image:
     """A glossy dark puddle: a blobby union of ellipses with a coloured sheen and white highlights."""
     img = floor_plate()
     blobs = [(52, 70, 172, 176), (100, 50, 206, 150), (118, 118, 214, 212), (40, 128, 130, 206), (160, 180, 196, 214)]
-    puddle = mask_of(lambda d: [d.ellipse(b, fill=255) for b in blobs])
+    puddle = ellipses_mask(blobs)
     img = layer(img, shadow(puddle, (0, 5), 7, 110))
     img = layer(img, masked(radial_gradient(hex_colour("#3b3566"), hex_colour("#0d0e14"), (118, 110), 110), puddle))
     sheen = blank()
@@ -143,11 +149,12 @@ def oil() -> Image.Image:
     sd.arc((70, 78, 190, 190), 200, 290, fill=hex_colour("#b04cd8", 110), width=6)
     sd.arc((78, 86, 182, 182), 200, 290, fill=hex_colour("#3cc1d8", 110), width=5)
     img = layer(img, masked(sheen, puddle))
-    draw = ImageDraw.Draw(img)
+    gloss = blank()  # translucent marks go on their own layer: ImageDraw would overwrite the alpha
+    draw = ImageDraw.Draw(gloss)
     draw.ellipse((92, 74, 138, 96), fill=hex_colour("#ffffff", 210))
     draw.ellipse((146, 92, 160, 104), fill=hex_colour("#ffffff", 170))
     draw.ellipse((64, 146, 78, 156), fill=hex_colour("#ffffff", 120))
-    return img
+    return layer(img, gloss)
 
 
 def goal() -> Image.Image:
@@ -189,10 +196,10 @@ def rotator(clockwise: bool) -> Image.Image:
     """A turntable disc with two curved arrows; clockwise is orange, anticlockwise teal."""
     img = floor_plate()
     colour = ROTATOR_RIGHT if clockwise else ROTATOR_LEFT
-    dark = (*tuple(int(c * 0.62) for c in colour[:3]), 255)
+    dark = scaled(colour, 0.62)
     disc = mask_of(lambda d: d.ellipse((22, 22, SIZE - 23, SIZE - 23), fill=255))
     img = layer(img, shadow(disc, (0, 6), 8, 120))
-    light = (*tuple(min(255, int(c * 1.25)) for c in colour[:3]), 255)
+    light = scaled(colour, 1.25)
     img = layer(img, masked(radial_gradient(light, colour, (104, 96), 150), disc))
     arrows = blank()
     ad = ImageDraw.Draw(arrows)
@@ -231,9 +238,10 @@ def conveyor_right() -> Image.Image:
     draw = ImageDraw.Draw(img)
     for x in range(0, SIZE, 32):
         draw.line((x, rail, x, SIZE - rail), fill=hex_colour("#23272f"), width=4)
-    for tip in (118, 210):
-        pts = chevron(tip, CENTRE, 132, 58, 34)
-        draw.polygon([(x + 3, y + 4) for x, y in pts], fill=hex_colour("#000000", 90))
+    chevrons = [chevron(tip, CENTRE, 132, 58, 34) for tip in (118, 210)]
+    img = layer(img, shadow(polygons_mask(chevrons), (3, 5), 3, 120))
+    draw = ImageDraw.Draw(img)
+    for pts in chevrons:
         draw.polygon(pts, fill=ARROW, outline=hex_colour("#b8920c"), width=3)
     return img
 
@@ -251,37 +259,40 @@ def pusher_right() -> Image.Image:
     plate = (t + 88, 44, t + 112, SIZE - 45)
     draw.rounded_rectangle(plate, radius=6, fill=PUSHER_RED, outline=PUSHER_DARK, width=4)
     arrow = [(160, 96), (196, 96), (196, 70), (244, 128), (196, 186), (196, 160), (160, 160)]
-    draw.polygon([(x + 3, y + 4) for x, y in arrow], fill=hex_colour("#000000", 80))
-    draw.polygon(arrow, fill=WHITE, outline=PUSHER_DARK, width=5)
+    img = layer(img, shadow(mask_of(lambda d: d.polygon(arrow, fill=255)), (3, 5), 3, 110))
+    ImageDraw.Draw(img).polygon(arrow, fill=WHITE, outline=PUSHER_DARK, width=5)
     return img
 
 
 def crusher_lr() -> Image.Image:
-    """Two toothed steel jaws mounted on walls left and right, closing towards the middle."""
+    """Two heavy steel jaws with sharp teeth, mounted on walls left and right, closing on a red danger strip."""
     img = floor_plate()
-    danger = mask_of(lambda d: d.rectangle((0, 60, SIZE, SIZE - 61), fill=255))
-    img = layer(img, masked(Image.new("RGBA", (SIZE, SIZE), hex_colour("#d8413a", 60)), danger))
+    danger = mask_of(lambda d: d.rectangle((0, 44, SIZE, SIZE - 45), fill=255))
+    img = layer(img, masked(stripes(hex_colour("#e05a4f", 150), hex_colour("#e05a4f", 40), 14, -45), danger))
     img = with_walls(img, 1 | 2)
     t = WALL_THICKNESS
-    teeth = 4
-    span = SIZE - 2 * 40
+    teeth, top, bottom = 4, 36, SIZE - 36
+    span = bottom - top
+    block_w, tooth = 40, 30
     for side in (0, 1):
-        x_face = t + 54
-        pts: list[Point] = [(t - 2, 40), (x_face, 40)]
+        face = t + block_w
+        outline: list[Point] = [(t - 2, top), (face, top)]
         for i in range(teeth):
-            y0 = 40 + span * i / teeth
-            pts += [(x_face + 26, y0 + span / teeth / 2), (x_face, y0 + span / teeth)]
-        pts += [(t - 2, SIZE - 40)]
-        if side == 1:
-            pts = [(SIZE - x, y) for x, y in pts]
-        jaw = mask_of(lambda d, p=pts: d.polygon(p, fill=255))
-        img = layer(img, shadow(jaw, (0, 7), 6, 140))
-        img = layer(img, masked(stripes(HAZARD_YELLOW, HAZARD_BLACK, 15), jaw))
-        block = (t - 2, 40, x_face - 14, SIZE - 40) if side == 0 else (SIZE - x_face + 14, 40, SIZE - t + 2, SIZE - 40)
+            y0 = top + span * i / teeth
+            outline += [(face + tooth, y0 + span / teeth / 2), (face, y0 + span / teeth)]
+        outline.append((t - 2, bottom))
+        block = (t - 2, top, face, bottom)
+        if side:
+            outline = [(SIZE - x, y) for x, y in outline]
+            block = (SIZE - face, top, SIZE - t + 2, bottom)
+        jaw = polygons_mask([outline])
+        img = layer(img, shadow(jaw, (0, 8), 6, 150))
+        img = layer(img, masked(vertical_gradient(STEEL_LIGHT, STEEL), jaw))
+        plate = rects_mask([(block[0] + 8, block[1] + 10, block[2] - 8, block[3] - 10)])
+        img = layer(img, masked(stripes(HAZARD_YELLOW, HAZARD_BLACK, 14), plate))
         draw = ImageDraw.Draw(img)
-        draw.rectangle(block, fill=STEEL, outline=STEEL_DARK, width=4)
-        draw.line((block[0] + 8, 52, block[0] + 8, SIZE - 52), fill=STEEL_LIGHT, width=5)
-        draw.polygon(pts, outline=INK, width=4)
+        draw.polygon(outline, outline=INK, width=5)
+        draw.rectangle((block[0] + 8, block[1] + 10, block[2] - 8, block[3] - 10), outline=INK, width=3)
     return img
 
 
@@ -290,8 +301,7 @@ def robot() -> Image.Image:
     img = blank()
     body_box = (62, 50, SIZE - 63, SIZE - 42)
     tracks = [(34, 62, 72, SIZE - 50), (SIZE - 73, 62, SIZE - 35, SIZE - 50)]
-    silhouette = mask_of(lambda d: (d.rounded_rectangle(body_box, radius=34, fill=255),
-                                    [d.rounded_rectangle(r, radius=12, fill=255) for r in tracks]))
+    silhouette = union(rounded_mask([body_box], 34), rounded_mask(tracks, 12))
     img = layer(img, shadow(silhouette, (6, 10), 8, 150))
     draw = ImageDraw.Draw(img)
     for r in tracks:
@@ -314,11 +324,11 @@ def robot() -> Image.Image:
 
 
 def cursor() -> Image.Image:
-    """Four bright corner brackets with a dark outline, visible on light and dark tiles alike."""
+    """Four cyan corner brackets with a dark outline: a colour no tile uses, visible on light and dark tiles."""
     img = blank()
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((10, 10, SIZE - 11, SIZE - 11), radius=24, fill=hex_colour("#ffffff", 48))
-    arm, m = 78, 10
+    draw.rounded_rectangle((17, 17, SIZE - 18, SIZE - 18), radius=20, fill=hex_colour("#ffffff", 48))
+    arm, m = 74, 17
     for sx, sy in ((0, 0), (1, 0), (0, 1), (1, 1)):
         x = m if sx == 0 else SIZE - m
         y = m if sy == 0 else SIZE - m
@@ -326,7 +336,7 @@ def cursor() -> Image.Image:
         dy = 1 if sy == 0 else -1
         pts = [(x + dx * arm, y), (x, y), (x, y + dy * arm)]
         draw.line(pts, fill=INK, width=30, joint="curve")
-        draw.line(pts, fill=hex_colour("#ffd400"), width=16, joint="curve")
+        draw.line(pts, fill=hex_colour("#2fe3ff"), width=16, joint="curve")
     return img
 
 

@@ -6,10 +6,25 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from themes.make.canvas import CENTRE, SIZE, Point, blank, mask_of, reduce, star
+from themes.make.canvas import (
+    CENTRE,
+    SIZE,
+    Point,
+    blank,
+    ellipses_mask,
+    mask_of,
+    polygons_mask,
+    rects_mask,
+    reduce,
+    rounded_mask,
+    star,
+    subtract,
+    union,
+)
 from themes.make.ink import (
     PAPER,
     circle_points,
@@ -63,7 +78,7 @@ def _walls(img: Image.Image, bits: int, rng: random.Random) -> None:
         sides.append(((0, 0, SIZE, t), [(-4, t), (SIZE + 4, t)]))
     if bits & 8:
         sides.append(((0, SIZE - t, SIZE, SIZE), [(-4, SIZE - t), (SIZE + 4, SIZE - t)]))
-    band = mask_of(lambda d: [d.rectangle(box, fill=255) for box, _ in sides])
+    band = rects_mask([box for box, _ in sides])
     wash(img, band, (70, 74, 96), rng, alpha=120)
     hatch(img, band, rng, INK, spacing=8, angle_deg=45, width=3)
     for _box, line in sides:
@@ -81,17 +96,19 @@ def wall(bits: int) -> Image.Image:
 
 
 def hole() -> Image.Image:
-    """A round pit scribbled solid black, its far rim left lighter so it reads as depth."""
+    """A round pit: its far inner wall hatched in mid-tone, the depth below scribbled solid black."""
     rng = _rng("hole")
     ink = blank()
-    pit = mask_of(lambda d: d.ellipse((40, 40, SIZE - 41, SIZE - 41), fill=255))
-    wash(ink, pit, (20, 20, 34), rng, alpha=235)
-    hatch(ink, pit, rng, INK, spacing=7, angle_deg=30, width=3, cross=True)
-    rim = mask_of(lambda d: (d.ellipse((40, 40, SIZE - 41, SIZE - 41), fill=255),
-                             d.ellipse((48, 70, SIZE - 49, SIZE - 33), fill=0)))
-    wash(ink, rim, (120, 110, 100), rng, alpha=140)
-    sketch_circle(ink, (CENTRE, CENTRE), 88, rng, INK, width=9)
-    sketch_circle(ink, (CENTRE, CENTRE + 2), 96, rng, (*INK[:3], 110), width=4)
+    outer = (36, 36, SIZE - 37, SIZE - 37)
+    pit = ellipses_mask([outer])
+    depth = ellipses_mask([(50, 84, SIZE - 51, SIZE - 39)])
+    wall = subtract(pit, depth)
+    wash(ink, wall, (120, 116, 120), rng, alpha=150)
+    hatch(ink, wall, rng, INK, spacing=9, angle_deg=90, width=3)
+    wash(ink, depth, (14, 14, 26), rng, alpha=245)
+    hatch(ink, depth, rng, INK, spacing=6, angle_deg=30, width=3, cross=True)
+    stroke(ink, circle_points((CENTRE, 167), 77, 180, 180, count=40), rng, INK, width=5, passes=1)
+    sketch_circle(ink, (CENTRE, CENTRE), 92, rng, INK, width=9)
     return _tile("hole", ink)
 
 
@@ -107,6 +124,7 @@ def oil() -> Image.Image:
         pts.append((CENTRE + 4 + r * math.cos(a), CENTRE + 6 + r * 0.86 * math.sin(a)))
     blot = mask_of(lambda d: d.polygon(pts, fill=255))
     wash(ink, blot, (18, 18, 30), rng, alpha=240)
+    wash(ink, blot, (30, 26, 60), rng, alpha=200)  # a second, bluish coat: ink pooled thick
     stroke(ink, pts, rng, INK, width=6, closed=True, passes=1)
     draw = ImageDraw.Draw(ink)
     for _ in range(7):
@@ -147,15 +165,15 @@ def rotator(clockwise: bool) -> Image.Image:
     sign = 1 if clockwise else -1
     start, sweep = (-100 if clockwise else -80), 285 * sign
     arc = circle_points((CENTRE, CENTRE), 62, start, sweep, count=60)
-    stroke(ink, arc, rng, pen_colour, width=14)
+    stroke(ink, arc, rng, pen_colour, width=18)
     end = math.radians(start + sweep)
     tip = (CENTRE + 62 * math.cos(end), CENTRE + 62 * math.sin(end))
     tangent = (-math.sin(end) * sign, math.cos(end) * sign)
     radial = (math.cos(end), math.sin(end))
-    back = 34
+    back = 48
     for side in (1, -1):
-        wing = (tip[0] - tangent[0] * back + radial[0] * side * 26, tip[1] - tangent[1] * back + radial[1] * side * 26)
-        stroke(ink, [wing, (tip[0] + tangent[0] * 6, tip[1] + tangent[1] * 6)], rng, pen_colour, width=14)
+        wing = (tip[0] - tangent[0] * back + radial[0] * side * 36, tip[1] - tangent[1] * back + radial[1] * side * 36)
+        stroke(ink, [wing, (tip[0] + tangent[0] * 8, tip[1] + tangent[1] * 8)], rng, pen_colour, width=18)
     draw = ImageDraw.Draw(ink)
     draw.ellipse((CENTRE - 9, CENTRE - 9, CENTRE + 9, CENTRE + 9), fill=INK)
     return _tile(f"rotator-{clockwise}", ink)
@@ -171,7 +189,7 @@ def _conveyor_right(rng: random.Random) -> Image.Image:
         stroke(ink, [(x, top - 20), (x, top - 4)], rng, INK, width=4, passes=1)
         stroke(ink, [(x, bottom + 4), (x, bottom + 20)], rng, INK, width=4, passes=1)
     for tip_x in (122, 214):
-        stroke(ink, [(tip_x - 56, CENTRE - 60), (tip_x, CENTRE), (tip_x - 56, CENTRE + 60)], rng, BLUE, width=16)
+        stroke(ink, [(tip_x - 56, CENTRE - 60), (tip_x, CENTRE), (tip_x - 56, CENTRE + 60)], rng, BLUE, width=20)
     return ink
 
 
@@ -181,7 +199,7 @@ def _pusher_right(rng: random.Random) -> Image.Image:
     t = WALL_BAND
     box = (t + 6, 74, t + 54, SIZE - 75)
     plate = (t + 96, 48, t + 118, SIZE - 49)
-    parts = mask_of(lambda d: (d.rectangle(box, fill=255), d.rectangle(plate, fill=255)))
+    parts = rects_mask([box, plate])
     wash(ink, parts, (220, 80, 60), rng, alpha=190)
     hatch(ink, mask_of(lambda d: d.rectangle(box, fill=255)), rng, RED, spacing=10, angle_deg=-45, width=3)
     sketch_rect(ink, box, rng, INK, width=6)
@@ -208,7 +226,7 @@ def _crusher_lr(rng: random.Random) -> Image.Image:
         pts.append((t, bottom))
         if side:
             pts = [(SIZE - x, y) for x, y in pts]
-        jaw = mask_of(lambda d, p=pts: d.polygon(p, fill=255))
+        jaw = polygons_mask([pts])
         wash(ink, jaw, (200, 60, 50), rng, alpha=200)
         hatch(ink, jaw, rng, RED, spacing=9, angle_deg=60 if side else -60, width=3)
         stroke(ink, pts, rng, INK, width=7, closed=True)
@@ -219,9 +237,9 @@ _FROM_RIGHT = {"right": None, "up": Image.Transpose.ROTATE_90, "left": Image.Tra
                "down": Image.Transpose.ROTATE_270}
 
 
-def _directional(name: str, direction: str, draw_right: object) -> Image.Image:
+def _directional(name: str, direction: str, draw_right: Callable[[random.Random], Image.Image]) -> Image.Image:
     """Draw the right-facing version with this tile's own seed, then turn the ink (not the paper)."""
-    ink = draw_right(_rng(name, direction))  # type: ignore[operator]
+    ink = draw_right(_rng(name, direction))
     transpose = _FROM_RIGHT[direction]
     if transpose is not None:
         ink = ink.transpose(transpose)
@@ -234,29 +252,27 @@ def robot() -> Image.Image:
     img = blank()
     body = (66, 62, SIZE - 67, SIZE - 46)
     tracks = [(36, 72, 70, SIZE - 56), (SIZE - 71, 72, SIZE - 37, SIZE - 56)]
-    solid = mask_of(lambda d: (d.rounded_rectangle(body, radius=30, fill=255),
-                               [d.rectangle(r, fill=255) for r in tracks],
-                               d.polygon([(CENTRE, 22), (CENTRE + 40, 70), (CENTRE - 40, 70)], fill=255)))
+    nose = [(CENTRE, 22), (CENTRE + 40, 70), (CENTRE - 40, 70)]
+    solid = union(rounded_mask([body], 30), rects_mask(tracks), polygons_mask([nose]))
     base = Image.new("RGBA", (SIZE, SIZE), (*PAPER, 255))
     img.paste(base, (0, 0), solid)
     for r in tracks:
-        track = mask_of(lambda d, r=r: d.rectangle(r, fill=255))
+        track = rects_mask([r])
         wash(img, track, (60, 60, 70), rng, alpha=150)
         hatch(img, track, rng, INK, spacing=9, angle_deg=0, width=4)
         sketch_rect(img, r, rng, INK, width=6)
-    wash(img, mask_of(lambda d: d.rounded_rectangle(body, radius=30, fill=255)), (120, 170, 230), rng, alpha=170)
+    wash(img, mask_of(lambda d: d.rounded_rectangle(body, radius=30, fill=255)), (90, 150, 230), rng, alpha=215)
     x0, y0, x1, y1 = body
     outline = [(x0 + 30, y0), (x1 - 30, y0), (x1, y0 + 30), (x1, y1 - 30), (x1 - 30, y1), (x0 + 30, y1),
                (x0, y1 - 30), (x0, y0 + 30)]
-    stroke(img, outline, rng, INK, width=7, closed=True)
+    stroke(img, outline, rng, INK, width=9, closed=True)
     for ex in (CENTRE - 26, CENTRE + 26):
         sketch_circle(img, (ex, 100), 13, rng, INK, width=5)
-        ImageDraw.Draw(img).ellipse((ex - 5, 96, ex + 5, 106), fill=INK)
+        ImageDraw.Draw(img).ellipse((ex - 5, 96, ex + 5, 106), fill=(*INK[:3], 255))
     stroke(img, [(CENTRE - 30, 150), (CENTRE + 30, 150)], rng, INK, width=5, passes=1)
     stroke(img, [(CENTRE - 30, 170), (CENTRE + 30, 170)], rng, INK, width=5, passes=1)
-    nose = [(CENTRE, 22), (CENTRE + 40, 70), (CENTRE - 40, 70)]
-    wash(img, mask_of(lambda d: d.polygon(nose, fill=255)), (220, 70, 50), rng, alpha=230)
-    stroke(img, nose, rng, RED, width=7, closed=True)
+    wash(img, polygons_mask([nose]), (220, 70, 50), rng, alpha=230)
+    stroke(img, nose, rng, RED, width=8, closed=True)
     return img
 
 
@@ -270,7 +286,7 @@ def cursor() -> Image.Image:
         y = m if sy == 0 else SIZE - m
         dx, dy = (1 if sx == 0 else -1), (1 if sy == 0 else -1)
         stroke(img, [(x + dx * arm, y), (x, y), (x, y + dy * arm)], rng, (255, 255, 255, 200), width=26, passes=1)
-        stroke(img, [(x + dx * arm, y), (x, y), (x, y + dy * arm)], rng, (196, 30, 36, 250), width=15)
+        stroke(img, [(x + dx * arm, y), (x, y), (x, y + dy * arm)], rng, (196, 30, 36, 255), width=15)
     return img
 
 

@@ -1,0 +1,111 @@
+"""``robots-theme list|check|sheet``: output, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from themes.cli import main
+from themes.loader import BUILTIN_DIR
+
+
+def test_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    shutil.copytree(BUILTIN_DIR / "default", tmp_path / "broken")
+    (tmp_path / "broken" / "hole.png").unlink()
+    assert main(["list", "--dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:4] == ["default", "Default", "builtin", "ok"]
+    assert lines[1].split()[:4] == ["pen", "Pen", "builtin", "ok"]
+    assert lines[-1].split()[:5] == ["broken", "Default", "extra", "1", "problem"]
+
+
+def test_check_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(BUILTIN_DIR / "pen")]) == 0
+    assert capsys.readouterr().out.strip().endswith("pen: ok")
+
+
+def test_check_prints_each_problem_on_its_own_line(capsys: pytest.CaptureFixture[str], theme_copy: Path) -> None:
+    (theme_copy / "oil.png").unlink()
+    Image.new("RGB", (64, 64)).save(theme_copy / "robot.png")
+    (theme_copy / "theme.json").write_text('{"name": }')
+    assert main(["check", str(theme_copy)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    assert lines[0] == f"{theme_copy / 'theme.json'}:1:10: invalid JSON: Expecting value"
+    assert lines[1].startswith(f"{theme_copy / 'oil.png'}: missing")
+    assert lines[2].startswith(f"{theme_copy / 'robot.png'}: has no alpha channel")
+
+
+def test_check_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "nonexistent"]) == 1
+    assert capsys.readouterr().out.startswith("no theme called 'nonexistent'")
+
+
+def test_sheet_writes_a_labelled_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "sub" / "sheet.png"
+    assert main(["sheet", "default", "--out", str(out), "--columns", "6"]) == 0
+    assert "contact sheet of Default" in capsys.readouterr().out
+    with Image.open(out) as sheet:
+        assert sheet.format == "PNG" and sheet.width == 10 + 6 * (128 + 10)
+        pixels = np.asarray(sheet.convert("RGB"))
+    assert len({tuple(p) for p in pixels.reshape(-1, 3)[::97]}) > 50  # drawn, not blank
+    assert not list(tmp_path.glob("sub/*.tmp"))
+
+
+def test_sheet_of_broken_theme_is_one_line_per_problem(capsys: pytest.CaptureFixture[str], theme_copy: Path,
+                                                       tmp_path: Path) -> None:
+    (theme_copy / "goal.png").unlink()
+    assert main(["sheet", str(theme_copy), "--out", str(tmp_path / "s.png")]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [f"{theme_copy / 'goal.png'}: missing (the goal tile, board character 'Z')"]
+    assert not (tmp_path / "s.png").exists()
+
+
+def test_sheet_unwritable_output_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    assert main(["sheet", "pen", "--out", str(tmp_path / "file" / "s.png")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_bad_arguments_exit_2() -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["sheet", "pen"])
+    assert info.value.code == 2
+
+
+@pytest.mark.parametrize(
+    ("key", "label"),
+    [("floor", "floor  [' ' a S T U V]"), ("wall-p", "wall-p  [p]"), ("conveyor-up", "conveyor-up  [^]"),
+     ("crusher-ud", "crusher-ud  [N]"), ("robot", "robot")],
+)
+def test_sheet_labels_name_key_and_board_characters(key: str, label: str) -> None:
+    from themes.sheet import label_for
+
+    assert label_for(key) == label
+
+
+def test_new_copies_a_theme_into_the_user_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    from themes import list_themes, load_theme, user_themes_dir
+
+    assert main(["new", "mine", "--from", "pen"]) == 0
+    target = user_themes_dir() / "mine"
+    assert capsys.readouterr().out.startswith(f"{target}: new theme copied from Pen")
+    theme = load_theme("mine")
+    assert theme.path == target.resolve() and theme.name == "mine" and theme.manifest.start_marker
+    assert theme.tile("goal").tobytes() == load_theme("pen").tile("goal").tobytes()
+    assert [(i.key, i.origin) for i in list_themes() if i.origin == "user"] == [("mine", "user")]
+    assert not list(target.parent.glob(".*"))
+    assert main(["new", "mine"]) == 1
+    assert "already exists, not overwriting it" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", ["", ".", "..", "a/b"])
+def test_new_rejects_unusable_names(bad: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", bad, "--dir", str(tmp_path)]) == 2
+    assert "is not a usable folder name" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
