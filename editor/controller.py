@@ -10,6 +10,7 @@ behaviour (palette drops, prompts, unsaved-changes questions) is testable direct
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,6 +114,8 @@ class EditorController:
         self.on_theme_change: Callable[[str], None] = lambda name: None
         self.on_playtest: Callable[[Path], None] = lambda game_dir: None
         self._active_tool: Tool | None = None
+        self._playtest: threading.Thread | None = None
+        self._playtest_result: list[object] = []
         self._active_button = LEFT
         self._panning = False
         self.autosaver = Autosaver(document, autosave_interval_s, autosave_folder)
@@ -136,6 +139,7 @@ class EditorController:
     def work(self, max_seconds: float = 0.012) -> bool:
         """Advance the reachability search a slice (called every frame; skipped during a stroke so
         painting stays smooth). Returns whether validation is complete."""
+        self._poll_playtest()
         if self.stack.in_stroke:
             return self.validation.done
         return self.current_validation.advance(max_seconds)
@@ -486,19 +490,54 @@ class EditorController:
         self.say(f"test-play level: {self.level.value}")
 
     def action_playtest(self) -> None:
-        from editor.playtest import play, viewer_available
-
+        """Play the board in a background thread (an AI may think for a while); ``work`` reports it."""
         board: Board = self.document.board
         if len(board.starts) != 1:
             self.say("test-play needs exactly one start tile")
             return
-        game_dir, game = play(board, self.level)
+        if self._playtest is not None and self._playtest.is_alive():
+            self.say("a test-play is already running")
+            return
+        level = self.level
+        box: list[object] = []
+
+        def run() -> None:
+            from editor.playtest import play
+
+            try:
+                box.append(play(board, level))
+            except Exception as exc:  # reported in the status bar, never a crash of the editor
+                box.append(exc)
+
+        self._playtest_result = box
+        self._playtest = threading.Thread(target=run, name="robots-edit-playtest", daemon=True)
+        self._playtest.start()
+        self.say(f"test-play at {level.value}: the AI is playing …")
+
+    def wait_playtest(self, timeout: float | None = None) -> None:
+        """Block until a running test-play has finished and been reported (tests, scripts)."""
+        if self._playtest is not None:
+            self._playtest.join(timeout)
+        self._poll_playtest()
+
+    def _poll_playtest(self) -> None:
+        if self._playtest is None or self._playtest.is_alive():
+            return
+        from editor.playtest import viewer_available
+
+        self._playtest = None
+        result = self._playtest_result[0] if self._playtest_result else None
+        if not isinstance(result, tuple):
+            self.say(f"test-play failed: {result}")
+            return
+        game_dir, game = result
         outcome = game.outcome.name.lower() if game.outcome is not None else "?"
+        summary = f"played at {game.level.value}: {outcome} after {game.cards_played} cards"
         if viewer_available():
             self.on_playtest(game_dir)
-            self.say(f"played at {self.level.value}: {outcome} after {game.cards_played} cards; opening the viewer on {game_dir}")
+            self.say(f"{summary}; opening the viewer on {game_dir}")
         else:
-            self.say(f"played at {self.level.value}: {outcome} after {game.cards_played} cards; game in {game_dir} (viewer not installed)")
+            self.say(f"{summary}; game in {game_dir} (viewer not installed)")
 
     # -- autosave ---------------------------------------------------------------------
     def tick(self, now: float | None = None) -> None:

@@ -179,6 +179,8 @@ def test_playtest_writes_a_game_directory(tmp_path: Path) -> None:
     ctl.on_playtest = opened.append
     ctl.key_press("F6")  # normal -> hard
     ctl.key_press("F5")
+    assert "the AI is playing" in ctl.status
+    ctl.wait_playtest(timeout=120)
     assert "played at hard" in ctl.status
     game_dirs = [Path(p) for p in opened] or [Path(ctl.status.rsplit("game in ", 1)[1].split(" ")[0])]
     assert (game_dirs[0] / "globalseq.txt").exists() and (game_dirs[0] / "game.json").exists()
