@@ -194,7 +194,8 @@ class EditorController:
         else:
             self.hover = None
             self.hover_edge = None
-            self.hover_info = ""
+            char = self.layout.palette_char_at(px, py) if inside(self.layout.palette, px, py) else None
+            self.hover_info = f"palette: {tile_name(Tile.from_char(char))}  '{char}'" if char is not None else ""
 
     def mouse_press(self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False) -> None:
         self.pointer_px = (px, py)
@@ -541,7 +542,11 @@ class EditorController:
 
     # -- autosave ---------------------------------------------------------------------
     def tick(self, now: float | None = None) -> None:
-        written = self.autosaver.tick(now)
+        try:
+            written = self.autosaver.tick(now)
+        except OSError as exc:  # e.g. a read-only folder: say so, keep editing
+            self.say(f"autosave failed: {exc.strerror or exc}")
+            return
         if written is not None and self.prompt is None:
             self.say(f"autosaved to {written}")
 

@@ -232,3 +232,20 @@ def test_alt_click_picks_the_brush(tmp_path: Path) -> None:
     ctl.mouse_press(r[0] + 9, r[1] + 9, "left", alt=True)
     ctl.mouse_release(r[0] + 9, r[1] + 9, "left")
     assert ctl.ctx.brush.char == "V" and not ctl.stack.can_undo
+
+
+def test_autosave_failure_is_reported_not_raised(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    ctl.autosaver.interval_s = 0
+    ctl.stack.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    blocker = tmp_path / "b.dat.autosave"
+    blocker.mkdir()  # a directory where the autosave file should go: the write fails
+    ctl.tick()
+    assert ctl.status.startswith("autosave failed")
+
+
+def test_palette_hover_names_the_tile(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    left, top, size, _ = ctl.layout.palette_cell(5)
+    ctl.mouse_motion(left + size / 2, top + size / 2)
+    assert ctl.hover_info == "palette: start facing right  'T'"
