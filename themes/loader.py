@@ -21,7 +21,7 @@ BUILTIN_DIR = Path(__file__).resolve().parent
 
 def user_themes_dir() -> Path:
     """The per-user theme folder: ``$XDG_DATA_HOME/robots/themes`` (default ``~/.local/share``)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "robots" / "themes"
 
 
@@ -59,9 +59,11 @@ def list_themes(extra_dirs: Iterable[Path | str] = ()) -> list[ThemeInfo]:
     """
     found: list[ThemeInfo] = []
     for base, origin in _search_dirs(extra_dirs):
-        if not base.is_dir():
+        try:
+            folders = sorted(base.iterdir()) if base.is_dir() else []
+        except OSError:  # an unreadable folder hides its themes, it does not break the listing
             continue
-        for folder in sorted(base.iterdir()):
+        for folder in folders:
             if _is_theme_folder(folder):
                 name = read_manifest(folder, []).name
                 found.append(ThemeInfo(folder.name, name, folder.resolve(), origin))
@@ -78,7 +80,10 @@ def resolve_theme(name_or_path: str | Path, extra_dirs: Iterable[Path | str] = (
     text = str(name_or_path)
     if isinstance(name_or_path, Path) or os.sep in text or (os.altsep and os.altsep in text):
         return Path(name_or_path)
-    for base, _origin in _search_dirs(extra_dirs):
+    if not text.strip():
+        raise ThemeError(Path(text), ["no theme name given"])
+    searchable = not text.startswith((".", "_"))  # '.', '..', '__pycache__' are never theme names
+    for base, _origin in _search_dirs(extra_dirs) if searchable else ():
         candidate = base / text
         if candidate.is_dir() and not (candidate / "__init__.py").exists():
             return candidate

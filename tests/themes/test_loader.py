@@ -83,3 +83,13 @@ def test_themes_imports_no_gl_toolkit() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "[]"
+
+
+def test_names_that_are_not_themes(monkeypatch: pytest.MonkeyPatch, theme_copy: Path) -> None:
+    with pytest.raises(ThemeError, match="no theme name given"):
+        load_theme("")
+    for name in ("make", "__pycache__"):  # the generator package and Python's cache are not themes
+        with pytest.raises(ThemeError, match="no theme called"):
+            load_theme(name)
+    monkeypatch.chdir(theme_copy)
+    assert load_theme(".").path == theme_copy.resolve()  # checking the theme you are standing in
