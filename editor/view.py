@@ -210,7 +210,7 @@ class EditorView:
         board = ctl.document.board
         m = ctl.mapping
         xs, ys = self._visible_tiles()
-        if ctl.grid and m.tile_px >= 6 and xs and ys:
+        if ctl.grid and m.tile_px >= 12 and xs and ys:  # denser grids hide the tiles
             left, top = m.tile_rect(xs.start, ys.start)[:2]
             right, bottom = m.tile_rect(xs.stop, ys.stop)[:2]
             for x in range(xs.start, xs.stop + 1):

@@ -135,3 +135,13 @@ def test_short_rows_are_padded_otherwise_bytes_kept(tmp_path: Path) -> None:
     doc.save()
     assert source.read_bytes() == b"4 2\nZ   \nT  H\n"
     assert write_board(doc.board) == "4 2\nZ   \nT  H\n"
+
+
+@pytest.mark.parametrize("board_file", sorted(Path("gameboards").glob("*.dat")), ids=lambda p: p.name)
+def test_every_shipped_board_round_trips_byte_exact(board_file: Path, tmp_path: Path) -> None:
+    target = tmp_path / board_file.name
+    target.write_bytes(board_file.read_bytes())
+    document = Document.open(target)
+    assert not document.dirty
+    document.save()
+    assert target.read_bytes() == board_file.read_bytes()
