@@ -28,11 +28,13 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.boardfile import write_board
 from engine.cards import Card
+from engine.deck import write_cards
 from engine.errors import InputError
 from engine.game import AIError, check_choice
 from engine.model import Board, Level, Pose
-from engine.protocol import CHOSEN_FILE, read_chosen, write_ai_inputs
+from engine.protocol import BOARD_FILE, BOT_FILE, CARDS_FILE, CHOSEN_FILE, read_chosen, write_pose
 
 DEFAULT_TIMEOUT = 10.0
 #: A program writing more than this (stdout + stderr, per round) is stopped: an AI error.
@@ -258,6 +260,8 @@ class ExternalAI:
         self._workdir = workdir
         self._log_started = False
         self._log_full_noted = False
+        self._board: Board | None = None
+        self._board_text = ""
 
     @property
     def workdir(self) -> Path:
@@ -282,7 +286,7 @@ class ExternalAI:
     def __call__(self, board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         folder = self.workdir
         try:
-            write_ai_inputs(folder, board, hand, pose)
+            self._write_inputs(folder, board, hand, pose)
         except OSError as exc:
             raise AIError(f"cannot write the AI's input files in {folder}: {exc.strerror or exc}") from None
         log_path = None if self._log_is_full() else self.log_path
@@ -297,6 +301,18 @@ class ExternalAI:
         except AIError as exc:
             raise AIError(f"AI {self.name} {exc}") from None
         return chosen
+
+    def _write_inputs(self, folder: Path, board: Board, hand: tuple[Card, ...], pose: Pose) -> None:
+        """``engine.protocol.write_ai_inputs`` without its fsyncs, and the board text made once per board.
+
+        The working directory is scratch space rewritten every round, so durability buys nothing
+        here while three fsyncs per round cost more than starting a small program.
+        """
+        if self._board is not board:
+            self._board, self._board_text = board, write_board(board)
+        (folder / BOARD_FILE).write_text(self._board_text, encoding="utf-8")
+        (folder / CARDS_FILE).write_text(write_cards(hand), encoding="utf-8")
+        (folder / BOT_FILE).write_text(write_pose(pose), encoding="utf-8")
 
     def close(self) -> None:
         """Remove the temporary working directory, if one was made."""

@@ -12,7 +12,8 @@ from engine.boardfile import load_board
 from engine.cards import Card
 from engine.deck import generate_deck
 from engine.game import AIError, Outcome, play_game
-from engine.model import Level
+from engine.model import Direction, Level, Pose
+from engine.protocol import read_ai_inputs, write_ai_inputs
 
 from .conftest import CHOP, ScriptMaker
 
@@ -140,3 +141,20 @@ def test_background_process_keeping_output_open(make_script: ScriptMaker) -> Non
     program = make_script("daemon", "sleep 30 &\nhead -n 5 cards.txt > ccards.txt\nexit 0\n")
     with pytest.raises(AIError, match="exited but something it started kept running"):
         run_chooser(program, timeout=0.5)
+
+
+def test_inputs_are_exactly_what_write_ai_inputs_writes(make_script: ScriptMaker, tmp_path: Path) -> None:
+    seen = tmp_path / "seen"
+    seen.mkdir()
+    program = make_script("copier", f"cp board.txt cards.txt bot.txt '{seen}/'\nhead -n 5 cards.txt > ccards.txt\n")
+    expected = tmp_path / "expected"
+    expected.mkdir()
+    board = load_board(CHOP)
+    pose = Pose(3, 4, Direction.LEFT)
+    with ExternalAI(program) as ai:
+        for hand in (HAND, tuple(reversed(HAND))):
+            ai(board, Level.NORMAL, pose, hand)
+            write_ai_inputs(expected, board, hand, pose)
+            for name in ("board.txt", "cards.txt", "bot.txt"):
+                assert (seen / name).read_bytes() == (expected / name).read_bytes()
+    assert read_ai_inputs(seen) == (board, list(reversed(HAND)), pose)
