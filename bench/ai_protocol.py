@@ -1,6 +1,6 @@
 """Benchmarks for the AI protocol and robots-contest: prints figures, asserts nothing.
 
-    python3 bench/ai_protocol.py [--seeds N] [--rounds N]
+    python3 bench/ai_protocol.py [--seeds N] [--levels L...] [--games N] [--rounds N]
 
 1. One external-AI round (write inputs, start the program, read ccards.txt), per example AI.
 2. robots-contest throughput with the reference AI on chop.dat hard, --jobs 1 and 2.
@@ -64,12 +64,12 @@ def throughput(seeds: int) -> None:
         print(f"--jobs {jobs}: {len(results)} games in {elapsed:.2f} s, {len(results) / elapsed:.0f} games/s")
 
 
-def strength(seeds: int) -> None:
+def strength(seeds: int, levels: list[Level]) -> None:
     print(f"\n## Example AIs against the reference AI (chop.dat, the same {seeds} decks, --jobs 2)")
     print(
         f"{'level':7s} {'ai':10s} {'goal %':>7s} {'destroyed %':>12s} {'cards-out %':>12s} {'mean cards':>11s} {'seconds':>8s}"
     )
-    for level in Level:
+    for level in levels:
         for name, spec in (("reference", "reference"), *((n, str(p)) for n, p in EXAMPLES.items())):
             began = time.perf_counter()
             _, total = summaries(run_contest(setup(seeds, level, spec), 2))
@@ -82,7 +82,14 @@ def strength(seeds: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seeds", type=int, default=20, help="decks for the strength comparison")
+    parser.add_argument("--seeds", type=int, default=30, help="decks for the strength comparison")
+    parser.add_argument(
+        "--levels",
+        nargs="+",
+        choices=[lv.value for lv in Level],
+        default=["hard"],
+        help="levels for the strength comparison (easy and normal games last hundreds of rounds: minutes)",
+    )
     parser.add_argument("--games", type=int, default=400, help="games for the throughput figure")
     parser.add_argument("--rounds", type=int, default=100, help="rounds for the round-trip figure")
     args = parser.parse_args()
@@ -91,7 +98,7 @@ def main() -> None:
     )
     round_trip(args.rounds)
     throughput(args.games)
-    strength(args.seeds)
+    strength(args.seeds, [Level(v) for v in args.levels])
 
 
 if __name__ == "__main__":

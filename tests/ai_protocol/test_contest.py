@@ -183,3 +183,30 @@ def test_csv_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert run(capsys, str(CHOP), "--seeds", "2", "--out", str(tmp_path))[0] == 0
     text = (tmp_path / "results.csv").read_text()
     assert format_csv(parse_csv(text)) == text
+
+
+def test_real_command_line_process(tmp_path: Path) -> None:
+    """``python -m engine.contest`` as a process: exit codes, one-line errors, the non-TTY progress line."""
+    import subprocess
+    import sys
+
+    root = CHOP.parents[1]
+    ok = subprocess.run(
+        [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "2", "--out", str(tmp_path / "ok")],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stderr == "2/2 games in " + ok.stderr.removeprefix("2/2 games in ") and ok.stderr.count("\n") == 1
+    assert "all" in ok.stdout and (tmp_path / "ok" / "summary.json").is_file()
+    bad = subprocess.run(
+        [sys.executable, "-m", "engine.contest", str(tmp_path / "missing.dat")],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr == f"robots-contest: {tmp_path / 'missing.dat'}: no such file\n"
