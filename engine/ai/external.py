@@ -70,6 +70,17 @@ def _describe(argv: Sequence[str]) -> str:
     return " ".join(argv) if len(argv) > 1 else argv[0]
 
 
+#: AI programs running in this process right now, for :func:`kill_running_ais`.
+_RUNNING: dict[int, subprocess.Popen[bytes]] = {}
+
+
+def kill_running_ais() -> None:
+    """Kill every AI program this process is running (and what they started); for signal handlers."""
+    for process in list(_RUNNING.values()):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
     """Kill the program and everything it started; it runs in its own session/process group."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -122,6 +133,35 @@ def _write_log(log_path: Path | None, header: str, capture: _Capture, append: bo
         raise AIError(f"cannot write AI log {log_path}: {exc.strerror or exc}") from None
 
 
+def _wait_for(
+    process: subprocess.Popen[bytes], capture: _Capture, deadline: float, timeout: float, max_output: int
+) -> str | None:
+    """Read the program's output until it ends; None when it exited in time, else why it must be killed."""
+    assert process.stdout is not None
+    stream = process.stdout
+    with selectors.DefaultSelector() as selector:
+        selector.register(stream, selectors.EVENT_READ)
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                if process.poll() is None:
+                    return f"timed out after {timeout:g} s (killed)"
+                return f"timed out after {timeout:g} s: it exited but something it started kept running (killed)"
+            if not selector.select(remaining):
+                continue
+            chunk = os.read(stream.fileno(), _READ_CHUNK)
+            if not chunk:
+                break
+            capture.add(chunk)
+            if capture.total > max_output:
+                return f"wrote more than {max_output} bytes of output (killed)"
+    try:
+        process.wait(max(0.0, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        return f"timed out after {timeout:g} s (killed)"
+    return None
+
+
 def run_ai_once(
     command: Command,
     workdir: str | Path,
@@ -167,37 +207,18 @@ def run_ai_once(
         raise AIError(f"cannot start AI program {argv[0]}: {exc.strerror or exc}") from None
 
     capture = _Capture(log_keep)
-    failure: str | None = None
-    assert process.stdout is not None
-    stream = process.stdout
-    deadline = started + timeout
-    with selectors.DefaultSelector() as selector:
-        selector.register(stream, selectors.EVENT_READ)
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                if process.poll() is None:
-                    failure = f"timed out after {timeout:g} s (killed)"
-                else:
-                    failure = f"timed out after {timeout:g} s: it exited but something it started kept running (killed)"
-                break
-            if not selector.select(remaining):
-                continue
-            chunk = os.read(stream.fileno(), _READ_CHUNK)
-            if not chunk:
-                break
-            capture.add(chunk)
-            if capture.total > max_output:
-                failure = f"wrote more than {max_output} bytes of output (killed)"
-                break
-    if failure is None:
-        try:
-            process.wait(max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            failure = f"timed out after {timeout:g} s (killed)"
+    _RUNNING[process.pid] = process
+    try:
+        failure = _wait_for(process, capture, started + timeout, timeout, max_output)
+    except BaseException:
+        _kill_group(process)  # we are being stopped (Ctrl-C): take the AI with us
+        raise
+    finally:
+        _RUNNING.pop(process.pid, None)
     if failure is not None:
         _kill_group(process)
-    stream.close()
+    assert process.stdout is not None
+    process.stdout.close()
     elapsed = time.monotonic() - started
     code = process.returncode
     status = failure or (f"exit {code}" if code >= 0 else f"signal {-code}")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from engine.ai.external import kill_running_ais
 from engine.ai.registry import resolve_ai
 from engine.boardfile import parse_board
 from engine.cards import Card
@@ -90,6 +91,8 @@ def init_worker(setup: ContestSetup, *, in_pool: bool = False) -> None:
     if in_pool:
         # Ctrl-C goes to the main process, which stops the pool; workers print no tracebacks.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # When the pool is stopped, a running external AI is killed too.
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
     _setup = setup
     _board.cache_clear()
     _deck.cache_clear()
@@ -181,6 +184,12 @@ def run_contest(
         raise
     pool.shutdown()
     return results
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    # The pool's worker loop catches exceptions and carries on with the next game, so leave at once.
+    kill_running_ais()
+    os._exit(128 + signum)
 
 
 def _init_pool_worker(setup: ContestSetup) -> None:

@@ -218,7 +218,7 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
     import sys
     import time
 
-    slow = make_script("slow", "sleep 20\nhead -n 5 cards.txt > ccards.txt\n")
+    slow = make_script("slow", "sleep 23.4567\nhead -n 5 cards.txt > ccards.txt\n")
     out_dir = tmp_path / "out"
     argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "4", "--ai", str(slow), "--jobs", "2"]
     process = subprocess.Popen(
@@ -235,3 +235,21 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
     assert process.returncode == 130 and out == ""
     assert err.strip() == "robots-contest: interrupted" and "Traceback" not in err
     assert not (out_dir / "results.csv").exists()
+    time.sleep(0.5)
+    assert not live_processes_running("sleep\x0023.4567"), "the AI programs outlived the contest"
+
+
+def live_processes_running(cmdline: str) -> list[int]:
+    """Pids of live (not zombie) processes whose NUL-separated command line contains ``cmdline``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().decode(errors="replace")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if cmdline in command and state not in ("Z", "X"):
+            found.append(int(entry.name))
+    return found
