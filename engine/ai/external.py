@@ -185,6 +185,8 @@ def run_ai_once(
     level_word = level.value if isinstance(level, Level) else str(level)
     folder = Path(workdir)
     chosen_path = folder / CHOSEN_FILE
+    if not folder.is_dir():
+        raise AIError(f"the AI's working directory {folder} does not exist")
     try:
         chosen_path.unlink(missing_ok=True)
     except OSError as exc:

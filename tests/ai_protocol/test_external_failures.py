@@ -158,3 +158,20 @@ def test_inputs_are_exactly_what_write_ai_inputs_writes(make_script: ScriptMaker
             for name in ("board.txt", "cards.txt", "bot.txt"):
                 assert (seen / name).read_bytes() == (expected / name).read_bytes()
     assert read_ai_inputs(seen) == (board, list(reversed(HAND)), pose)
+
+
+def test_missing_workdir_is_named(make_script: ScriptMaker, tmp_path: Path) -> None:
+    program = make_script("fine", "head -n 5 cards.txt > ccards.txt\n")
+    with pytest.raises(AIError, match=r"working directory .*gone does not exist"):
+        run_ai_once(program, tmp_path / "gone", Level.HARD)
+
+
+def test_run_ai_once_in_prepared_folder_like_engine_start(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """What ``robots-engine start`` does: inputs written by the caller, level as a word, log overwritten."""
+    program = make_script("bot-ki", 'echo "args: $*"\nhead -n 5 cards.txt > ccards.txt\n')
+    board = load_board(CHOP)
+    write_ai_inputs(tmp_path, board, HAND, board.start)
+    log = tmp_path / "bot-ki.log"
+    for _ in range(2):
+        assert run_ai_once([str(program)], tmp_path, "normal", 5.0, log) == list(HAND[:5])
+    assert log.read_text().count("args: normal") == 1
