@@ -253,3 +253,37 @@ def live_processes_running(cmdline: str) -> list[int]:
         if cmdline in command and state not in ("Z", "X"):
             found.append(int(entry.name))
     return found
+
+
+def test_contest_call_form_board_deck_level(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``start_contest`` calls ``robots-contest $GAME $DECK $LEVEL``; that plays the one game."""
+    deck = tmp_path / "carddeck0.dat"
+    save_deck(generate_deck(5), deck)
+    code, _, err = run(capsys, str(CHOP), str(deck), "easy", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    (row,) = parse_csv((tmp_path / "out" / "results.csv").read_text())
+    game = play_game(load_board(CHOP), Level.EASY, load_deck(deck), reference_chooser)
+    assert (row.board, row.deck, row.level, row.cards) == (str(CHOP), str(deck), "easy", game.cards_played)
+
+
+@pytest.mark.parametrize(
+    ("extra", "pattern"),
+    [
+        (["normal", "--level", "easy"], "two levels given"),
+        (["--seeds", "3"], "deck files and --seeds given"),
+    ],
+)
+def test_contest_call_form_conflicts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str], pattern: str
+) -> None:
+    deck = tmp_path / "carddeck0.dat"
+    save_deck(generate_deck(5), deck)
+    code, _, err = run(capsys, str(CHOP), str(deck), *extra)
+    assert code == 2 and pattern in err and err.count("\n") == 1
+
+
+def test_only_decks_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = tmp_path / "carddeck0.dat"
+    save_deck(generate_deck(5), deck)
+    code, _, err = run(capsys, str(deck), "hard")
+    assert code == 2 and "no board given" in err
