@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument(
         "--seeds", type=int, metavar="N", help=f"play N generated decks, seeds 1..N (default: {DEFAULT_SEEDS})"
     )
-    parser.add_argument("--level", choices=[lv.value for lv in Level], help="default: hard")
+    parser.add_argument("--level", choices=[lv.value for lv in Level], help="default: normal, as in the contest")
     parser.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (default: reference)")
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="games played in parallel; 0 = one per core (default: 1)"
@@ -146,7 +146,7 @@ def split_contest_form(args: argparse.Namespace) -> None:
         raise InputError("no board given (every file named is a deck)")
     args.boards = positional
     if args.level is None:
-        args.level = Level.HARD.value
+        args.level = Level.NORMAL.value
 
 
 def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:

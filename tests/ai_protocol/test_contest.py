@@ -69,7 +69,7 @@ def test_deck_folder_plays_every_deck_in_name_order(capsys: pytest.CaptureFixtur
         save_deck(generate_deck(seed), folder / name)
     (folder / ".hidden").write_text("not a deck\n")
     decks = sorted(folder.glob("[!.]*"))
-    code, _, err = run(capsys, str(CHOP), "--decks", str(folder), "--out", str(tmp_path / "out"))
+    code, _, err = run(capsys, str(CHOP), "--decks", str(folder), "--level", "hard", "--out", str(tmp_path / "out"))
     assert code == 0, err
     rows = parse_csv((tmp_path / "out" / "results.csv").read_text())
     assert [Path(r.deck).name for r in rows] == ["a.txt", "b.txt", "c.deck"]
@@ -90,7 +90,19 @@ def test_ai_error_in_some_games_does_not_stop_others(
     )
     out_dir = tmp_path / "out"
     code, _out, err = run(
-        capsys, str(CHOP), str(small), "--seeds", "2", "--ai", str(program), "--jobs", "2", "--out", str(out_dir)
+        capsys,
+        str(CHOP),
+        str(small),
+        "--seeds",
+        "2",
+        "--ai",
+        str(program),
+        "--jobs",
+        "2",
+        "--level",
+        "hard",
+        "--out",
+        str(out_dir),
     )
     assert code == 0, err
     rows = parse_csv((out_dir / "results.csv").read_text())
@@ -108,7 +120,9 @@ def test_ai_error_in_some_games_does_not_stop_others(
 
 def test_all_cores(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _out, _ = run(capsys, str(CHOP), "--seeds", "2", "--jobs", "0", "--out", str(tmp_path))
-    assert code == 0 and len(parse_csv((tmp_path / "results.csv").read_text())) == 2
+    rows = parse_csv((tmp_path / "results.csv").read_text())
+    assert code == 0 and len(rows) == 2
+    assert {row.level for row in rows} == {"normal"}  # the contest's default level
 
 
 def _bad_board(tmp_path: Path) -> Path:
