@@ -232,16 +232,19 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
     import sys
     import time
 
-    slow = make_script("slow", "sleep 23.4567\nhead -n 5 cards.txt > ccards.txt\n")
+    started = tmp_path / "started"
+    started.mkdir()
+    # Each AI run leaves a marker, then takes far longer than the test waits.
+    slow = make_script("slow", f"touch '{started}'/$$\nsleep 23.4567\nhead -n 5 cards.txt > ccards.txt\n")
     out_dir = tmp_path / "out"
     argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "4", "--ai", str(slow), "--jobs", "2"]
     process = subprocess.Popen(
         [*argv, "--out", str(out_dir)], cwd=CHOP.parents[1], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     deadline = time.monotonic() + 60
-    while not (out_dir / "ai-logs").is_dir() and time.monotonic() < deadline:
+    while len(list(started.iterdir())) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
-    time.sleep(0.5)  # the workers are inside their first games now
+    assert len(list(started.iterdir())) == 2, "both workers should be running an AI by now"
     process.send_signal(signal.SIGINT)
     began = time.monotonic()
     out, err = process.communicate(timeout=30)
