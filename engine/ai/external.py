@@ -25,6 +25,7 @@ import signal
 import subprocess
 import tempfile
 import time
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -74,11 +75,21 @@ def _describe(argv: Sequence[str]) -> str:
 _RUNNING: dict[int, subprocess.Popen[bytes]] = {}
 
 
+#: Temporary working directories of live ExternalAI objects, for :func:`kill_running_ais`.
+_TEMPDIRS: weakref.WeakValueDictionary[int, tempfile.TemporaryDirectory[str]] = weakref.WeakValueDictionary()
+
+
 def kill_running_ais() -> None:
-    """Kill every AI program this process is running (and what they started); for signal handlers."""
+    """Kill every AI program this process runs (and what they started) and remove their scratch folders.
+
+    For signal handlers of processes about to leave without unwinding (``os._exit``).
+    """
     for process in list(_RUNNING.values()):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
+    for tempdir in list(_TEMPDIRS.values()):
+        with contextlib.suppress(OSError):
+            tempdir.cleanup()
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
@@ -291,6 +302,7 @@ class ExternalAI:
         if self._workdir is None:
             self._tempdir = tempfile.TemporaryDirectory(prefix="robots-ai-")
             self._workdir = Path(self._tempdir.name)
+            _TEMPDIRS[id(self._tempdir)] = self._tempdir
         return self._workdir
 
     def start_log(self) -> None:
@@ -340,6 +352,7 @@ class ExternalAI:
     def close(self) -> None:
         """Remove the temporary working directory, if one was made."""
         if self._tempdir is not None:
+            _TEMPDIRS.pop(id(self._tempdir), None)
             self._tempdir.cleanup()
             self._tempdir = None
             self._workdir = None

@@ -175,3 +175,16 @@ def test_run_ai_once_in_prepared_folder_like_engine_start(make_script: ScriptMak
     for _ in range(2):
         assert run_ai_once([str(program)], tmp_path, "normal", 5.0, log) == list(HAND[:5])
     assert log.read_text().count("args: normal") == 1
+
+
+def test_kill_running_ais_removes_scratch_folders(make_script: ScriptMaker) -> None:
+    from engine.ai.external import kill_running_ais
+
+    board = load_board(CHOP)
+    ai = ExternalAI(make_script("fine", "head -n 5 cards.txt > ccards.txt\n"))
+    ai(board, Level.HARD, board.start, HAND)
+    folder = ai.workdir
+    assert folder.is_dir()
+    kill_running_ais()
+    assert not folder.exists()
+    ai.close()
