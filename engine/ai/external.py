@@ -104,7 +104,7 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
 def _last_line(data: bytes, limit: int = 160) -> str:
     """The last non-empty line of the captured output, shortened, for error messages."""
     for raw in reversed(data.splitlines()):
-        line = raw.decode("utf-8", errors="replace").strip()
+        line = "".join(c if c.isprintable() else "?" for c in raw.decode("utf-8", errors="replace")).strip(" ?")
         if line:
             return line if len(line) <= limit else line[: limit - 3] + "..."
     return ""

@@ -188,3 +188,12 @@ def test_kill_running_ais_removes_scratch_folders(make_script: ScriptMaker) -> N
     kill_running_ais()
     assert not folder.exists()
     ai.close()
+
+
+def test_last_output_in_message_is_printable(make_script: ScriptMaker) -> None:
+    program = make_script("ansi", "printf 'fine\\n\\033[31mfatal\\013 error\\342\\200\\250 here\\n' >&2\nexit 1\n")
+    with pytest.raises(AIError) as info:
+        run_chooser(program)
+    message = str(info.value)
+    assert message.isprintable() and len(message.splitlines()) == 1
+    assert "fatal" in message and "here" in message
