@@ -25,14 +25,17 @@ import signal
 import subprocess
 import tempfile
 import time
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.boardfile import write_board
 from engine.cards import Card
+from engine.deck import write_cards
 from engine.errors import InputError
 from engine.game import AIError, check_choice
 from engine.model import Board, Level, Pose
-from engine.protocol import CHOSEN_FILE, read_chosen, write_ai_inputs
+from engine.protocol import BOARD_FILE, BOT_FILE, CARDS_FILE, CHOSEN_FILE, read_chosen, write_pose
 
 DEFAULT_TIMEOUT = 10.0
 #: A program writing more than this (stdout + stderr, per round) is stopped: an AI error.
@@ -68,6 +71,27 @@ def _describe(argv: Sequence[str]) -> str:
     return " ".join(argv) if len(argv) > 1 else argv[0]
 
 
+#: AI programs running in this process right now, for :func:`kill_running_ais`.
+_RUNNING: dict[int, subprocess.Popen[bytes]] = {}
+
+
+#: Temporary working directories of live ExternalAI objects, for :func:`kill_running_ais`.
+_TEMPDIRS: weakref.WeakValueDictionary[int, tempfile.TemporaryDirectory[str]] = weakref.WeakValueDictionary()
+
+
+def kill_running_ais() -> None:
+    """Kill every AI program this process runs (and what they started) and remove their scratch folders.
+
+    For signal handlers of processes about to leave without unwinding (``os._exit``).
+    """
+    for process in list(_RUNNING.values()):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+    for tempdir in list(_TEMPDIRS.values()):
+        with contextlib.suppress(OSError):
+            tempdir.cleanup()
+
+
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
     """Kill the program and everything it started; it runs in its own session/process group."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -80,7 +104,7 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
 def _last_line(data: bytes, limit: int = 160) -> str:
     """The last non-empty line of the captured output, shortened, for error messages."""
     for raw in reversed(data.splitlines()):
-        line = raw.decode("utf-8", errors="replace").strip()
+        line = "".join(c if c.isprintable() else "?" for c in raw.decode("utf-8", errors="replace")).strip(" ?")
         if line:
             return line if len(line) <= limit else line[: limit - 3] + "..."
     return ""
@@ -120,6 +144,35 @@ def _write_log(log_path: Path | None, header: str, capture: _Capture, append: bo
         raise AIError(f"cannot write AI log {log_path}: {exc.strerror or exc}") from None
 
 
+def _wait_for(
+    process: subprocess.Popen[bytes], capture: _Capture, deadline: float, timeout: float, max_output: int
+) -> str | None:
+    """Read the program's output until it ends; None when it exited in time, else why it must be killed."""
+    assert process.stdout is not None
+    stream = process.stdout
+    with selectors.DefaultSelector() as selector:
+        selector.register(stream, selectors.EVENT_READ)
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                if process.poll() is None:
+                    return f"timed out after {timeout:g} s (killed)"
+                return f"timed out after {timeout:g} s: it exited but something it started kept running (killed)"
+            if not selector.select(remaining):
+                continue
+            chunk = os.read(stream.fileno(), _READ_CHUNK)
+            if not chunk:
+                break
+            capture.add(chunk)
+            if capture.total > max_output:
+                return f"wrote more than {max_output} bytes of output (killed)"
+    try:
+        process.wait(max(0.0, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        return f"timed out after {timeout:g} s (killed)"
+    return None
+
+
 def run_ai_once(
     command: Command,
     workdir: str | Path,
@@ -143,6 +196,8 @@ def run_ai_once(
     level_word = level.value if isinstance(level, Level) else str(level)
     folder = Path(workdir)
     chosen_path = folder / CHOSEN_FILE
+    if not folder.is_dir():
+        raise AIError(f"the AI's working directory {folder} does not exist")
     try:
         chosen_path.unlink(missing_ok=True)
     except OSError as exc:
@@ -165,37 +220,18 @@ def run_ai_once(
         raise AIError(f"cannot start AI program {argv[0]}: {exc.strerror or exc}") from None
 
     capture = _Capture(log_keep)
-    failure: str | None = None
-    assert process.stdout is not None
-    stream = process.stdout
-    deadline = started + timeout
-    with selectors.DefaultSelector() as selector:
-        selector.register(stream, selectors.EVENT_READ)
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                if process.poll() is None:
-                    failure = f"timed out after {timeout:g} s (killed)"
-                else:
-                    failure = f"timed out after {timeout:g} s: it exited but something it started kept running (killed)"
-                break
-            if not selector.select(remaining):
-                continue
-            chunk = os.read(stream.fileno(), _READ_CHUNK)
-            if not chunk:
-                break
-            capture.add(chunk)
-            if capture.total > max_output:
-                failure = f"wrote more than {max_output} bytes of output (killed)"
-                break
-    if failure is None:
-        try:
-            process.wait(max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            failure = f"timed out after {timeout:g} s (killed)"
+    _RUNNING[process.pid] = process
+    try:
+        failure = _wait_for(process, capture, started + timeout, timeout, max_output)
+    except BaseException:
+        _kill_group(process)  # we are being stopped (Ctrl-C): take the AI with us
+        raise
+    finally:
+        _RUNNING.pop(process.pid, None)
     if failure is not None:
         _kill_group(process)
-    stream.close()
+    assert process.stdout is not None
+    process.stdout.close()
     elapsed = time.monotonic() - started
     code = process.returncode
     status = failure or (f"exit {code}" if code >= 0 else f"signal {-code}")
@@ -258,12 +294,15 @@ class ExternalAI:
         self._workdir = workdir
         self._log_started = False
         self._log_full_noted = False
+        self._board: Board | None = None
+        self._board_text = ""
 
     @property
     def workdir(self) -> Path:
         if self._workdir is None:
             self._tempdir = tempfile.TemporaryDirectory(prefix="robots-ai-")
             self._workdir = Path(self._tempdir.name)
+            _TEMPDIRS[id(self._tempdir)] = self._tempdir
         return self._workdir
 
     def start_log(self) -> None:
@@ -282,7 +321,7 @@ class ExternalAI:
     def __call__(self, board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         folder = self.workdir
         try:
-            write_ai_inputs(folder, board, hand, pose)
+            self._write_inputs(folder, board, hand, pose)
         except OSError as exc:
             raise AIError(f"cannot write the AI's input files in {folder}: {exc.strerror or exc}") from None
         log_path = None if self._log_is_full() else self.log_path
@@ -298,9 +337,22 @@ class ExternalAI:
             raise AIError(f"AI {self.name} {exc}") from None
         return chosen
 
+    def _write_inputs(self, folder: Path, board: Board, hand: tuple[Card, ...], pose: Pose) -> None:
+        """``engine.protocol.write_ai_inputs`` without its fsyncs, and the board text made once per board.
+
+        The working directory is scratch space rewritten every round, so durability buys nothing
+        here while three fsyncs per round cost more than starting a small program.
+        """
+        if self._board is not board:
+            self._board, self._board_text = board, write_board(board)
+        (folder / BOARD_FILE).write_text(self._board_text, encoding="utf-8")
+        (folder / CARDS_FILE).write_text(write_cards(hand), encoding="utf-8")
+        (folder / BOT_FILE).write_text(write_pose(pose), encoding="utf-8")
+
     def close(self) -> None:
         """Remove the temporary working directory, if one was made."""
         if self._tempdir is not None:
+            _TEMPDIRS.pop(id(self._tempdir), None)
             self._tempdir.cleanup()
             self._tempdir = None
             self._workdir = None

@@ -2,6 +2,7 @@
 
     robots-contest BOARDS... [--decks DIR_OR_FILE... | --seeds N] [--level L] [--ai NAME|PROGRAM]
                    [--jobs N] [--out DIR] [--timeout S]
+    robots-contest BOARD DECK [easy|normal|hard]        (the contest's own call, as in start_contest)
 
 Like the contest's ``start_contest`` script (every board with every deck of a folder), but
 in parallel, with a progress bar, a summary table and ``results.csv`` / ``summary.json``.
@@ -19,6 +20,7 @@ from pathlib import Path
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI
 from engine.ai.registry import ai_help, resolve_ai
 from engine.boardfile import parse_board
+from engine.cards import Card
 from engine.contest.progress import ProgressBar
 from engine.contest.report import format_table, summaries, write_reports
 from engine.contest.runner import BoardSource, ContestSetup, DeckSource, GameResult, effective_jobs, run_contest
@@ -39,7 +41,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROGRAM,
         description="Play every board with every deck at one level with one AI, in parallel, and report the results.",
     )
-    parser.add_argument("boards", nargs="+", metavar="BOARD", help="board files to play")
+    parser.add_argument(
+        "boards",
+        nargs="+",
+        metavar="BOARD",
+        help="board files to play; deck files and a final level word are accepted here too, as the contest's"
+        " start_contest calls 'robots-contest BOARD DECK LEVEL'",
+    )
     source = parser.add_mutually_exclusive_group()
     source.add_argument(
         "--decks",
@@ -50,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument(
         "--seeds", type=int, metavar="N", help=f"play N generated decks, seeds 1..N (default: {DEFAULT_SEEDS})"
     )
-    parser.add_argument("--level", choices=[lv.value for lv in Level], default=Level.HARD.value, help="default: hard")
+    parser.add_argument("--level", choices=[lv.value for lv in Level], help="default: normal, as in the contest")
     parser.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (default: reference)")
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="games played in parallel; 0 = one per core (default: 1)"
@@ -104,6 +112,43 @@ def deck_files(specs: Sequence[str]) -> list[Path]:
     return files
 
 
+def looks_like_deck(path: str) -> bool:
+    """Whether a file named among the boards is a deck: its first non-blank line is a card."""
+    try:
+        with open(path, encoding="latin-1") as handle:
+            head = handle.read(256)
+    except OSError:
+        return False
+    first = next((line for line in head.splitlines() if line.strip()), "")
+    try:
+        Card.parse(first)
+    except ValueError:
+        return False
+    return True
+
+
+def split_contest_form(args: argparse.Namespace) -> None:
+    """Accept the contest's ``robots-contest BOARD DECK LEVEL``: move decks and the level word to their options."""
+    positional: list[str] = list(args.boards)
+    levels = {lv.value for lv in Level}
+    if len(positional) > 1 and positional[-1] in levels and not Path(positional[-1]).exists():
+        word = positional.pop()
+        if args.level is not None and args.level != word:
+            raise InputError(f"two levels given: {word!r} and --level {args.level}")
+        args.level = word
+    decks = [p for p in positional if looks_like_deck(p)]
+    if decks:
+        if args.seeds is not None:
+            raise InputError("deck files and --seeds given: play either those decks or generated ones")
+        args.decks = [*(args.decks or []), *decks]
+        positional = [p for p in positional if p not in decks]
+    if not positional:
+        raise InputError("no board given (every file named is a deck)")
+    args.boards = positional
+    if args.level is None:
+        args.level = Level.NORMAL.value
+
+
 def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:
     if args.decks:
         files = deck_files(args.decks)
@@ -123,6 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise InputError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
         if args.timeout <= 0:
             raise InputError(f"--timeout must be positive, not {args.timeout:g}")
+        split_contest_form(args)
         boards = load_boards(args.boards)
         decks = load_decks(args)
         probe = resolve_ai(args.ai, timeout=args.timeout)

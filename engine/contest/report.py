@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.atomic import write_text_atomic
 from engine.contest.runner import GameResult
+from engine.errors import InputError
 from engine.game import Outcome
 
 RESULTS_FILE = "results.csv"
@@ -111,18 +112,44 @@ def format_table(per_board: Sequence[BoardSummary], total: BoardSummary) -> str:
 
 def format_csv(results: Sequence[GameResult]) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    # Every text field quoted: Python 3.11 leaves a lone "\r" unquoted, which would split a row.
+    writer = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(CSV_COLUMNS)
     for result in results:
         writer.writerow([getattr(result, name) for name in CSV_COLUMNS])
     return buffer.getvalue()
 
 
-def parse_csv(text: str) -> list[GameResult]:
-    """Read ``results.csv`` back (the pair of :func:`format_csv`)."""
-    rows = list(csv.DictReader(io.StringIO(text)))
-    ints = {"rounds", "cards", "card_moves", "board_moves"}
-    return [GameResult(**{k: int(v) if k in ints else v for k, v in row.items()}) for row in rows]  # type: ignore[arg-type]
+INT_COLUMNS = ("rounds", "cards", "card_moves", "board_moves")
+OUTCOMES = {outcome.value for outcome in Outcome}
+
+
+def parse_csv(text: str, path: str | Path | None = None) -> list[GameResult]:
+    """Read ``results.csv`` back (the pair of :func:`format_csv`); InputError naming the line when bad."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader, None)
+        if header != CSV_COLUMNS:
+            raise InputError(f"expected the header {','.join(CSV_COLUMNS)}", path, 1, 1)
+        results = []
+        for row in reader:
+            line = reader.line_num
+            if len(row) != len(CSV_COLUMNS):
+                raise InputError(f"expected {len(CSV_COLUMNS)} fields, found {len(row)}", path, line, 1)
+            values: dict[str, Any] = dict(zip(CSV_COLUMNS, row, strict=True))
+            for name in INT_COLUMNS:
+                text_value = values[name]
+                if not (text_value.isascii() and text_value.isdigit()):
+                    raise InputError(f"{name} must be a whole number, not {text_value!r}", path, line, 1)
+                values[name] = int(text_value)
+            if values["outcome"] not in OUTCOMES:
+                raise InputError(
+                    f"outcome must be one of {', '.join(sorted(OUTCOMES))}, not {values['outcome']!r}", path, line, 1
+                )
+            results.append(GameResult(**values))
+    except csv.Error as exc:
+        raise InputError(f"not valid CSV: {exc}", path, reader.line_num, 1) from None
+    return results
 
 
 def summary_json(

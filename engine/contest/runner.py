@@ -8,12 +8,14 @@ cannot carry state from one game into another and results do not depend on sched
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from engine.ai.external import kill_running_ais
 from engine.ai.registry import resolve_ai
 from engine.boardfile import parse_board
 from engine.cards import Card
@@ -83,8 +85,14 @@ class GameResult:
 _setup: ContestSetup | None = None
 
 
-def init_worker(setup: ContestSetup) -> None:
+def init_worker(setup: ContestSetup, *, in_pool: bool = False) -> None:
+    """Set a process up to play this contest's games (the main process too, when ``--jobs 1``)."""
     global _setup
+    if in_pool:
+        # Ctrl-C goes to the main process, which stops the pool; workers print no tracebacks.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # When the pool is stopped, a running external AI is killed too.
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
     _setup = setup
     _board.cache_clear()
     _deck.cache_clear()
@@ -165,13 +173,27 @@ def run_contest(
         _collect(stream, results, on_result)
         return results
     chunk = max(1, min(16, len(tasks) // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers, initializer=init_worker, initargs=(setup,)) as pool:
-        try:
-            _collect(pool.map(play_task, tasks, chunksize=chunk), results, on_result)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_pool_worker, initargs=(setup,))
+    try:
+        _collect(pool.map(play_task, tasks, chunksize=chunk), results, on_result)
+    except BaseException:
+        # Interrupted: do not wait for games in progress (an external AI may take minutes).
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return results
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    # The pool's worker loop catches exceptions and carries on with the next game, so leave at once.
+    kill_running_ais()
+    os._exit(128 + signum)
+
+
+def _init_pool_worker(setup: ContestSetup) -> None:
+    init_worker(setup, in_pool=True)
 
 
 def _collect(

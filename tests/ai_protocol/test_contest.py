@@ -69,7 +69,7 @@ def test_deck_folder_plays_every_deck_in_name_order(capsys: pytest.CaptureFixtur
         save_deck(generate_deck(seed), folder / name)
     (folder / ".hidden").write_text("not a deck\n")
     decks = sorted(folder.glob("[!.]*"))
-    code, _, err = run(capsys, str(CHOP), "--decks", str(folder), "--out", str(tmp_path / "out"))
+    code, _, err = run(capsys, str(CHOP), "--decks", str(folder), "--level", "hard", "--out", str(tmp_path / "out"))
     assert code == 0, err
     rows = parse_csv((tmp_path / "out" / "results.csv").read_text())
     assert [Path(r.deck).name for r in rows] == ["a.txt", "b.txt", "c.deck"]
@@ -90,7 +90,19 @@ def test_ai_error_in_some_games_does_not_stop_others(
     )
     out_dir = tmp_path / "out"
     code, _out, err = run(
-        capsys, str(CHOP), str(small), "--seeds", "2", "--ai", str(program), "--jobs", "2", "--out", str(out_dir)
+        capsys,
+        str(CHOP),
+        str(small),
+        "--seeds",
+        "2",
+        "--ai",
+        str(program),
+        "--jobs",
+        "2",
+        "--level",
+        "hard",
+        "--out",
+        str(out_dir),
     )
     assert code == 0, err
     rows = parse_csv((out_dir / "results.csv").read_text())
@@ -108,7 +120,9 @@ def test_ai_error_in_some_games_does_not_stop_others(
 
 def test_all_cores(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _out, _ = run(capsys, str(CHOP), "--seeds", "2", "--jobs", "0", "--out", str(tmp_path))
-    assert code == 0 and len(parse_csv((tmp_path / "results.csv").read_text())) == 2
+    rows = parse_csv((tmp_path / "results.csv").read_text())
+    assert code == 0 and len(rows) == 2
+    assert {row.level for row in rows} == {"normal"}  # the contest's default level
 
 
 def _bad_board(tmp_path: Path) -> Path:
@@ -183,3 +197,110 @@ def test_csv_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert run(capsys, str(CHOP), "--seeds", "2", "--out", str(tmp_path))[0] == 0
     text = (tmp_path / "results.csv").read_text()
     assert format_csv(parse_csv(text)) == text
+
+
+def test_real_command_line_process(tmp_path: Path) -> None:
+    """``python -m engine.contest`` as a process: exit codes, one-line errors, the non-TTY progress line."""
+    import subprocess
+    import sys
+
+    root = CHOP.parents[1]
+    ok = subprocess.run(
+        [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "2", "--out", str(tmp_path / "ok")],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stderr.startswith("2/2 games in ") and ok.stderr.count("\n") == 1
+    assert "all" in ok.stdout and (tmp_path / "ok" / "summary.json").is_file()
+    bad = subprocess.run(
+        [sys.executable, "-m", "engine.contest", str(tmp_path / "missing.dat")],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr == f"robots-contest: {tmp_path / 'missing.dat'}: no such file\n"
+
+
+def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    started = tmp_path / "started"
+    started.mkdir()
+    # Each AI run leaves a marker, then takes far longer than the test waits.
+    slow = make_script("slow", f"touch '{started}'/$$\nsleep 23.4567\nhead -n 5 cards.txt > ccards.txt\n")
+    out_dir = tmp_path / "out"
+    argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "4", "--ai", str(slow), "--jobs", "2"]
+    process = subprocess.Popen(
+        [*argv, "--out", str(out_dir)], cwd=CHOP.parents[1], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 60
+    while len(list(started.iterdir())) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(list(started.iterdir())) == 2, "both workers should be running an AI by now"
+    process.send_signal(signal.SIGINT)
+    began = time.monotonic()
+    out, err = process.communicate(timeout=30)
+    assert time.monotonic() - began < 10
+    assert process.returncode == 130 and out == ""
+    assert err.strip() == "robots-contest: interrupted" and "Traceback" not in err
+    assert not (out_dir / "results.csv").exists()
+    time.sleep(0.5)
+    assert not live_processes_running("sleep\x0023.4567"), "the AI programs outlived the contest"
+
+
+def live_processes_running(cmdline: str) -> list[int]:
+    """Pids of live (not zombie) processes whose NUL-separated command line contains ``cmdline``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().decode(errors="replace")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if cmdline in command and state not in ("Z", "X"):
+            found.append(int(entry.name))
+    return found
+
+
+def test_contest_call_form_board_deck_level(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``start_contest`` calls ``robots-contest $GAME $DECK $LEVEL``; that plays the one game."""
+    deck = tmp_path / "carddeck0.dat"
+    save_deck(generate_deck(5), deck)
+    code, _, err = run(capsys, str(CHOP), str(deck), "easy", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    (row,) = parse_csv((tmp_path / "out" / "results.csv").read_text())
+    game = play_game(load_board(CHOP), Level.EASY, load_deck(deck), reference_chooser)
+    assert (row.board, row.deck, row.level, row.cards) == (str(CHOP), str(deck), "easy", game.cards_played)
+
+
+@pytest.mark.parametrize(
+    ("extra", "pattern"),
+    [
+        (["normal", "--level", "easy"], "two levels given"),
+        (["--seeds", "3"], "deck files and --seeds given"),
+    ],
+)
+def test_contest_call_form_conflicts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str], pattern: str
+) -> None:
+    deck = tmp_path / "carddeck0.dat"
+    save_deck(generate_deck(5), deck)
+    code, _, err = run(capsys, str(CHOP), str(deck), *extra)
+    assert code == 2 and pattern in err and err.count("\n") == 1
+
+
+def test_only_decks_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = tmp_path / "carddeck0.dat"
+    save_deck(generate_deck(5), deck)
+    code, _, err = run(capsys, str(deck), "hard")
+    assert code == 2 and "no board given" in err

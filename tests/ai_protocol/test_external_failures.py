@@ -12,7 +12,8 @@ from engine.boardfile import load_board
 from engine.cards import Card
 from engine.deck import generate_deck
 from engine.game import AIError, Outcome, play_game
-from engine.model import Level
+from engine.model import Direction, Level, Pose
+from engine.protocol import read_ai_inputs, write_ai_inputs
 
 from .conftest import CHOP, ScriptMaker
 
@@ -140,3 +141,59 @@ def test_background_process_keeping_output_open(make_script: ScriptMaker) -> Non
     program = make_script("daemon", "sleep 30 &\nhead -n 5 cards.txt > ccards.txt\nexit 0\n")
     with pytest.raises(AIError, match="exited but something it started kept running"):
         run_chooser(program, timeout=0.5)
+
+
+def test_inputs_are_exactly_what_write_ai_inputs_writes(make_script: ScriptMaker, tmp_path: Path) -> None:
+    seen = tmp_path / "seen"
+    seen.mkdir()
+    program = make_script("copier", f"cp board.txt cards.txt bot.txt '{seen}/'\nhead -n 5 cards.txt > ccards.txt\n")
+    expected = tmp_path / "expected"
+    expected.mkdir()
+    board = load_board(CHOP)
+    pose = Pose(3, 4, Direction.LEFT)
+    with ExternalAI(program) as ai:
+        for hand in (HAND, tuple(reversed(HAND))):
+            ai(board, Level.NORMAL, pose, hand)
+            write_ai_inputs(expected, board, hand, pose)
+            for name in ("board.txt", "cards.txt", "bot.txt"):
+                assert (seen / name).read_bytes() == (expected / name).read_bytes()
+    assert read_ai_inputs(seen) == (board, list(reversed(HAND)), pose)
+
+
+def test_missing_workdir_is_named(make_script: ScriptMaker, tmp_path: Path) -> None:
+    program = make_script("fine", "head -n 5 cards.txt > ccards.txt\n")
+    with pytest.raises(AIError, match=r"working directory .*gone does not exist"):
+        run_ai_once(program, tmp_path / "gone", Level.HARD)
+
+
+def test_run_ai_once_in_prepared_folder_like_engine_start(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """What ``robots-engine start`` does: inputs written by the caller, level as a word, log overwritten."""
+    program = make_script("bot-ki", 'echo "args: $*"\nhead -n 5 cards.txt > ccards.txt\n')
+    board = load_board(CHOP)
+    write_ai_inputs(tmp_path, board, HAND, board.start)
+    log = tmp_path / "bot-ki.log"
+    for _ in range(2):
+        assert run_ai_once([str(program)], tmp_path, "normal", 5.0, log) == list(HAND[:5])
+    assert log.read_text().count("args: normal") == 1
+
+
+def test_kill_running_ais_removes_scratch_folders(make_script: ScriptMaker) -> None:
+    from engine.ai.external import kill_running_ais
+
+    board = load_board(CHOP)
+    ai = ExternalAI(make_script("fine", "head -n 5 cards.txt > ccards.txt\n"))
+    ai(board, Level.HARD, board.start, HAND)
+    folder = ai.workdir
+    assert folder.is_dir()
+    kill_running_ais()
+    assert not folder.exists()
+    ai.close()
+
+
+def test_last_output_in_message_is_printable(make_script: ScriptMaker) -> None:
+    program = make_script("ansi", "printf 'fine\\n\\033[31mfatal\\013 error\\342\\200\\250 here\\n' >&2\nexit 1\n")
+    with pytest.raises(AIError) as info:
+        run_chooser(program)
+    message = str(info.value)
+    assert message.isprintable() and len(message.splitlines()) == 1
+    assert "fatal" in message and "here" in message

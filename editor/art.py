@@ -1,0 +1,93 @@
+"""Tile pictures for the editor: one 64x64 RGBA Pillow image per board character, from a theme.
+
+The theme draws each tile kind (walls included); start tiles get the theme's start
+marker turned to their facing, or a drawn arrow when the theme has none. When no
+theme can be loaded the editor still works with plain procedural pictures, so a
+broken theme never stops anyone from editing a board.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.model import BOARD_CHARS, Direction, Tile, TileKind
+
+TILE_PX = 64
+FALLBACK_THEME = "(plain)"
+
+_ARROW_UP = [(32, 10), (52, 36), (40, 36), (40, 54), (24, 54), (24, 36), (12, 36)]
+
+
+def _turn(points: list[tuple[int, int]], direction: Direction) -> list[tuple[int, int]]:
+    turns = {Direction.UP: 0, Direction.RIGHT: 1, Direction.DOWN: 2, Direction.LEFT: 3}[direction]
+    for _ in range(turns):
+        points = [(63 - y, x) for x, y in points]
+    return points
+
+
+def start_overlay(direction: Direction) -> Image.Image:
+    """A green arrow (the robot's starting facing) on a transparent background."""
+    image = Image.new("RGBA", (TILE_PX, TILE_PX), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((6, 6, 57, 57), outline=(40, 200, 90, 255), width=4)
+    draw.polygon(_turn(_ARROW_UP, direction), fill=(40, 200, 90, 235))
+    return image
+
+
+def theme_keys() -> list[str]:
+    """Names of the installed themes (what F2 cycles through); the plain fallback when none load."""
+    try:
+        from themes import list_themes
+
+        keys = [info.key for info in list_themes()]
+    except Exception:  # no themes package or a broken install: the editor still works
+        keys = []
+    return keys or [FALLBACK_THEME]
+
+
+def tile_images(theme_name: str) -> dict[str, Image.Image]:
+    """Every board character's picture in ``theme_name`` (raises the theme's error if it is broken)."""
+    if theme_name == FALLBACK_THEME:
+        return {char: plain_tile(Tile.from_char(char)) for char in BOARD_CHARS}
+    from themes import load_theme
+
+    theme = load_theme(theme_name)
+    images: dict[str, Image.Image] = {}
+    for char in BOARD_CHARS:
+        tile = Tile.from_char(char)
+        image = theme.tile_for(tile).convert("RGBA")
+        if tile.kind is TileKind.START and tile.direction is not None:
+            marker = theme.start_marker(tile.direction)
+            image.alpha_composite(marker.convert("RGBA") if marker is not None else start_overlay(tile.direction))
+        images[char] = image
+    return images
+
+
+_PLAIN_COLOURS = {
+    TileKind.FLOOR: (150, 150, 155),
+    TileKind.START: (150, 150, 155),
+    TileKind.HOLE: (20, 20, 24),
+    TileKind.OIL: (60, 50, 90),
+    TileKind.GOAL: (230, 200, 40),
+    TileKind.ROTATOR_LEFT: (90, 140, 200),
+    TileKind.ROTATOR_RIGHT: (200, 120, 90),
+    TileKind.CONVEYOR: (90, 90, 100),
+    TileKind.PUSHER: (170, 120, 60),
+    TileKind.CRUSHER: (170, 60, 60),
+}
+
+
+def plain_tile(tile: Tile) -> Image.Image:
+    """A simple procedural picture: kind colour, a direction arrow, walls as dark bars."""
+    image = Image.new("RGBA", (TILE_PX, TILE_PX), (*_PLAIN_COLOURS[tile.kind], 255))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 63, 63), outline=(110, 110, 115, 255))
+    if tile.direction is not None and tile.kind in (TileKind.CONVEYOR, TileKind.PUSHER):
+        draw.polygon(_turn(_ARROW_UP, tile.direction), fill=(235, 235, 235, 255))
+    if tile.kind is TileKind.START and tile.direction is not None:
+        image.alpha_composite(start_overlay(tile.direction))
+    bars = {Direction.LEFT: (0, 0, 5, 63), Direction.RIGHT: (58, 0, 63, 63), Direction.UP: (0, 0, 63, 5), Direction.DOWN: (0, 58, 63, 63)}
+    for d, box in bars.items():
+        if tile.all_walls() & d.wall_bit:
+            draw.rectangle(box, fill=(230, 200, 60, 255))
+    return image

@@ -1,0 +1,81 @@
+"""``robots-edit [BOARD] [--theme NAME]``: open the board editor.
+
+A board that cannot be read is reported as one ``file:line:col: message`` line with
+exit status 2 (no traceback). A file that does not exist yet is fine: the editor
+starts with a blank board that will be saved there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from editor.document import Document
+from engine.errors import InputError
+
+EXIT_BAD_INPUT = 2
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
+    parser.add_argument("board", nargs="?", type=Path, help="board file to open (created on save if it does not exist)")
+    parser.add_argument("--theme", help="tile theme (F2 cycles the installed ones)")
+    parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
+    parser.add_argument("--headless", action="store_true", help="render off-screen (EGL), e.g. with --screenshot")
+    parser.add_argument("--screenshot", type=Path, help="draw one frame to this PNG and exit")
+    return parser.parse_args(argv)
+
+
+def load_document(path: Path | None) -> Document:
+    """The document for the command line's BOARD (InputError when it cannot be read)."""
+    if path is None:
+        return Document()
+    if not path.exists():
+        document = Document()
+        document.path = path
+        return document
+    return Document.open(path)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        document = load_document(args.board)
+    except InputError as exc:
+        print(f"robots-edit: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        print(f"robots-edit: --size must be WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.theme is not None:
+        from editor.art import theme_keys
+
+        known = theme_keys()
+        if args.theme not in known and not Path(args.theme).is_dir():
+            print(f"robots-edit: unknown theme {args.theme!r}; installed: {', '.join(known)}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    import pyglet
+
+    if args.headless or args.screenshot is not None or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        if not args.headless and args.screenshot is None:
+            print("robots-edit: no display (DISPLAY is not set); use --headless --screenshot FILE to render off-screen", file=sys.stderr)
+            return 1
+        pyglet.options["headless"] = True
+
+    from editor.controller import EditorController
+    from editor.window import EditorWindow
+
+    controller = EditorController(document, size=(width, height), theme=args.theme)
+    window = EditorWindow(controller, visible=args.screenshot is None)
+    if args.screenshot is not None:
+        window.save_png(args.screenshot)
+        controller.autosaver.discard()
+        window.close()
+        return 0
+    pyglet.app.run()
+    return 0

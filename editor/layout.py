@@ -1,0 +1,80 @@
+"""Where the editor's panels are on screen (top-left origin), and the palette's hit-testing. No GL."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.model import BOARD_CHARS
+
+Rect = tuple[float, float, float, float]  # left, top, width, height
+
+#: Palette order: floor, the hazards, starts in all four facings, rotators, belts, pushers,
+#: crushers, then floor with each written wall combination (b-p). 'a' (floor, no walls) is ' '.
+PALETTE_CHARS: tuple[str, ...] = (" ", "H", "O", "Z", "S", "T", "U", "V", "L", "R", "<", ">", "^", "v", "C", "D", "E", "F", "M", "N", *"bcdefghijklmnop")
+assert set(PALETTE_CHARS) == set(BOARD_CHARS) - {"a"}
+
+PALETTE_COLUMNS = 4
+CELL_PX = 46
+CELL_GAP = 6
+PANEL_PAD = 10
+PALETTE_WIDTH = PANEL_PAD * 2 + PALETTE_COLUMNS * CELL_PX + (PALETTE_COLUMNS - 1) * CELL_GAP
+SIDE_WIDTH = 290
+STATUS_HEIGHT = 48
+TOOL_ROW_HEIGHT = 30
+TITLE_HEIGHT = 26
+
+
+def inside(rect: Rect, px: float, py: float) -> bool:
+    left, top, width, height = rect
+    return left <= px < left + width and top <= py < top + height
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: int
+    height: int
+
+    @property
+    def palette(self) -> Rect:
+        return (0, 0, PALETTE_WIDTH, self.height - STATUS_HEIGHT)
+
+    @property
+    def side(self) -> Rect:
+        return (self.width - SIDE_WIDTH, 0, SIDE_WIDTH, self.height - STATUS_HEIGHT)
+
+    @property
+    def canvas(self) -> Rect:
+        return (PALETTE_WIDTH, 0, max(1, self.width - PALETTE_WIDTH - SIDE_WIDTH), self.height - STATUS_HEIGHT)
+
+    @property
+    def status(self) -> Rect:
+        return (0, self.height - STATUS_HEIGHT, self.width, STATUS_HEIGHT)
+
+    def palette_cell(self, index: int) -> Rect:
+        row, column = divmod(index, PALETTE_COLUMNS)
+        return (
+            PANEL_PAD + column * (CELL_PX + CELL_GAP),
+            TITLE_HEIGHT + PANEL_PAD + row * (CELL_PX + CELL_GAP),
+            CELL_PX,
+            CELL_PX,
+        )
+
+    def palette_char_at(self, px: float, py: float) -> str | None:
+        for index, char in enumerate(PALETTE_CHARS):
+            if inside(self.palette_cell(index), px, py):
+                return char
+        return None
+
+    @property
+    def tools_top(self) -> float:
+        rows = -(-len(PALETTE_CHARS) // PALETTE_COLUMNS)
+        return TITLE_HEIGHT + PANEL_PAD + rows * (CELL_PX + CELL_GAP) + 2 * PANEL_PAD + TITLE_HEIGHT
+
+    def tool_button(self, index: int) -> Rect:
+        return (PANEL_PAD, self.tools_top + index * (TOOL_ROW_HEIGHT + 4), PALETTE_WIDTH - 2 * PANEL_PAD, TOOL_ROW_HEIGHT)
+
+    def tool_at(self, px: float, py: float, count: int) -> int | None:
+        for index in range(count):
+            if inside(self.tool_button(index), px, py):
+                return index
+        return None

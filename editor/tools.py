@@ -1,0 +1,281 @@
+"""Tools turn pointer input, already converted to board coordinates, into commands.
+
+A tool never changes the board itself: it pushes commands onto the undo stack
+(inside a stroke, so one drag is one undo step) and reports refusals through the
+context's status callback. No GL here, so every tool is tested with plain calls.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from editor.commands import SetTiles, SetWalls, UndoStack
+from editor.document import Document
+from editor.names import kind_noun, tile_name
+from engine.model import Board, Direction, Tile, TileKind
+
+Position = tuple[int, int]
+Edge = tuple[int, int, Direction]
+LEFT, MIDDLE, RIGHT = "left", "middle", "right"
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """One pointer event in board terms: the tile under it, the tile edge near it (if any),
+    the button (``left``/``right``) and whether Shift/Alt/Ctrl were held."""
+
+    tile: Position
+    edge: Edge | None = None
+    button: str = LEFT
+    shift: bool = False
+    alt: bool = False
+    ctrl: bool = False
+
+
+@dataclass
+class ToolContext:
+    """What tools work with: the document, its undo stack, the brush, and the status line."""
+
+    document: Document
+    stack: UndoStack
+    brush: Tile = field(default_factory=lambda: Tile.from_char(">"))
+    status: Callable[[str], None] = lambda message: None
+
+    @property
+    def board(self) -> Board:
+        return self.document.board
+
+
+class Tool:
+    name = "tool"
+    key = ""
+
+    def press(self, ctx: ToolContext, p: Pointer) -> None: ...
+
+    def drag(self, ctx: ToolContext, p: Pointer) -> None: ...
+
+    def release(self, ctx: ToolContext, p: Pointer) -> None: ...
+
+    def preview(self) -> set[Position]:
+        """Tiles to highlight while the tool is in use (rectangle outline)."""
+        return set()
+
+
+def _brush_for(ctx: ToolContext, p: Pointer) -> Tile:
+    return Tile.floor() if p.button == RIGHT else ctx.brush
+
+
+def line_between(a: Position, b: Position) -> Iterator[Position]:
+    """The tiles on a straight line from ``a`` to ``b`` (both included), so a fast drag leaves no gaps."""
+    (x0, y0), (x1, y1) = a, b
+    steps = max(abs(x1 - x0), abs(y1 - y0))
+    for i in range(steps + 1):
+        t = i / steps if steps else 0.0
+        yield round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)
+
+
+class PaintTool(Tool):
+    """Drag to paint with the brush; the right button erases to plain floor."""
+
+    name, key = "paint", "B"
+
+    def __init__(self) -> None:
+        self._last: Position | None = None
+        self._button = LEFT
+
+    def press(self, ctx: ToolContext, p: Pointer) -> None:
+        ctx.stack.begin_stroke()
+        self._last, self._button = p.tile, p.button
+        self._paint(ctx, [p.tile], p)
+
+    def drag(self, ctx: ToolContext, p: Pointer) -> None:
+        if self._last is None:
+            return
+        self._paint(ctx, list(line_between(self._last, p.tile)), Pointer(p.tile, button=self._button))
+        self._last = p.tile
+
+    def release(self, ctx: ToolContext, p: Pointer) -> None:
+        self._last = None
+        ctx.stack.end_stroke()
+
+    def _paint(self, ctx: ToolContext, tiles: list[Position], p: Pointer) -> None:
+        brush = _brush_for(ctx, p)
+        changes = {pos: brush for pos in tiles if ctx.board.in_bounds(*pos)}
+        if changes:
+            ctx.stack.push(SetTiles(changes, "erase" if p.button == RIGHT else "paint"))
+
+
+class EyedropperTool(Tool):
+    """Pick the brush from the board."""
+
+    name, key = "eyedropper", "I"
+
+    def press(self, ctx: ToolContext, p: Pointer) -> None:
+        if ctx.board.in_bounds(*p.tile):
+            ctx.brush = ctx.board.tile(*p.tile)
+            ctx.status(f"brush: {tile_name(ctx.brush)}")
+
+
+def flood_region(board: Board, start: Position) -> set[Position]:
+    """The 4-connected tiles holding the same character as ``start``."""
+    char = board.tile(*start).char
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        x, y = queue.popleft()
+        for d in Direction:
+            n = (x + d.dx, y + d.dy)
+            if n not in seen and board.in_bounds(*n) and board.tile(*n).char == char:
+                seen.add(n)
+                queue.append(n)
+    return seen
+
+
+class FillTool(Tool):
+    """Flood-fill the connected area of equal tiles with the brush (right button: floor)."""
+
+    name, key = "fill", "F"
+
+    def press(self, ctx: ToolContext, p: Pointer) -> None:
+        if not ctx.board.in_bounds(*p.tile):
+            return
+        brush = _brush_for(ctx, p)
+        ctx.stack.push(SetTiles(dict.fromkeys(flood_region(ctx.board, p.tile), brush), "fill"))
+
+
+def rectangle(a: Position, b: Position) -> set[Position]:
+    (x0, y0), (x1, y1) = a, b
+    return {(x, y) for x in range(min(x0, x1), max(x0, x1) + 1) for y in range(min(y0, y1), max(y0, y1) + 1)}
+
+
+class RectangleTool(Tool):
+    """Drag out a rectangle; on release it is filled with the brush (right button: floor)."""
+
+    name, key = "rectangle", "Q"
+
+    def __init__(self) -> None:
+        self._anchor: Position | None = None
+        self._corner: Position | None = None
+        self._button = LEFT
+
+    def press(self, ctx: ToolContext, p: Pointer) -> None:
+        self._anchor = self._corner = p.tile
+        self._button = p.button
+
+    def drag(self, ctx: ToolContext, p: Pointer) -> None:
+        if self._anchor is not None:
+            self._corner = p.tile
+
+    def release(self, ctx: ToolContext, p: Pointer) -> None:
+        if self._anchor is None:
+            return
+        area = {pos for pos in rectangle(self._anchor, p.tile) if ctx.board.in_bounds(*pos)}
+        self._anchor = self._corner = None
+        if area:
+            ctx.stack.push(SetTiles(dict.fromkeys(area, _brush_for(ctx, Pointer(p.tile, button=self._button))), "rectangle"))
+
+    def preview(self) -> set[Position]:
+        if self._anchor is None or self._corner is None:
+            return set()
+        return rectangle(self._anchor, self._corner)
+
+
+@dataclass(frozen=True)
+class WallEdit:
+    """The outcome of asking for a wall on an edge: new wall bits per tile, or why not."""
+
+    walls: dict[Position, int]
+    reason: str | None = None
+
+
+def edge_has_wall(board: Board, edge: Edge) -> tuple[bool, bool]:
+    """(written wall, built-in wall) on the edge, looking at the tiles on both sides."""
+    x, y, side = edge
+    written = builtin = False
+    for (tx, ty), d in (((x, y), side), ((x + side.dx, y + side.dy), side.opposite)):
+        if board.in_bounds(tx, ty):
+            tile = board.tile(tx, ty)
+            written |= bool(tile.walls & d.wall_bit)
+            builtin |= bool(tile.builtin_walls() & d.wall_bit)
+    return written, builtin
+
+
+def wall_edit(board: Board, edge: Edge, want: bool) -> WallEdit:
+    """Put (``want``) or take away a wall on an edge, keeping every character a valid tile.
+
+    A wall is written on the tile under the pointer if it is plain floor, else on the
+    neighbour across the edge; when neither is plain floor the reason says why not.
+    """
+    x, y, side = edge
+    sides = (((x, y), side), ((x + side.dx, y + side.dy), side.opposite))
+    written, builtin = edge_has_wall(board, edge)
+    if not want:
+        if not written and builtin:
+            owner = next(board.tile(*p) for p, d in sides if board.in_bounds(*p) and board.tile(*p).builtin_walls() & d.wall_bit)
+            return WallEdit({}, f"that wall is part of {kind_noun(owner)}; rotate or replace the tile instead")
+        return WallEdit({p: board.tile(*p).walls & ~d.wall_bit for p, d in sides if board.in_bounds(*p) and board.tile(*p).walls & d.wall_bit})
+    if written or builtin:
+        return WallEdit({})
+    for p, d in sides:
+        if board.in_bounds(*p) and board.tile(*p).kind is TileKind.FLOOR:
+            return WallEdit({p: board.tile(*p).walls | d.wall_bit})
+    here = board.tile(x, y)
+    return WallEdit({}, f"a wall can only stand on a plain floor tile; this is {kind_noun(here)}")
+
+
+class WallTool(Tool):
+    """Click or drag along tile edges to toggle walls (the first edge decides: add or remove)."""
+
+    name, key = "walls", "W"
+
+    def __init__(self) -> None:
+        self._want: bool | None = None
+        self._done: set[tuple[int, int, int, int]] = set()
+
+    @staticmethod
+    def _key(edge: Edge) -> tuple[int, int, int, int]:
+        """Both names of an edge (from either tile) give the same key."""
+        x, y, d = edge
+        nx, ny = x + d.dx, y + d.dy
+        return (*min((x, y), (nx, ny)), *max((x, y), (nx, ny)))
+
+    def press(self, ctx: ToolContext, p: Pointer) -> None:
+        ctx.stack.begin_stroke()
+        self._done.clear()
+        self._want = None
+        if p.edge is not None and ctx.board.in_bounds(*p.edge[:2]):
+            written, builtin = edge_has_wall(ctx.board, p.edge)
+            self._want = not (written or builtin) if p.button != RIGHT else False
+            self._apply(ctx, p.edge)
+
+    def drag(self, ctx: ToolContext, p: Pointer) -> None:
+        if p.edge is None or not ctx.board.in_bounds(*p.edge[:2]):
+            return
+        if self._want is None:
+            written, builtin = edge_has_wall(ctx.board, p.edge)
+            self._want = not (written or builtin) if p.button != RIGHT else False
+        self._apply(ctx, p.edge)
+
+    def release(self, ctx: ToolContext, p: Pointer) -> None:
+        self._want = None
+        ctx.stack.end_stroke()
+
+    def _apply(self, ctx: ToolContext, edge: Edge) -> None:
+        key = self._key(edge)
+        if key in self._done or self._want is None:
+            return
+        self._done.add(key)
+        result = wall_edit(ctx.board, edge, self._want)
+        if result.reason:
+            ctx.status(result.reason)
+        elif result.walls:
+            ctx.stack.push(SetWalls(result.walls))
+            ctx.status(
+                ("wall added: " if self._want else "wall removed: ")
+                + ", ".join(f"({x}, {y}) is now '{Tile.floor(bits).char}'" for (x, y), bits in sorted(result.walls.items()))
+            )
+
+
+TOOLS: tuple[type[Tool], ...] = (PaintTool, RectangleTool, FillTool, EyedropperTool, WallTool)

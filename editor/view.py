@@ -1,0 +1,369 @@
+"""Draws the editor with pyglet (top-down): board, overlays, palette, validation panel, status bar, help.
+
+Drawing only reads the controller's state. Each part is built into a pyglet batch
+that is rebuilt only when what it shows changes (a cache key per part), so an idle
+frame costs a few batch draws. Screen rectangles come from the layout and the shared
+``TopDownMapping`` in top-left coordinates; ``_flip`` turns them into pyglet's
+bottom-left ones in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import pyglet
+from PIL import Image
+
+from editor.art import TILE_PX, tile_images
+from editor.controller import EditorController
+from editor.keymap import MOUSE_HELP, SHORTCUTS
+from editor.layout import PALETTE_CHARS, PANEL_PAD, TITLE_HEIGHT, Rect
+from editor.names import tile_name
+from editor.tools import WallTool
+from editor.validate import Problem
+from engine.model import Board, Direction, Level, Tile, TileKind
+from viewer3d.coords import TopDownMapping
+
+BACKGROUND = (28, 30, 36, 255)
+PANEL = (40, 43, 52, 255)
+PANEL_LINE = (70, 74, 88, 255)
+TEXT = (225, 228, 235, 255)
+DIM_TEXT = (150, 155, 170, 255)
+ACCENT = (90, 170, 255, 255)
+PROBLEM = (255, 80, 70, 255)
+GOOD = (110, 210, 120, 255)
+BUILTIN_WALL = (255, 150, 40, 220)
+GRID = (0, 0, 0, 90)
+FONT_SIZE = 10
+
+
+def to_texture(image: Image.Image) -> pyglet.image.Texture:
+    rgba = image.convert("RGBA").resize((TILE_PX, TILE_PX)).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+    texture = pyglet.image.ImageData(TILE_PX, TILE_PX, "RGBA", rgba.tobytes(), pitch=TILE_PX * 4).get_texture()
+    return texture
+
+
+class _Part:
+    """One batch and the objects that must stay alive while it is drawn."""
+
+    def __init__(self) -> None:
+        self.key: Hashable = object()
+        self.batch = pyglet.graphics.Batch()
+        self.keep: list[Any] = []
+
+
+class BoardSprites:
+    """One sprite per visible board tile, kept between frames.
+
+    An edit changes only the pictures of the tiles that changed; zoom and pan move the
+    sprites; only a new board size, theme or a pan that shows other tiles creates sprites.
+    """
+
+    def __init__(self) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self.sprites: dict[tuple[int, int], tuple[str, pyglet.sprite.Sprite]] = {}
+        self._board: Board | None = None
+        self._mapping: TopDownMapping | None = None
+        self._window_height = 0
+
+    def show(self, board: Board, mapping: TopDownMapping, visible: tuple[range, range], textures: dict[str, pyglet.image.Texture], window_height: int) -> None:
+        if board is self._board and mapping == self._mapping and window_height == self._window_height:
+            return
+        xs, ys = visible
+        wanted = {(x, y) for y in ys for x in xs}
+        for pos in [pos for pos in self.sprites if pos not in wanted]:
+            self.sprites.pop(pos)[1].delete()
+        moved = mapping != self._mapping or window_height != self._window_height
+        scale = mapping.tile_px / TILE_PX
+        for x, y in wanted:
+            char = board.tile(x, y).char
+            entry = self.sprites.get((x, y))
+            left, top, size, _ = mapping.tile_rect(x, y)
+            bottom = window_height - top - size
+            if entry is None:
+                sprite = pyglet.sprite.Sprite(textures[char], x=left, y=bottom, batch=self.batch)
+                sprite.scale = scale
+                self.sprites[(x, y)] = (char, sprite)
+                continue
+            old_char, sprite = entry
+            if old_char != char:
+                sprite.image = textures[char]
+                self.sprites[(x, y)] = (char, sprite)
+            if moved:
+                sprite.update(x=left, y=bottom, scale=scale)
+        self._board, self._mapping, self._window_height = board, mapping, window_height
+
+
+class EditorView:
+    def __init__(self, controller: EditorController) -> None:
+        self.ctl = controller
+        self.textures: dict[str, pyglet.image.Texture] = {}
+        self.theme_loaded = ""
+        self._parts: dict[str, _Part] = {}
+        self.board_sprites = BoardSprites()
+        self.set_theme(controller.theme)
+
+    def set_theme(self, name: str) -> None:
+        try:
+            images = tile_images(name)
+        except Exception as exc:  # a broken theme: keep the previous pictures and say why
+            self.ctl.say(f"theme {name!r} cannot be used: {exc}")
+            if self.textures:
+                return
+            from editor.art import FALLBACK_THEME
+
+            images = tile_images(FALLBACK_THEME)
+        self.textures = {char: to_texture(image) for char, image in images.items()}
+        self.board_sprites = BoardSprites()  # new pictures: rebuild the board's sprites
+        self.theme_loaded = name
+
+    # -- helpers -------------------------------------------------------------
+    def _flip(self, rect: Rect) -> tuple[float, float, float, float]:
+        left, top, width, height = rect
+        return left, self.ctl.layout.height - top - height, width, height
+
+    def _part(self, name: str, key: Hashable, build: Callable[[_Part], None]) -> _Part:
+        part = self._parts.get(name)
+        if part is None or part.key != key:
+            part = _Part()
+            part.key = key
+            build(part)
+            self._parts[name] = part
+        return part
+
+    def _rect(self, part: _Part, rect: Rect, color: tuple[int, int, int, int]) -> None:
+        x, y, w, h = self._flip(rect)
+        part.keep.append(pyglet.shapes.Rectangle(x, y, w, h, color=color, batch=part.batch))
+
+    def _box(self, part: _Part, rect: Rect, color: tuple[int, int, int, int], thickness: float = 2.0) -> None:
+        x, y, w, h = self._flip(rect)
+        part.keep.append(pyglet.shapes.Box(x, y, w, h, thickness=thickness, color=color, batch=part.batch))
+
+    def _line(self, part: _Part, a: tuple[float, float], b: tuple[float, float], color: tuple[int, int, int, int], width: float = 1.0) -> None:
+        h = self.ctl.layout.height
+        part.keep.append(pyglet.shapes.Line(a[0], h - a[1], b[0], h - b[1], thickness=width, color=color, batch=part.batch))
+
+    def _label(self, part: _Part, text: str, left: float, top: float, color: tuple[int, int, int, int] = TEXT, size: int = FONT_SIZE, width: float | None = None, bold: bool = False) -> None:
+        h = self.ctl.layout.height
+        label = pyglet.text.Label(
+            text, x=left, y=h - top, anchor_y="top", font_size=size, color=color, batch=part.batch,
+            width=int(width) if width else None, multiline=width is not None, weight="bold" if bold else "normal",
+        )  # fmt: skip
+        part.keep.append(label)
+
+    def _sprite(self, part: _Part, char: str, rect: Rect, opacity: int = 255) -> None:
+        x, y, w, _ = self._flip(rect)
+        sprite = pyglet.sprite.Sprite(self.textures[char], x=x, y=y, batch=part.batch)
+        sprite.scale = w / TILE_PX
+        sprite.opacity = opacity
+        part.keep.append(sprite)
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self) -> None:
+        ctl = self.ctl
+        if ctl.theme != self.theme_loaded:
+            self.set_theme(ctl.theme)
+        board = ctl.document.board
+        layout = ctl.layout
+        validation = ctl.current_validation
+        problems = tuple(validation.problems)
+        summary = tuple(validation.summary()) if validation.done and not problems else ()
+        pending = tuple(validation.pending)
+        key_base = (layout, self.theme_loaded)
+        self._part("canvas", key_base, lambda part: self._rect(part, layout.canvas, BACKGROUND)).batch.draw()
+        self.board_sprites.show(board, ctl.mapping, self._visible_tiles(), self.textures, layout.height)
+        self.board_sprites.batch.draw()
+        builtin = tuple(pos for pos in board.find(TileKind.PUSHER, TileKind.CRUSHER))
+        builtin_key = tuple(board.tile(*pos).char for pos in builtin)
+        grid_key = (*key_base, board.width, board.height, builtin, builtin_key, ctl.mapping, ctl.grid)
+        self._part("grid", grid_key, self._build_grid).batch.draw()
+        overlay_key = (*key_base, ctl.mapping, tuple(p.tiles for p in problems), frozenset(ctl.preview()), ctl.hover, ctl.hover_edge, type(ctl.tool))
+        self._part("overlay", overlay_key, lambda part: self._build_overlay(part, problems)).batch.draw()
+        palette_key = (*key_base, ctl.ctx.brush, type(ctl.tool))
+        self._part("palette", palette_key, self._build_palette).batch.draw()
+        side_key = (*key_base, board.width, board.height, problems, summary, pending, ctl.level, ctl.document.path, ctl.ctx.brush, ctl.document.dirty)
+        self._part("side", side_key, lambda part: self._build_side(part, problems, summary, pending)).batch.draw()
+        prompt = ctl.prompt
+        status_key = (*key_base, ctl.status, ctl.hover_info, prompt.label if prompt else None, prompt.text if prompt else None)
+        self._part("status", status_key, self._build_status).batch.draw()
+        if ctl.palette_drag is not None and ctl.palette_drag.moved:
+            drag = ctl.palette_drag
+            size = max(24.0, min(ctl.mapping.tile_px, 96.0))
+            ghost_key = (*key_base, drag.char, drag.px, drag.py, size)
+            self._part("ghost", ghost_key, lambda p: self._sprite(p, drag.char, (drag.px - size / 2, drag.py - size / 2, size, size), 190)).batch.draw()
+        if ctl.help_visible:
+            self._part("help", key_base, self._build_help).batch.draw()
+
+    def _visible_tiles(self) -> tuple[range, range]:
+        """Only the tiles inside the canvas are drawn: per-frame work follows what is seen."""
+        ctl = self.ctl
+        board = ctl.document.board
+        left, top, width, height = ctl.layout.canvas
+        x0, y0 = ctl.mapping.tile_at(left, top)
+        x1, y1 = ctl.mapping.tile_at(left + width, top + height)
+        return range(max(0, x0), min(board.width, x1 + 1)), range(max(0, y0), min(board.height, y1 + 1))
+
+    def _build_grid(self, part: _Part) -> None:
+        """Grid lines and built-in walls: they change with zoom/pan and edits, not with the pointer."""
+        ctl = self.ctl
+        board = ctl.document.board
+        m = ctl.mapping
+        xs, ys = self._visible_tiles()
+        if ctl.grid and m.tile_px >= 12 and xs and ys:  # denser grids hide the tiles
+            left, top = m.tile_rect(xs.start, ys.start)[:2]
+            right, bottom = m.tile_rect(xs.stop, ys.stop)[:2]
+            for x in range(xs.start, xs.stop + 1):
+                sx = m.tile_rect(x, 0)[0]
+                self._line(part, (sx, top), (sx, bottom), GRID)
+            for y in range(ys.start, ys.stop + 1):
+                sy = m.tile_rect(0, y)[1]
+                self._line(part, (left, sy), (right, sy), GRID)
+        # Built-in walls of pushers and crushers: drawn as orange bars so they read as walls.
+        thickness = max(2.0, m.tile_px * 0.09)
+        for y in ys:
+            for x in xs:
+                bits = board.tile(x, y).builtin_walls()
+                if bits:
+                    self._wall_bars(part, x, y, bits, BUILTIN_WALL, thickness)
+        bw, bh = board.width * m.tile_px, board.height * m.tile_px
+        self._box(part, (m.origin_x - 1, m.origin_y - 1, bw + 2, bh + 2), PANEL_LINE, 1.0)
+
+    def _build_overlay(self, part: _Part, problems: tuple[Problem, ...]) -> None:
+        """Problem tiles, the rectangle preview and the pointer: cheap, rebuilt as the pointer moves."""
+        ctl = self.ctl
+        board = ctl.document.board
+        m = ctl.mapping
+        thickness = max(2.0, m.tile_px * 0.09)
+        for x, y in {tile for p in problems for tile in p.tiles}:
+            if board.in_bounds(x, y):
+                self._rect(part, m.tile_rect(x, y), (255, 80, 70, 60))
+                self._box(part, m.tile_rect(x, y), PROBLEM, max(2.0, m.tile_px * 0.06))
+        for x, y in ctl.preview():
+            if board.in_bounds(x, y):
+                self._rect(part, m.tile_rect(x, y), (90, 170, 255, 90))
+        if ctl.hover is not None:
+            self._box(part, m.tile_rect(*ctl.hover), (255, 255, 255, 200), 2.0)
+            if isinstance(ctl.tool, WallTool) and ctl.hover_edge is not None:
+                x, y, side = ctl.hover_edge
+                assert isinstance(side, Direction)
+                self._wall_bars(part, x, y, side.wall_bit, (80, 230, 255, 255), max(4.0, thickness * 1.6))
+
+    def _wall_bars(self, part: _Part, x: int, y: int, bits: int, color: tuple[int, int, int, int], thickness: float) -> None:
+        left, top, size, _ = self.ctl.mapping.tile_rect(x, y)
+        bars = {
+            Direction.LEFT: (left, top, thickness, size),
+            Direction.RIGHT: (left + size - thickness, top, thickness, size),
+            Direction.UP: (left, top, size, thickness),
+            Direction.DOWN: (left, top + size - thickness, size, thickness),
+        }
+        for d, rect in bars.items():
+            if bits & d.wall_bit:
+                self._rect(part, rect, color)
+
+    def _build_palette(self, part: _Part) -> None:
+        ctl = self.ctl
+        layout = ctl.layout
+        self._rect(part, layout.palette, PANEL)
+        self._rect(part, (layout.palette[2] - 1, 0, 1, layout.palette[3]), PANEL_LINE)
+        self._label(part, "TILES — drag onto the board", PANEL_PAD, 8, DIM_TEXT, 9, bold=True)
+        for index, char in enumerate(PALETTE_CHARS):
+            rect = layout.palette_cell(index)
+            if char == ctl.ctx.brush.char:
+                left, top, w, h = rect
+                self._rect(part, (left - 3, top - 3, w + 6, h + 6), ACCENT)
+            self._sprite(part, char, rect)
+            bits = Tile.from_char(char).builtin_walls()
+            if bits:
+                left, top, w, _ = rect
+                for d in Direction:
+                    if bits & d.wall_bit:
+                        t = 3.0
+                        bar = {Direction.LEFT: (left, top, t, w), Direction.RIGHT: (left + w - t, top, t, w), Direction.UP: (left, top, w, t), Direction.DOWN: (left, top + w - t, w, t)}[d]
+                        self._rect(part, bar, BUILTIN_WALL)
+        self._label(part, "TOOLS", PANEL_PAD, layout.tools_top - TITLE_HEIGHT + 4, DIM_TEXT, 9, bold=True)
+        for index, tool in enumerate(ctl.tools):
+            rect = layout.tool_button(index)
+            active = tool is ctl.tool
+            self._rect(part, rect, ACCENT if active else (55, 59, 70, 255))
+            left, top, _, h = rect
+            self._label(part, f"{tool.key}   {tool.name}", left + 10, top + (h - 14) / 2, (20, 22, 28, 255) if active else TEXT, FONT_SIZE)
+
+    def _build_side(self, part: _Part, problems: tuple[Problem, ...], summary: tuple[str, ...], pending: tuple[Level, ...]) -> None:
+        ctl = self.ctl
+        layout = ctl.layout
+        left, _, width, height = layout.side
+        self._rect(part, layout.side, PANEL)
+        self._rect(part, (left, 0, 1, height), PANEL_LINE)
+        x = left + 14
+        y = 10.0
+        wrap = width - 28
+        board = ctl.document.board
+        self._label(part, "BOARD", x, y, DIM_TEXT, 9, bold=True)
+        y += 20
+        name = ctl.document.path.name if ctl.document.path else "untitled"
+        self._label(part, f"{name}{' (modified)' if ctl.document.dirty else ''}", x, y, TEXT, 11, width=wrap)
+        y += 22
+        self._label(part, f"{board.width} x {board.height} tiles", x, y, DIM_TEXT)
+        y += 20
+        self._label(part, f"brush: {tile_name(ctl.ctx.brush)}", x, y, DIM_TEXT, width=wrap)
+        y += 34
+        self._label(part, "VALIDATION", x, y, DIM_TEXT, 9, bold=True)
+        y += 22
+        if pending:
+            self._label(part, "checking reachability: " + ", ".join(level.value for level in pending) + " …", x, y, DIM_TEXT, width=wrap)
+            y += 24
+        elif not problems:
+            self._label(part, "playable at every level", x, y, GOOD, 11)
+            y += 24
+            for line in summary:
+                self._label(part, "✓ " + line, x, y, TEXT)
+                y += 20
+        for problem in problems:
+            self._rect(part, (x, y + 3, 8, 8), PROBLEM)
+            self._label(part, problem.message, x + 16, y, TEXT, width=wrap - 16)
+            y += 20 * (1 + len(problem.message) // 36) + 6
+        y += 18
+        self._label(part, "TEST-PLAY", x, y, DIM_TEXT, 9, bold=True)
+        y += 22
+        self._label(part, f"F5 plays at level '{ctl.level.value}' (F6 changes it)", x, y, TEXT, width=wrap)
+        y += 40
+        self._label(part, f"theme: {self.theme_loaded}   (F2 next)", x, y, DIM_TEXT)
+        self._label(part, "F1: all shortcuts", x, height - 28, DIM_TEXT)
+
+    def _build_status(self, part: _Part) -> None:
+        ctl = self.ctl
+        layout = ctl.layout
+        self._rect(part, layout.status, (22, 24, 29, 255))
+        left, top, width, height = layout.status
+        if ctl.prompt is not None:
+            self._rect(part, (left, top, width, height), (35, 52, 80, 255))
+            text = ctl.prompt.label + ("  " + ctl.prompt.text + "▏" if not ctl.prompt.choices else "")
+            self._label(part, text, 12, top + 8, TEXT, 12)
+            self._label(part, "Enter: OK   Esc: cancel" if not ctl.prompt.choices else "", 12, top + 28, DIM_TEXT, 9)
+        else:
+            self._label(part, ctl.status, 12, top + 8, TEXT, 11)
+            if ctl.hover_info:
+                info_left = max(layout.width - 420, 12 + 7.5 * len(ctl.status) + 30)
+                self._label(part, ctl.hover_info, info_left, top + 8, ACCENT, 11)
+            self._label(part, "Ctrl+Z undo  Ctrl+S save  G grid  R rotate tile  W walls  F5 test-play  F1 help", 12, top + 28, DIM_TEXT, 9)
+
+    def _build_help(self, part: _Part) -> None:
+        ctl = self.ctl
+        w, h = ctl.layout.width, ctl.layout.height
+        self._rect(part, (0, 0, w, h), (10, 12, 16, 215))
+        box_w, box_h = min(w - 40, 900), min(h - 40, 640)
+        bx, by = (w - box_w) / 2, (h - box_h) / 2
+        self._rect(part, (bx, by, box_w, box_h), (40, 44, 54, 250))
+        self._box(part, (bx, by, box_w, box_h), ACCENT, 2)
+        self._label(part, "robots-edit — shortcuts", bx + 24, by + 18, TEXT, 15, bold=True)
+        rows = [(s.label, s.help) for s in SHORTCUTS] + list(MOUSE_HELP)
+        per_column = (len(rows) + 1) // 2
+        for index, (keys, text) in enumerate(rows):
+            column, row = divmod(index, per_column)
+            x = bx + 24 + column * (box_w / 2)
+            y = by + 62 + row * 23
+            self._label(part, keys, x, y, ACCENT, FONT_SIZE, bold=True)
+            self._label(part, text, x + 150, y, TEXT, FONT_SIZE)
+        self._label(part, "press F1 or Esc to close", bx + 24, by + box_h - 30, DIM_TEXT, 9)
+

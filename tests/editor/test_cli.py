@@ -1,0 +1,36 @@
+"""The command line: bad board -> one file:line:col line and exit 2; a headless screenshot renders."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "editor", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_bad_board_is_one_line_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.dat"
+    bad.write_text("3 2\nabc\na#c\n")
+    result = _run(str(bad))
+    assert result.returncode == 2
+    assert result.stderr == f"robots-edit: {bad}:3:2: unknown board character '#'\n"
+    assert "Traceback" not in result.stderr
+
+
+def test_unknown_theme_exit_2(tmp_path: Path) -> None:
+    result = _run("gameboards/chop.dat", "--theme", "no-such-theme")
+    assert result.returncode == 2 and "unknown theme" in result.stderr
+
+
+def test_headless_screenshot(tmp_path: Path) -> None:
+    shot = tmp_path / "shot.png"
+    result = _run("gameboards/chop.dat", "--screenshot", str(shot), "--size", "900x640")
+    assert result.returncode == 0, result.stderr
+    image = Image.open(shot)
+    assert image.size == (900, 640)
+    assert len(image.convert("RGB").getcolors(maxcolors=1 << 20) or []) > 100  # a real picture, not a blank frame

@@ -1,0 +1,251 @@
+"""Editor behaviour without GL: prompts, resize/new commands, unsaved questions, autosave offer, keys."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from editor.autosave import Autosaver, autosave_path
+from editor.commands import ANCHORS, SetTiles, UndoStack
+from editor.controller import EditorController, parse_size
+from editor.document import Document
+from editor.keymap import SHORTCUTS, action_for
+from engine.model import Tile
+
+
+def _ctl(tmp_path: Path, board: str = "gameboards/chop.dat") -> EditorController:
+    path = tmp_path / "b.dat"
+    shutil.copy(board, path)
+    return EditorController(Document.open(path), autosave_folder=tmp_path / "state")
+
+
+def _type(ctl: EditorController, text: str) -> None:
+    assert ctl.prompt is not None
+    ctl.prompt.text = ""
+    ctl.text(text)
+    ctl.key_press("ENTER")
+
+
+def test_every_shortcut_has_an_action_and_no_clash() -> None:
+    seen = set()
+    for s in SHORTCUTS:
+        assert hasattr(EditorController, f"action_{s.action}"), s.action
+        assert (s.key, s.ctrl, s.shift) not in seen
+        seen.add((s.key, s.ctrl, s.shift))
+    assert action_for("Z", True, False) == "undo" and action_for("F5", False, False) == "playtest"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("20x10", (20, 10, "nw")), ("20 10", (20, 10, "nw")), ("20x10 anchor=center", (20, 10, "center")), (" 3X4 anchor = SE ", (3, 4, "se"))],
+)
+def test_parse_size(text: str, expected: tuple[int, int, str]) -> None:
+    assert parse_size(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "20", "0x5", "5x0", "999x5", "5x5 anchor=middle", "axb"])
+def test_parse_size_rejects(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_size(text)
+
+
+@given(st.text(max_size=40))
+def test_parse_size_fuzz_only_value_error(text: str) -> None:
+    try:
+        w, h, anchor = parse_size(text)
+    except ValueError:
+        return
+    assert 1 <= w <= 200 and 1 <= h <= 200 and anchor in ANCHORS
+
+
+def test_resize_prompt_pushes_one_undoable_command(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    original = ctl.document.text
+    ctl.key_press("E", ctrl=True)
+    _type(ctl, "20x10 anchor=center")
+    assert (ctl.document.board.width, ctl.document.board.height) == (20, 10)
+    ctl.key_press("Z", ctrl=True)
+    assert ctl.document.text == original
+
+
+def test_bad_resize_text_is_reported_not_raised(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    ctl.key_press("E", ctrl=True)
+    _type(ctl, "huge")
+    assert "expected WIDTHxHEIGHT" in ctl.status
+
+
+def test_board_transforms_by_key_and_undo(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    original = ctl.document.text
+    for keys in (("R", True, False), ("R", True, True), ("M", True, False), ("M", True, True)):
+        ctl.key_press(keys[0], ctrl=keys[1], shift=keys[2])
+    assert ctl.document.text != original
+    for _ in range(4):
+        ctl.key_press("Z", ctrl=True)
+    assert ctl.document.text == original
+
+
+def test_rotate_tile_under_cursor_or_brush(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    left, top, size, _ = ctl.mapping.tile_rect(6, 0)  # chop.dat (6, 0) is '^'
+    ctl.mouse_motion(left + size / 2, top + size / 2)
+    ctl.key_press("R")
+    assert ctl.document.board.tile(6, 0).char == ">"
+    ctl.scroll(left + size / 2, top + size / 2, -1, ctrl=True)
+    assert ctl.document.board.tile(6, 0).char == "v"
+    ctl.mouse_motion(1, 1)  # over the palette: rotate the brush
+    ctl.ctx.brush = Tile.from_char("C")
+    ctl.key_press("R")
+    assert ctl.ctx.brush.char == "E"
+
+
+def test_new_asks_about_unsaved_changes_and_discard_works(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    UndoStack(ctl.document).push(SetTiles({(0, 0): Tile.from_char("H")}))
+    ctl.key_press("N", ctrl=True)
+    assert ctl.prompt is not None and ctl.prompt.choices == "yn"
+    ctl.text("n")
+    _type(ctl, "7x3")
+    assert ctl.document.text == "7 3\n" + "       \n" * 3
+    assert ctl.document.path is None and "untitled" in ctl.title
+
+
+def test_save_as_untitled_then_open(tmp_path: Path) -> None:
+    ctl = EditorController(Document(), autosave_folder=tmp_path / "state")
+    ctl.stack.push(SetTiles({(0, 0): Tile.from_char("T")}))
+    assert ctl.title.startswith("*untitled")
+    ctl.key_press("S", ctrl=True)  # no file yet: asks for a path
+    target = tmp_path / "new.dat"
+    _type(ctl, str(target))
+    assert target.read_text().startswith("12 12\nT")
+    ctl.key_press("O", ctrl=True)
+    _type(ctl, "gameboards/chop.dat")
+    assert ctl.document.path == Path("gameboards/chop.dat") and not ctl.document.dirty
+    assert not ctl.stack.can_undo
+
+
+def test_open_bad_file_reports_file_line_col(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.dat"
+    bad.write_text("2 1\nQ \n")
+    ctl = _ctl(tmp_path)
+    ctl.key_press("O", ctrl=True)
+    _type(ctl, str(bad))
+    assert ctl.status == f"{bad}:2:1: unknown board character 'Q'"
+    assert ctl.document.path == tmp_path / "b.dat"
+
+
+def test_autosave_offered_at_start_after_crash(tmp_path: Path) -> None:
+    path = tmp_path / "b.dat"
+    shutil.copy("gameboards/chop.dat", path)
+    crashed = Document.open(path)
+    UndoStack(crashed).push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    Autosaver(crashed, interval_s=0).tick()  # then the process dies
+    ctl = EditorController(Document.open(path), autosave_folder=tmp_path / "state")
+    assert ctl.prompt is not None and "autosave" in ctl.prompt.label
+    ctl.text("y")
+    assert ctl.document.board.tile(0, 0).char == "Z" and ctl.document.dirty
+    ctl.key_press("S", ctrl=True)
+    assert not autosave_path(path).exists()
+    assert path.read_text().splitlines()[1][0] == "Z"
+
+
+def test_controller_autosave_tick_and_clean_quit_removes_it(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    ctl.autosaver.interval_s = 0
+    ctl.stack.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    ctl.tick()
+    assert autosave_path(ctl.document.path).exists()
+    ctl.key_press("Q", ctrl=True)
+    ctl.text("n")  # discard changes and quit
+    assert ctl.closed and not autosave_path(ctl.document.path).exists()
+
+
+def test_validation_follows_edits(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    assert ctl.problems == [] and len(ctl.summary) == 3
+    x, y = ctl.document.board.goals[0]
+    ctl.stack.push(SetTiles({(x, y): Tile.floor()}))
+    assert [p.message for p in ctl.problems] == ["no goal tile: place at least one goal (Z)"]
+
+
+def test_playtest_writes_a_game_directory(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    opened: list[Path] = []
+    ctl.on_playtest = opened.append
+    ctl.key_press("F6")  # normal -> hard
+    ctl.key_press("F5")
+    assert "the AI is playing" in ctl.status
+    ctl.wait_playtest(timeout=120)
+    assert "played at hard" in ctl.status
+    game_dirs = [Path(p) for p in opened] or [Path(ctl.status.rsplit("game in ", 1)[1].split(" ")[0])]
+    assert (game_dirs[0] / "globalseq.txt").exists() and (game_dirs[0] / "game.json").exists()
+    shutil.rmtree(game_dirs[0])
+
+
+def test_zoom_keeps_the_point_under_the_pointer_and_pan_moves(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    px, py = ctl.mapping.tile_rect(3, 4)[0] + 5, ctl.mapping.tile_rect(3, 4)[1] + 7
+    before = ctl.mapping.board_point(px, py)
+    ctl.scroll(px, py, 2)
+    assert ctl.mapping.tile_px > 60 and ctl.mapping.board_point(px, py) == pytest.approx(before)
+    origin = (ctl.mapping.origin_x, ctl.mapping.origin_y)
+    ctl.mouse_press(px, py, "middle")
+    ctl.mouse_drag(px + 30, py + 10, 30, 10, "middle")
+    ctl.mouse_release(px + 30, py + 10, "middle")
+    assert (ctl.mapping.origin_x, ctl.mapping.origin_y) == (origin[0] + 30, origin[1] + 10)
+    ctl.key_press("SPACE")  # Space+left drag pans too, and paints nothing
+    ctl.mouse_press(px, py, "left")
+    ctl.mouse_drag(px - 30, py, -30, 0, "left")
+    ctl.mouse_release(px - 30, py, "left")
+    ctl.key_release("SPACE")
+    assert ctl.mapping.origin_x == origin[0] and not ctl.stack.can_undo
+    ctl.key_press("HOME")
+    assert ctl.mapping.tile_px < 60
+
+
+def test_palette_tool_buttons_and_shift_drag_rectangle(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    left, top, w, h = ctl.layout.tool_button(2)
+    ctl.mouse_press(left + w / 2, top + h / 2, "left")
+    ctl.mouse_release(left + w / 2, top + h / 2, "left")
+    assert ctl.tool.name == "fill"
+    ctl.key_press("B")
+    ctl.ctx.brush = Tile.from_char("O")
+    a = ctl.mapping.tile_rect(0, 10)
+    b = ctl.mapping.tile_rect(2, 11)
+    ctl.mouse_press(a[0] + 5, a[1] + 5, "left", shift=True)
+    ctl.mouse_drag(b[0] + 5, b[1] + 5, 0, 0, "left")
+    assert len(ctl.preview()) == 6
+    ctl.mouse_release(b[0] + 5, b[1] + 5, "left")
+    assert [ctl.document.board.tile(x, y).char for y in (10, 11) for x in range(3)] == ["O"] * 6
+    assert len(ctl.stack) == 1
+
+
+def test_alt_click_picks_the_brush(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    r = ctl.mapping.tile_rect(0, 0)  # chop.dat (0, 0) is the start 'V'
+    ctl.mouse_press(r[0] + 9, r[1] + 9, "left", alt=True)
+    ctl.mouse_release(r[0] + 9, r[1] + 9, "left")
+    assert ctl.ctx.brush.char == "V" and not ctl.stack.can_undo
+
+
+def test_autosave_failure_is_reported_not_raised(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    ctl.autosaver.interval_s = 0
+    ctl.stack.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    blocker = tmp_path / "b.dat.autosave"
+    blocker.mkdir()  # a directory where the autosave file should go: the write fails
+    ctl.tick()
+    assert ctl.status.startswith("autosave failed")
+
+
+def test_palette_hover_names_the_tile(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    left, top, size, _ = ctl.layout.palette_cell(5)
+    ctl.mouse_motion(left + size / 2, top + size / 2)
+    assert ctl.hover_info == "palette: start facing right  'T'"

@@ -1,0 +1,144 @@
+"""The real pyglet window, headless over EGL: events injected into its handlers, bytes checked on disk.
+
+Drags a tile from the palette onto the board, draws a wall on an edge, undoes,
+redoes and saves, then compares the file's bytes; also renders frames and checks pixels.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyglet
+
+pyglet.options["headless"] = True
+
+import pytest  # noqa: E402
+from PIL import Image  # noqa: E402
+from pyglet.window import key, mouse  # noqa: E402
+
+from editor.controller import EditorController  # noqa: E402
+from editor.document import Document  # noqa: E402
+from editor.layout import PALETTE_CHARS  # noqa: E402
+from editor.window import EditorWindow  # noqa: E402
+
+BOARD = b"5 3\nT    \n     \n    Z\n"
+
+
+@pytest.fixture
+def window(tmp_path: Path) -> EditorWindow:
+    path = tmp_path / "board.dat"
+    path.write_bytes(BOARD)
+    controller = EditorController(Document.open(path), size=(1100, 760), autosave_folder=tmp_path / "state")
+    win = EditorWindow(controller, visible=False)
+    yield win
+    win.close()
+
+
+def _send(win: EditorWindow, event: str, *args: object) -> None:
+    win.dispatch_event(event, *args)
+    win.dispatch_events()
+
+
+def _pyglet_xy(win: EditorWindow, px: float, py: float) -> tuple[int, int]:
+    """Top-left screen coordinates (the editor's) to pyglet's bottom-left ones."""
+    return round(px), round(win.height - py)
+
+
+def _tile_center(win: EditorWindow, x: int, y: int) -> tuple[int, int]:
+    left, top, size, _ = win.ctl.mapping.tile_rect(x, y)
+    return _pyglet_xy(win, left + size / 2, top + size / 2)
+
+
+def _key(win: EditorWindow, symbol: int, modifiers: int = 0) -> None:
+    _send(win, "on_key_press", symbol, modifiers)
+    _send(win, "on_key_release", symbol, modifiers)
+
+
+def _pixel(image: Image.Image, win: EditorWindow, x: int, y: int) -> tuple[int, ...]:
+    left, top, size, _ = win.ctl.mapping.tile_rect(x, y)
+    return tuple(image.getpixel((int(left + size / 2), int(top + size / 2))))
+
+
+def test_drag_drop_wall_undo_redo_save(window: EditorWindow, tmp_path: Path) -> None:
+    win = window
+    path = tmp_path / "board.dat"
+    before_png = tmp_path / "before.png"
+    win.save_png(before_png)
+
+    # 1. drag the hole tile from the palette onto board tile (2, 1)
+    left, top, size, _ = win.ctl.layout.palette_cell(PALETTE_CHARS.index("H"))
+    sx, sy = _pyglet_xy(win, left + size / 2, top + size / 2)
+    tx, ty = _tile_center(win, 2, 1)
+    _send(win, "on_mouse_press", sx, sy, mouse.LEFT, 0)
+    _send(win, "on_mouse_drag", (sx + tx) // 2, (sy + ty) // 2, (tx - sx) // 2, (ty - sy) // 2, mouse.LEFT, 0)
+    _send(win, "on_mouse_drag", tx, ty, tx - (sx + tx) // 2, ty - (sy + ty) // 2, mouse.LEFT, 0)
+    win.save_png(tmp_path / "dragging.png")
+    _send(win, "on_mouse_release", tx, ty, mouse.LEFT, 0)
+    assert win.ctl.document.board.tile(2, 1).char == "H"
+    assert win.shown_title.startswith("*board.dat")
+
+    # 2. wall tool, click close to the top edge of tile (1, 1)
+    _key(win, key.W)
+    left, top, size, _ = win.ctl.mapping.tile_rect(1, 1)
+    ex, ey = _pyglet_xy(win, left + size / 2, top + 3)
+    _send(win, "on_mouse_motion", ex, ey, 0, 0)
+    _send(win, "on_mouse_press", ex, ey, mouse.LEFT, 0)
+    _send(win, "on_mouse_release", ex, ey, mouse.LEFT, 0)
+    assert win.ctl.document.board.tile(1, 1).char == "e"  # wall up = 4 -> e
+    edited = "5 3\nT    \n eH  \n    Z\n"
+    assert win.ctl.document.text == edited
+
+    # 3. undo both, redo both
+    _key(win, key.Z, key.MOD_CTRL)
+    assert win.ctl.document.board.tile(1, 1).char == " "
+    _key(win, key.Z, key.MOD_CTRL)
+    assert win.ctl.document.text.encode() == BOARD
+    assert not win.shown_title.startswith("*")
+    _key(win, key.Y, key.MOD_CTRL)
+    _key(win, key.Y, key.MOD_CTRL)
+    assert win.ctl.document.text == edited
+
+    # 4. save and check the bytes on disk
+    _key(win, key.S, key.MOD_CTRL)
+    assert path.read_bytes() == edited.encode()
+    assert win.shown_title.startswith("board.dat")
+
+    # 5. the rendered frame shows the change: the hole's centre is dark, before it was floor
+    after_png = tmp_path / "after.png"
+    win.save_png(after_png)
+    before, after = Image.open(before_png).convert("RGB"), Image.open(after_png).convert("RGB")
+    assert sum(_pixel(before, win, 2, 1)) > 300  # light floor
+    assert sum(_pixel(after, win, 2, 1)) < 200  # dark hole
+    assert _pixel(before, win, 0, 2) == _pixel(after, win, 0, 2)  # untouched tile unchanged
+
+
+def test_close_with_unsaved_changes_asks_first(window: EditorWindow, tmp_path: Path) -> None:
+    win = window
+    tx, ty = _tile_center(win, 1, 0)
+    _send(win, "on_mouse_press", tx, ty, mouse.LEFT, 0)
+    _send(win, "on_mouse_release", tx, ty, mouse.LEFT, 0)
+    assert win.ctl.document.dirty
+    _send(win, "on_close")
+    assert win.ctl.prompt is not None and "unsaved" in win.ctl.prompt.label and not win.ctl.closed
+    _key(win, key.ESCAPE)
+    assert win.ctl.prompt is None and not win.ctl.closed
+    _send(win, "on_close")
+    _send(win, "on_text", "y")  # save, then close
+    assert win.ctl.closed
+    assert (tmp_path / "board.dat").read_bytes() == b"5 3\nT>   \n     \n    Z\n"
+
+
+def test_help_overlay_and_theme_switch_render(window: EditorWindow, tmp_path: Path) -> None:
+    win = window
+    _key(win, key.F1)
+    assert win.ctl.help_visible
+    win.save_png(tmp_path / "help.png")
+    image = Image.open(tmp_path / "help.png").convert("RGB")
+    # the overlay darkens the board: a floor tile's centre is much darker than without it
+    assert sum(_pixel(image, win, 1, 1)) < 250
+    _key(win, key.ESCAPE)
+    first = win.ctl.theme
+    _key(win, key.F2)
+    assert win.ctl.theme != first or len(win.ctl.themes) == 1
+    win.save_png(tmp_path / "theme.png")
+    assert win.editor_view.theme_loaded == win.ctl.theme

@@ -1,0 +1,66 @@
+"""A real (non-headless) editor window under Xvfb, driven through pyglet's own event loop.
+
+Runs in a subprocess (pyglet picks headless or X11 once per process): the script opens
+the window with ``pyglet.app.run``, injects a paint click, Ctrl+S, then closes the window
+through ``on_close``; the test checks the saved bytes and that the title carried the mark.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = r"""
+import sys
+from pathlib import Path
+import pyglet
+from pyglet.window import key, mouse
+from editor.controller import EditorController
+from editor.document import Document
+from editor.window import EditorWindow
+
+path = Path(sys.argv[1])
+ctl = EditorController(Document.open(path), size=(900, 600), autosave_folder=path.parent / "state")
+win = EditorWindow(ctl)
+titles = []
+
+def script(dt):
+    left, top, size, _ = ctl.mapping.tile_rect(1, 0)
+    x, y = int(left + size / 2), int(win.height - top - size / 2)
+    win.dispatch_event("on_mouse_press", x, y, mouse.LEFT, 0)
+    win.dispatch_event("on_mouse_release", x, y, mouse.LEFT, 0)
+    titles.append(win.caption)
+    win.dispatch_event("on_key_press", key.S, key.MOD_CTRL)
+    titles.append(win.caption)
+    win.dispatch_event("on_close")
+
+pyglet.clock.schedule_once(script, 0.3)
+pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), 20)
+pyglet.app.run()
+print("\n".join(titles))
+"""
+
+
+def test_real_window_under_xvfb(tmp_path: Path) -> None:
+    # -displayfd: Xvfb picks a free display number and writes it once it is ready.
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    try:
+        assert xvfb.stdout is not None
+        number = xvfb.stdout.readline().strip()
+        assert number.isdigit() and xvfb.poll() is None, "Xvfb did not start"
+        display = f":{number}"
+        board = tmp_path / "b.dat"
+        board.write_bytes(b"3 2\nT  \n  Z\n")
+        env = {**os.environ, "DISPLAY": display}
+        result = subprocess.run([sys.executable, "-c", SCRIPT, str(board)], capture_output=True, text=True, timeout=120, env=env, cwd=Path.cwd())
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.split("\n")[:2] == ["*b.dat — robots-edit", "b.dat — robots-edit"]
+        assert board.read_bytes() == b"3 2\nT> \n  Z\n"
+    finally:
+        xvfb.terminate()
+        xvfb.wait(10)
