@@ -316,6 +316,8 @@ class SceneRenderer:
                 ("u_eye", tuple(float(v) for v in camera.eye)),
                 ("u_forward", tuple(float(v) for v in camera.forward())),
                 ("u_ortho", 1.0 if camera.is_orthographic else 0.0),
+                ("u_info", 0),
+                ("u_board", (float(self.board.width), float(self.board.height))),
             ):
                 _set(self.pit_program, name, value)
             self.pit_vao.render(moderngl.TRIANGLES, instances=self.hole_count)
