@@ -396,7 +396,7 @@ class SceneRenderer:
             return (0.0, 0.0, 1.0, 0.0)
         x, _, z = coords.tile_center(robot.bx, robot.by)
         strength = 0.5 * robot.alpha * max(0.0, 1.0 - max(robot.height, 0.0) * 1.5) * (1.0 if robot.height >= -0.05 else 0.0)
-        return (x, z, 1.0 / 0.5, strength)
+        return (x - 0.08, z - 0.05, 1.0 / 0.5, strength)  # a little away from the key light
 
     def _draw_robot(self, robot: RobotVisual, common: tuple[tuple[str, object], ...]) -> None:
         assert self.robot_vao is not None
