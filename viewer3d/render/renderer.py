@@ -311,15 +311,16 @@ class SceneRenderer:
         floor_vao.render(moderngl.TRIANGLES)
 
         if self.hole_count:
-            for name, value in (
+            pit_uniforms: tuple[tuple[str, object], ...] = (
                 ("u_view", view), ("u_proj", proj),
                 ("u_eye", tuple(float(v) for v in camera.eye)),
                 ("u_forward", tuple(float(v) for v in camera.forward())),
                 ("u_ortho", 1.0 if camera.is_orthographic else 0.0),
                 ("u_info", 0),
                 ("u_board", (float(self.board.width), float(self.board.height))),
-            ):
-                _set(self.pit_program, name, value)
+            )
+            for name, setting in pit_uniforms:
+                _set(self.pit_program, name, setting)
             self.pit_vao.render(moderngl.TRIANGLES, instances=self.hole_count)
 
         rotors = self._active_rotors()
@@ -358,11 +359,11 @@ class SceneRenderer:
         if self.glow_count and not flat:
             ctx.enable(moderngl.BLEND)
             ctx.blend_func = moderngl.ONE, moderngl.ONE
-            ctx.depth_mask = False
+            ctx.fbo.depth_mask = False  # beacons glow through each other, they do not hide anything
             for name, value in (("u_view", view), ("u_proj", proj), ("u_glow_color", (0.3, 1.0, 0.5)), ("u_time", float(frame.time))):
                 _set(self.glow_program, name, value)
             self.glow_vao.render(moderngl.TRIANGLES, instances=self.glow_count)
-            ctx.depth_mask = True
+            ctx.fbo.depth_mask = True
         ctx.disable(moderngl.BLEND)
 
     def _draw_chunks(self, vao: moderngl.VertexArray, chunked: ChunkedInstances, view_proj: NDArray[np.float64]) -> None:
