@@ -44,7 +44,11 @@ def _rendered(frames: Iterable[Frame], board: Board, theme: ThemeLike | None, si
     target = OffscreenTarget(ctx, size)
     try:
         for camera, state in frames:
-            yield target.render(lambda camera=camera, state=state: renderer.render(camera, state, size))
+
+            def draw(camera: CameraMatrices = camera, state: FrameState = state) -> None:
+                renderer.render(camera, state, size)
+
+            yield target.render(draw)
     finally:
         target.release()
         renderer.release()
@@ -103,7 +107,7 @@ def export_replay(path: Path, frames: Iterable[Frame] | Callable[[], Iterable[Fr
 
 def _write_mp4(path: Path, images: Iterator[Image.Image], size: tuple[int, int], fps: float) -> int:
     try:
-        import imageio_ffmpeg  # type: ignore[import-not-found]
+        import imageio_ffmpeg  # type: ignore[import-not-found,unused-ignore]
     except ImportError as error:
         raise ExportError(f"{path}: MP4 export needs the imageio-ffmpeg package (pip install imageio-ffmpeg); GIF and PNG work without it") from error
     even = (size[0] - size[0] % 2, size[1] - size[1] % 2)

@@ -54,7 +54,8 @@ class ChunkedInstances:
             | np.all(y < -w, axis=1) | np.all(y > w, axis=1)
             | np.all(z < -w, axis=1) | np.all(z > w, axis=1)
         )
-        return ~outside
+        seen: NDArray[np.bool_] = ~outside
+        return seen
 
     def commands(self, view_proj: NDArray[np.float64], index_count: int) -> NDArray[np.uint32]:
         """DrawElementsIndirect commands (count, instances, first index, base vertex, base instance),

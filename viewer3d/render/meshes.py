@@ -55,7 +55,7 @@ class MeshBuilder:
     def prism(self, outline: list[tuple[float, float]], y0: float, y1: float, colour: Colour, material: float = 0.0) -> None:
         """A vertical prism over a convex outline of (X, Z) points; normals are oriented outwards."""
         points = [np.array(p, dtype=np.float64) for p in outline]
-        centre = sum(points) / len(points)
+        centre = np.mean(np.array(points), axis=0)
         bottom = [np.array([p[0], y0, p[1]]) for p in points]
         top = [np.array([p[0], y1, p[1]]) for p in points]
         c_bottom = np.array([centre[0], y0, centre[1]])
@@ -85,6 +85,11 @@ class MeshBuilder:
         return np.array(self._rows, dtype=np.float32)
 
 
+def _scaled(colour: Colour, factor: float) -> Colour:
+    r, g, b = (min(1.0, c * factor) for c in colour)
+    return (r, g, b)
+
+
 def robot_mesh(body: Colour) -> NDArray[np.float32]:
     """The robot in model space: forward is -Z, up is +Y, it fits in about 0.6 x 0.7 x 0.6 of a tile.
 
@@ -98,8 +103,8 @@ def robot_mesh(body: Colour) -> NDArray[np.float32]:
         for z in (-0.17, 0.0, 0.17):
             builder.box((side * 0.29, 0.075, z), (0.012, 0.045, 0.045), steel)
     builder.box((0.0, 0.25, 0.03), (0.19, 0.11, 0.22), body)  # body
-    builder.box((0.0, 0.365, 0.03), (0.2, 0.012, 0.23), tuple(c * 0.75 for c in body))  # body lid
-    builder.box((0.0, 0.47, 0.06), (0.14, 0.095, 0.13), tuple(min(1.0, c * 1.15) for c in body))  # head
+    builder.box((0.0, 0.365, 0.03), (0.2, 0.012, 0.23), _scaled(body, 0.75))  # body lid
+    builder.box((0.0, 0.47, 0.06), (0.14, 0.095, 0.13), _scaled(body, 1.15))  # head
     builder.box((0.0, 0.48, -0.073), (0.115, 0.045, 0.006), (0.05, 0.07, 0.1))  # visor glass
     for side in (-1, 1):  # eyes
         builder.box((side * 0.05, 0.485, -0.081), (0.028, 0.022, 0.004), (0.35, 0.95, 1.0), 4.0)

@@ -15,7 +15,7 @@ class HeadlessContextError(RuntimeError):
 def create_headless_context() -> moderngl.Context:
     """A standalone OpenGL 3.3+ context over EGL (works without any display)."""
     try:
-        return moderngl.create_standalone_context(backend="egl", require=330)
+        return moderngl.create_standalone_context(backend="egl", require=330)  # type: ignore[arg-type]
     except Exception as error:  # moderngl raises plain Exception subclasses from glcontext
         raise HeadlessContextError(
             f"cannot create an offscreen OpenGL context over EGL ({error}); install libegl1 and libgl1 (Mesa)"

@@ -311,13 +311,16 @@ class SceneRenderer:
         floor_vao.render(moderngl.TRIANGLES)
 
         if self.hole_count:
-            for name, value in (
+            pit_uniforms: tuple[tuple[str, object], ...] = (
                 ("u_view", view), ("u_proj", proj),
                 ("u_eye", tuple(float(v) for v in camera.eye)),
                 ("u_forward", tuple(float(v) for v in camera.forward())),
                 ("u_ortho", 1.0 if camera.is_orthographic else 0.0),
-            ):
-                _set(self.pit_program, name, value)
+                ("u_info", 0),
+                ("u_board", (float(self.board.width), float(self.board.height))),
+            )
+            for name, setting in pit_uniforms:
+                _set(self.pit_program, name, setting)
             self.pit_vao.render(moderngl.TRIANGLES, instances=self.hole_count)
 
         rotors = self._active_rotors()
@@ -356,11 +359,11 @@ class SceneRenderer:
         if self.glow_count and not flat:
             ctx.enable(moderngl.BLEND)
             ctx.blend_func = moderngl.ONE, moderngl.ONE
-            ctx.depth_mask = False
+            ctx.fbo.depth_mask = False  # beacons glow through each other, they do not hide anything
             for name, value in (("u_view", view), ("u_proj", proj), ("u_glow_color", (0.3, 1.0, 0.5)), ("u_time", float(frame.time))):
                 _set(self.glow_program, name, value)
             self.glow_vao.render(moderngl.TRIANGLES, instances=self.glow_count)
-            ctx.depth_mask = True
+            ctx.fbo.depth_mask = True
         ctx.disable(moderngl.BLEND)
 
     def _draw_chunks(self, vao: moderngl.VertexArray, chunked: ChunkedInstances, view_proj: NDArray[np.float64]) -> None:
@@ -394,7 +397,7 @@ class SceneRenderer:
             return (0.0, 0.0, 1.0, 0.0)
         x, _, z = coords.tile_center(robot.bx, robot.by)
         strength = 0.5 * robot.alpha * max(0.0, 1.0 - max(robot.height, 0.0) * 1.5) * (1.0 if robot.height >= -0.05 else 0.0)
-        return (x, z, 1.0 / 0.5, strength)
+        return (x - 0.08, z - 0.05, 1.0 / 0.5, strength)  # a little away from the key light
 
     def _draw_robot(self, robot: RobotVisual, common: tuple[tuple[str, object], ...]) -> None:
         assert self.robot_vao is not None

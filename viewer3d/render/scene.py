@@ -9,6 +9,7 @@ builds in a fraction of a second.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -79,7 +80,7 @@ class SceneArrays:
 
 
 def _rows(center: NDArray[np.float64], half: NDArray[np.float64], colour: tuple[float, float, float], material: float,
-          move: NDArray[np.float64] | None = None, tiles: NDArray[np.float64] | None = None) -> NDArray[np.float32]:
+          move: NDArray[np.float64] | None = None, tiles: NDArray[Any] | None = None) -> NDArray[np.float32]:
     count = len(center)
     rows = np.zeros((count, INSTANCE_FLOATS), dtype=np.float32)
     rows[:, 0:3] = center

@@ -34,6 +34,13 @@ def iso_camera(board: Board, corner: tuple[int, int], zoom: float = 0.6, size: t
     return CameraMatrices(view.astype("f4"), projection.astype("f4"), (float(eye[0]), float(eye[1]), float(eye[2])))
 
 
+def perspective_camera(eye: tuple[float, float, float], target: tuple[float, float, float], fov: float = 50.0,
+                       size: tuple[int, int] = SIZE) -> CameraMatrices:
+    view = pyrr.matrix44.create_look_at(np.array(eye), np.array(target), [0.0, 1.0, 0.0])
+    projection = pyrr.matrix44.create_perspective_projection(fov, size[0] / size[1], 0.1, 500.0)
+    return CameraMatrices(view.astype("f4"), projection.astype("f4"), eye)
+
+
 def demo_board(size: int = 100, seed: int = 2009) -> Board:
     """A structured big board: rooms of walls, conveyor lanes, rotators, holes, crates, one goal."""
     rng = np.random.default_rng(seed)
@@ -72,8 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     for number, corner in enumerate(ISO_CORNERS, start=1):
         export_static(out / f"view-chop-iso{number}.png", chop, None, iso_camera(chop, corner), frame)
     big = demo_board()
-    big_frame = FrameState(robot=RobotVisual(1, 1, yaw=coords.facing_yaw(Direction.RIGHT)), time=0.6)
-    export_static(out / "view-100x100.png", big, None, iso_camera(big, (1, 1), zoom=0.58), big_frame)
+    big_frame = FrameState(robot=RobotVisual(14, 16, yaw=coords.facing_yaw(Direction.DOWN)), time=0.6)
+    # from above the top-left corner, looking across the whole board to the far corner
+    camera = perspective_camera((-6.0, 16.0, -6.0), (38.0, 0.0, 38.0), fov=55.0)
+    export_static(out / "view-100x100.png", big, None, camera, big_frame)
     print(f"wrote 5 screenshots to {out}")
     return 0
 
