@@ -133,12 +133,23 @@ def _blocked_count(result: CardResult) -> int:
     return sum(1 for e in result.events if e.kind is EventKind.BLOCKED)
 
 
+def _all_cards_from(board: Board, level: Level, pose: Pose) -> list[tuple[Card, CardResult, tuple[str, ...]]]:
+    """What every card kind does from ``pose``: (card, result, the lines it writes)."""
+    outcomes = []
+    for card in Card:
+        result = play_card(board, level, pose, card)
+        outcomes.append((card, result, tuple(result.sequence_lines)))
+    return outcomes
+
+
 def replay_sequence(
     board: Board, level: Level, start: Pose, sequence: SequenceFile, path: str | Path | None = None
 ) -> Replay:
     """Replay a parsed sequence with the rules; InputError (with round and card) where it cannot happen."""
     replay = Replay(board, level, start)
     pose = start
+    # Long games revisit the same poses again and again: play each pose's 7 cards only once.
+    memo: dict[Pose, list[tuple[Card, CardResult, tuple[str, ...]]]] = {}
     for r, round_cards in enumerate(sequence.rounds, start=1):
         if [c.lines for c in round_cards] == [("Y",)]:
             replay.outcome = Outcome.CARDS_OUT
@@ -150,11 +161,10 @@ def replay_sequence(
         for c, card_lines in enumerate(round_cards):
             if not board.in_bounds(pose.x, pose.y):
                 raise InputError(f"round {r}, card {c + 1}: the robot is off the board", path, card_lines.line_number, 1)
-            matches: list[tuple[Card, CardResult]] = []
-            for card in Card:
-                result = play_card(board, level, pose, card)
-                if tuple(result.sequence_lines) == card_lines.lines:
-                    matches.append((card, result))
+            outcomes = memo.get(pose)
+            if outcomes is None:
+                outcomes = memo[pose] = _all_cards_from(board, level, pose)
+            matches = [(card, result) for card, result, lines in outcomes if lines == card_lines.lines]
             if not matches:
                 shown = " ".join(card_lines.lines) or "(no lines)"
                 raise InputError(
