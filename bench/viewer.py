@@ -30,7 +30,7 @@ from viewer3d.render.renderer import SceneRenderer
 from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
 
 CHOP = Path(__file__).resolve().parents[1] / "gameboards" / "chop.dat"
-MIX = " " * 30 + "abcdefghijklmnop" + "HHOZLR<<>>^^vvCDEFMN"
+MIX = " " * 30 + "abcdefghijklmnop" + "HHOLR<<>>^^vvCDEFMN"
 
 
 def random_board(size: int, seed: int = 1) -> Board:
@@ -38,6 +38,8 @@ def random_board(size: int, seed: int = 1) -> Board:
     chars = np.array(list(MIX))
     grid = rng.choice(chars, size=(size, size))
     grid[0, 0] = "V"
+    grid[grid == "Z"] = " "
+    grid[size - 1, size - 1] = "Z"  # one goal, as on contest boards
     return Board.from_strings(["".join(row) for row in grid])
 
 

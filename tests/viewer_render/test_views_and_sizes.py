@@ -72,10 +72,13 @@ def test_512_board_renders(render, ctx):
     chars = np.array(list(" abcdHOZLR<>^vCDEFMNp"))
     rows = ["".join(row) for row in rng.choice(chars, size=(512, 512), p=[0.6] + [0.4 / 20] * 20)]
     board = Board.from_strings(rows)
-    renderer = SceneRenderer(ctx, board)
+    renderer = SceneRenderer(ctx, board, FallbackTheme())
     camera = iso_camera(board, (1, 1), size=(512, 384))
-    image = render(board, camera, FrameState(robot=RobotVisual(256, 256)), size=(512, 384), renderer=renderer)
+    image = render(board, camera, FrameState(robot=RobotVisual(100, 300)), size=(512, 384), renderer=renderer)
     assert not renderer.props_drawn  # tiles are ~1 px: walls painted flat, the box pass is skipped
+    # the robot grows to stay visible: its colour where it stands, although a tile is under a pixel
+    r, _, b = pixel(image, coords.project(coords.tile_center(100, 300), camera.view_proj_columns(), (512, 384)))
+    assert b > r + 40
     centre = as_array(image)[192, 256]
     background = as_array(image)[5, 5]
     assert np.abs(centre - background).sum() > 60

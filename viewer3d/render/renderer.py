@@ -43,6 +43,8 @@ SHADER_DIR = Path(__file__).parent
 BACKGROUND = (0.11, 0.12, 0.15)
 FLAT_WALLS_BELOW_PX = 3.0  # tile size on screen under which 3D boxes are not worth drawing
 ROBOT_SCALE = 1.2  # the mesh is modelled at 0.6 of a tile; this makes it read well in the iso views
+MARKER_PX = 10.0  # zoomed far out, the robot and goal beacons grow to stay about this many pixels wide
+FEW_GOALS = 16  # beacons grow only on boards with a few goals (a contest board has one)
 
 
 class ThemeLike(Protocol):
@@ -89,14 +91,16 @@ def _mean_colour(pixels: NDArray[np.uint8], mask: NDArray[np.bool_]) -> tuple[fl
     return (float(mean[0]), float(mean[1]), float(mean[2]))
 
 
-def model_matrix(robot: RobotVisual) -> NDArray[np.float32]:
-    """Column-vector model matrix: translate to the tile centre, turn by yaw, lean by tilt, scale and squash."""
+def model_matrix(robot: RobotVisual, grow: float = 1.0) -> NDArray[np.float32]:
+    """Column-vector model matrix: translate to the tile centre, turn by yaw, lean by tilt, scale
+    (times ``grow``, which keeps the robot visible on a far-away huge board) and squash."""
     x, y, z = coords.tile_center(robot.bx, robot.by, robot.height)
     c, s = math.cos(robot.yaw), math.sin(robot.yaw)
     yaw = np.array([[c, 0, s, 0], [0, 1, 0, 0], [-s, 0, c, 0], [0, 0, 0, 1]], dtype=np.float64)
     ct, st = math.cos(robot.tilt), math.sin(robot.tilt)
     tilt = np.array([[1, 0, 0, 0], [0, ct, -st, 0], [0, st, ct, 0], [0, 0, 0, 1]], dtype=np.float64)
-    squash = np.diag([ROBOT_SCALE, ROBOT_SCALE * max(robot.squash, 0.02), ROBOT_SCALE, 1.0])
+    size = ROBOT_SCALE * grow
+    squash = np.diag([size, size * max(robot.squash, 0.02), size, 1.0])
     translate = np.eye(4)
     translate[:3, 3] = (x, y, z)
     return (translate @ yaw @ tilt @ squash).astype(np.float32)
@@ -287,7 +291,9 @@ class SceneRenderer:
         self._update_trail(frame.trail)
         view = np.ascontiguousarray(camera.view, dtype="f4").tobytes()
         proj = np.ascontiguousarray(camera.projection, dtype="f4").tobytes()
-        flat = self.tile_pixels(camera, viewport) < FLAT_WALLS_BELOW_PX
+        tile_px = self.tile_pixels(camera, viewport)
+        flat = tile_px < FLAT_WALLS_BELOW_PX
+        grow = min(max(MARKER_PX / max(tile_px, 1e-3), 1.0), 64.0)
         ctx.disable(moderngl.BLEND | moderngl.CULL_FACE)
         ctx.enable(moderngl.DEPTH_TEST)
         ctx.depth_func = "<="
@@ -354,13 +360,15 @@ class SceneRenderer:
             ctx.disable(moderngl.CULL_FACE)
 
         if robot is not None and robot.alpha > 0.0:
-            self._draw_robot(robot, common)
+            self._draw_robot(robot, common, grow)
 
-        if self.glow_count and not flat:
+        few_goals = self.glow_count <= FEW_GOALS
+        if self.glow_count and (few_goals or not flat):
             ctx.enable(moderngl.BLEND)
             ctx.blend_func = moderngl.ONE, moderngl.ONE
             ctx.fbo.depth_mask = False  # beacons glow through each other, they do not hide anything
-            for name, value in (("u_view", view), ("u_proj", proj), ("u_glow_color", (0.3, 1.0, 0.5)), ("u_time", float(frame.time))):
+            for name, value in (("u_view", view), ("u_proj", proj), ("u_glow_color", (0.3, 1.0, 0.5)), ("u_time", float(frame.time)),
+                                ("u_scale", grow if few_goals else 1.0)):
                 _set(self.glow_program, name, value)
             self.glow_vao.render(moderngl.TRIANGLES, instances=self.glow_count)
             ctx.fbo.depth_mask = True
@@ -399,12 +407,12 @@ class SceneRenderer:
         strength = 0.5 * robot.alpha * max(0.0, 1.0 - max(robot.height, 0.0) * 1.5) * (1.0 if robot.height >= -0.05 else 0.0)
         return (x - 0.08, z - 0.05, 1.0 / 0.5, strength)  # a little away from the key light
 
-    def _draw_robot(self, robot: RobotVisual, common: tuple[tuple[str, object], ...]) -> None:
+    def _draw_robot(self, robot: RobotVisual, common: tuple[tuple[str, object], ...], grow: float = 1.0) -> None:
         assert self.robot_vao is not None
         program = self.mesh_program
         for name, value in common:
             _set(program, name, value)
-        _set(program, "u_model", np.ascontiguousarray(model_matrix(robot).T).tobytes())
+        _set(program, "u_model", np.ascontiguousarray(model_matrix(robot, grow).T).tobytes())
         _set(program, "u_alpha", float(robot.alpha))
         glow = max(0.0, min(robot.glow, 1.0))
         _set(program, "u_emissive_boost", (glow * 0.9, glow * 0.75, glow * 0.25))
