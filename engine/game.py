@@ -76,6 +76,16 @@ class GameRecord:
     def pose(self) -> Pose:
         return self.final_pose if self.final_pose is not None else self.start
 
+    def add_round(self, record: RoundRecord) -> Outcome | None:
+        """Record a played round: the robot's pose follows it, and the outcome if the game ended in it."""
+        self.rounds.append(record)
+        if record.results:
+            self.final_pose = record.results[-1].pose
+        outcome = round_outcome(record)
+        if outcome is not None:
+            self.outcome = outcome
+        return outcome
+
 
 def check_choice(hand: Sequence[Card], chosen: Sequence[Card]) -> None:
     """Raise AIError unless ``chosen`` is 5 cards drawn (as a multiset) from ``hand``."""
@@ -124,7 +134,7 @@ def deal(deck: Sequence[Card], round_number: int) -> tuple[Card, ...] | None:
 def play_game(board: Board, level: Level, deck: Sequence[Card], chooser: Chooser, start: Pose | None = None) -> GameRecord:
     """Play a whole game from the board's start tile (or ``start``) with ``chooser`` as the AI."""
     game = GameRecord(board, level, start if start is not None else board.start)
-    pose = game.start
+    game.final_pose = game.start
     number = 1
     while True:
         hand = deal(deck, number)
@@ -132,19 +142,13 @@ def play_game(board: Board, level: Level, deck: Sequence[Card], chooser: Chooser
             game.outcome = Outcome.CARDS_OUT
             break
         try:
-            chosen = tuple(chooser(board, level, pose, hand))
-            record = play_round(board, level, pose, number, hand, chosen)
+            chosen = tuple(chooser(board, level, game.pose, hand))
+            record = play_round(board, level, game.pose, number, hand, chosen)
         except AIError as exc:
             game.outcome = Outcome.AI_ERROR
             game.error = f"round {number}: {exc}"
             break
-        game.rounds.append(record)
-        if record.results:
-            pose = record.results[-1].pose
-        outcome = round_outcome(record)
-        if outcome is not None:
-            game.outcome = outcome
+        if game.add_round(record) is not None:
             break
         number += 1
-    game.final_pose = pose
     return game

@@ -22,7 +22,7 @@ from engine.atomic import write_text_atomic
 from engine.boardfile import parse_board, write_board
 from engine.cards import HAND_SIZE, Card
 from engine.errors import InputError, read_text
-from engine.game import AIError, GameRecord, Outcome, deal, play_round, round_outcome
+from engine.game import AIError, GameRecord, Outcome, deal, play_round
 from engine.model import Board, Level
 
 STATE_FILE = ".robots-state.json"
@@ -58,21 +58,17 @@ class Session:
     def rebuild(self) -> GameRecord:
         """The game so far, replayed from the recorded choices with the rules."""
         game = GameRecord(self.board, self.level, self.board.start)
-        pose = game.start
+        game.final_pose = game.start
         for number, chosen in enumerate(self.chosen, start=1):
             hand = deal(self.deck, number)
             if hand is None:
                 raise InputError(f"round {number} was recorded but the deck has no cards for it", STATE_FILE)
             try:
-                record = play_round(self.board, self.level, pose, number, hand, chosen)
+                record = play_round(self.board, self.level, game.pose, number, hand, chosen)
             except AIError as exc:
                 raise InputError(f"round {number}: recorded choice is not from the hand: {exc}", STATE_FILE) from None
-            game.rounds.append(record)
-            if record.results:
-                pose = record.results[-1].pose
-            outcome = round_outcome(record)
+            outcome = game.add_round(record)
             if outcome is not None:
-                game.outcome = outcome
                 if number != len(self.chosen):
                     raise InputError(f"the game ended in round {number} but more rounds are recorded", STATE_FILE)
                 if self.status not in (RUNNING, outcome.value):
@@ -84,7 +80,6 @@ class Session:
         elif self.status == Outcome.AI_ERROR.value:
             game.outcome = Outcome.AI_ERROR
             game.error = self.error
-        game.final_pose = pose
         return game
 
     def record_round(self, chosen: Sequence[Card]) -> GameRecord:

@@ -11,49 +11,20 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFilter
 
-from engine.model import WALL_CHARS, Direction, Tile, TileKind
+from engine.model import WALL_CHARS, Direction, Tile
+from themes.keys import TILE_KEYS as THEME_TILE_KEYS
+from themes.keys import direction_word
+from themes.keys import tile_key as theme_tile_key
 
 SIZE = 64
-DIRECTION_NAMES = {Direction.LEFT: "left", Direction.RIGHT: "right", Direction.UP: "up", Direction.DOWN: "down"}
-TILE_KEYS: tuple[str, ...] = (
-    "floor",
-    *(f"wall-{c}" for c in WALL_CHARS[1:]),
-    "hole",
-    "oil",
-    "goal",
-    "rotator-left",
-    "rotator-right",
-    *(f"conveyor-{n}" for n in DIRECTION_NAMES.values()),
-    *(f"pusher-{n}" for n in DIRECTION_NAMES.values()),
-    "crusher-lr",
-    "crusher-ud",
-    "robot",
-    "cursor",
-)
+DIRECTION_NAMES = {d: direction_word(d) for d in Direction}
+#: The theme's 31 tile keys, then the robot and cursor layers (the themes contract's layer order).
+TILE_KEYS: tuple[str, ...] = (*THEME_TILE_KEYS, "robot", "cursor")
 
 
 def tile_key(char: str) -> str:
-    """The texture key of a board character (start tiles are plain floor)."""
-    tile = Tile.from_char(char)
-    kind = tile.kind
-    if kind in (TileKind.FLOOR, TileKind.START):
-        return "floor" if tile.walls == 0 else f"wall-{char}"
-    if kind is TileKind.HOLE:
-        return "hole"
-    if kind is TileKind.OIL:
-        return "oil"
-    if kind is TileKind.GOAL:
-        return "goal"
-    if kind is TileKind.ROTATOR_LEFT:
-        return "rotator-left"
-    if kind is TileKind.ROTATOR_RIGHT:
-        return "rotator-right"
-    assert tile.direction is not None
-    if kind is TileKind.CONVEYOR:
-        return f"conveyor-{DIRECTION_NAMES[tile.direction]}"
-    if kind is TileKind.PUSHER:
-        return f"pusher-{DIRECTION_NAMES[tile.direction]}"
-    return "crusher-lr" if char == "M" else "crusher-ud"
+    """The texture key of a board character (start tiles are plain floor): the themes package's mapping."""
+    return theme_tile_key(Tile.from_char(char))
 
 
 def _floor() -> Image.Image:
