@@ -23,7 +23,7 @@ from engine.ai import plan_cache
 from engine.ai.plan_table import CARD_INDEX, CARDS, TransitionTable, build_table
 from engine.ai.plan_value import expected_rounds
 from engine.boardfile import write_board
-from engine.cards import CHOSEN_PER_ROUND, Card
+from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
 from engine.model import Board, Level, Pose
 
 
@@ -38,15 +38,24 @@ class BoardPlan:
 
 
 _SEQUENCES: dict[tuple[int, ...], npt.NDArray[np.int64]] = {}
+#: Every ordered choice of 5 of the 8 hand positions (6,720 rows).
+_POSITIONS = np.array(list(permutations(range(HAND_SIZE), CHOSEN_PER_ROUND)), dtype=np.int64)
+_PLACE = len(CARDS) ** np.arange(CHOSEN_PER_ROUND - 1, -1, -1, dtype=np.int64)
 
 
 def distinct_orders(hand: Sequence[int]) -> npt.NDArray[np.int64]:
-    """The distinct ordered 5-card choices of a hand of card indices, as rows (memoised by hand multiset)."""
+    """The distinct ordered 5-card choices of a hand of 8 card indices, as sorted rows (memoised).
+
+    Repeated cards make many of the 6,720 position choices the same card sequence; they are
+    merged by encoding each sequence as a base-7 number.
+    """
     key = tuple(sorted(hand))
     found = _SEQUENCES.get(key)
     if found is None:
-        unique = sorted(set(permutations(key, CHOSEN_PER_ROUND)))
-        found = np.array(unique, dtype=np.int64).reshape(-1, CHOSEN_PER_ROUND)
+        if len(key) != HAND_SIZE:
+            raise ValueError(f"a hand has {HAND_SIZE} cards, not {len(key)}")
+        codes = np.unique(np.array(key, dtype=np.int64)[_POSITIONS] @ _PLACE)
+        found = (codes[:, None] // _PLACE[None, :]) % len(CARDS)
         found.setflags(write=False)
         if len(_SEQUENCES) > 4096:
             _SEQUENCES.clear()
