@@ -19,7 +19,7 @@ from engine.boardfile import write_board
 from engine.model import Board, Level
 
 #: Bump when the meaning or layout of the cached arrays changes.
-TABLE_FORMAT_VERSION = 1
+TABLE_FORMAT_VERSION = 2
 CACHE_FOLDER = ".robots-ai-cache"
 
 

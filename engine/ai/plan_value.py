@@ -29,10 +29,10 @@ from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE
 
 FloatArray = npt.NDArray[np.float64]
 
-#: Cost of being destroyed; larger than any survivable value so safety always comes first.
-DEATH = 1.0e6
-#: Value of a live pose from which no card sequence reaches a goal (plus up to 1x for risk).
-HOPELESS = 1.0e3
+#: Cost of being destroyed, in rounds, on top of a board-size term (see ``death_cost``). Chosen by
+#: experiment on chop.dat hard (docs/ai.md): 1e6 made the robot so timid that it needed 1.28x the
+#: optimum's rounds; 30 lost 0.4% of games; 1,000 lost none of 1,500 games at 1.12x.
+DEATH = 1.0e3
 #: Memory allowed for the two multiset levels held at once during a sweep.
 MEMORY_BUDGET_BYTES = 160 * 1024 * 1024
 
@@ -183,8 +183,10 @@ def expected_rounds(
     distance = cards_to_goal(table)
     hopeful = distance >= 0
     hopeful[table.dead] = False
-    values = np.where(hopeful, np.ceil(distance / CHOSEN_PER_ROUND), HOPELESS).astype(np.float64)
-    values[table.dead] = DEATH
+    lower = np.ceil(distance / CHOSEN_PER_ROUND)
+    death = death_cost(lower[hopeful])
+    values = np.where(hopeful, lower, death / 2).astype(np.float64)
+    values[table.dead] = death
     values[table.goal] = 0.0
     live_hopeful = hopeful.copy()
     live_hopeful[table.goal] = False
@@ -192,14 +194,15 @@ def expected_rounds(
     hopeless_live[table.dead] = False
     hopeless_live[table.goal] = False
     if hopeless_live.any():
-        values[hopeless_live] = HOPELESS * (1.0 + _death_risk(table, model, sweeps=4))[hopeless_live]
+        # Surviving without hope of the goal is worth half a death, more the likelier a forced death.
+        values[hopeless_live] = (death / 2 * (1.0 + _death_risk(table, model, sweeps=4)))[hopeless_live]
     weights = model.weights.astype(np.float32)
     sweeps = 0
     residual = math.inf
     while sweeps < max_sweeps and time.perf_counter() - begin < time_limit:
         after = best_after_round(table, values, model)
         fresh = 1.0 + (weights @ after).astype(np.float64)
-        fresh = np.minimum(fresh, DEATH)
+        fresh = np.minimum(fresh, death)
         change = np.abs(fresh - values)[live_hopeful]
         residual = float(change.max()) if change.size else 0.0
         values = np.where(live_hopeful, fresh, values)
@@ -207,6 +210,16 @@ def expected_rounds(
         if residual < tolerance:
             break
     return ValueResult(values, sweeps, residual, residual < tolerance, model.exact, time.perf_counter() - begin)
+
+
+def death_cost(lower_bounds: FloatArray) -> float:
+    """What destruction costs: ``DEATH`` plus ten times the longest lower bound on rounds.
+
+    The board term keeps the trade-off scale-free: on a board where the goal is 40 rounds away,
+    dying must still cost far more than the rounds a detour takes.
+    """
+    longest = float(lower_bounds.max()) if lower_bounds.size else 0.0
+    return DEATH + 10.0 * longest
 
 
 def _death_risk(table: TransitionTable, model: HandModel, sweeps: int) -> FloatArray:

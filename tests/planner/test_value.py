@@ -62,7 +62,7 @@ def test_values_are_expected_rounds_on_a_safe_board() -> None:
     table = build_table(board, Level.NORMAL)
     result = expected_rounds(table)
     assert result.converged and result.exact_hands
-    assert result.values[table.goal] == 0 and result.values[table.dead] == DEATH
+    assert result.values[table.goal] == 0 and result.values[table.dead] >= DEATH
     start = result.values[table.state_of(board.start)]
     # Played out by the planner, the mean rounds match the value (the model's draws are independent,
     # the deck's are not, but a 5,600-card deck makes the difference invisible at this sample size).
@@ -77,12 +77,18 @@ def test_values_are_expected_rounds_on_a_safe_board() -> None:
 def test_forced_death_risk_is_priced_into_values() -> None:
     # Facing a hole two tiles ahead: a hand of forward moves only (p ~ 0.1%) forces destruction.
     table = build_table(CORRIDOR, Level.NORMAL)
-    start = expected_rounds(table).values[table.state_of(CORRIDOR.start)]
-    assert DEATH * 1e-4 < start < DEATH * 1e-2
+    result = expected_rounds(table)
+    start = result.values[table.state_of(CORRIDOR.start)]
+    no_hole = Board.from_strings(["T    ", "     ", "    Z"])
+    safe_table = build_table(no_hole, Level.NORMAL)
+    safe_start = expected_rounds(safe_table).values[safe_table.state_of(no_hole.start)]
+    death = result.values[table.dead]
+    assert safe_start + death * 1e-4 < start < safe_start + death * 1e-2
 
 
 def test_unreachable_goal_gives_hopeless_values_below_death() -> None:
     table = build_table(UNREACHABLE, Level.HARD)
     result = expected_rounds(table)
     live = result.values[table.state_of(UNREACHABLE.start)]
-    assert 1e3 <= live < DEATH
+    death = result.values[table.dead]
+    assert death / 2 <= live < death
