@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.ai.plan_table import CARDS, TransitionTable
+from engine.ai.plan_table import CARDS, TransitionTable, occupiable_states
 from engine.atomic import write_bytes_atomic
 from engine.boardfile import write_board
 from engine.model import Board, Level
@@ -52,7 +52,7 @@ def load_cached(folder: Path, board: Board, level: Level) -> tuple[TransitionTab
     if nxt.min() < 0 or nxt.max() >= states or not np.all(np.isfinite(values)):
         return None
     nxt.setflags(write=False)
-    return TransitionTable(board.width, board.height, nxt), values
+    return TransitionTable(board.width, board.height, nxt, occupiable_states(board, level)), values
 
 
 def store(folder: Path, board: Board, level: Level, table: TransitionTable, values: np.ndarray) -> None:

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from engine.cards import Card
 from engine.events import RobotStatus
-from engine.model import Board, Direction, Level, Pose
+from engine.model import Board, Direction, Level, Pose, TileKind
 from engine.rules import play_card
 
 CARDS: tuple[Card, ...] = tuple(Card)
@@ -36,6 +36,7 @@ class TransitionTable:
     width: int
     height: int
     next: IntArray  # shape (7, states), int32
+    occupiable: BoolArray  # per state: a live robot can start a card there (not a goal, hole or crusher)
 
     @property
     def poses(self) -> int:
@@ -87,7 +88,16 @@ def build_table(board: Board, level: Level) -> TransitionTable:
                         p = result.pose
                         table[c, state] = (p.y * width + p.x) * 4 + DIRECTION_INDEX[p.facing]
     table.setflags(write=False)
-    return TransitionTable(width, height, table)
+    return TransitionTable(width, height, table, occupiable_states(board, level))
+
+
+def occupiable_states(board: Board, level: Level) -> BoolArray:
+    """States where a live robot can be between cards: not terminal, not on a goal, hole or crusher."""
+    blocked = {TileKind.GOAL, TileKind.HOLE, TileKind.CRUSHER}
+    cells = np.array([t.rule_kind(level) not in blocked for row in board.rows for t in row], dtype=np.bool_)
+    result = np.concatenate([np.repeat(cells, 4), np.zeros(2, dtype=np.bool_)])
+    result.setflags(write=False)
+    return result
 
 
 def cached_table(board: Board, level: Level) -> TransitionTable:

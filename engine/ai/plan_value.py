@@ -190,9 +190,7 @@ def expected_rounds(
     values[table.goal] = 0.0
     live_hopeful = hopeful.copy()
     live_hopeful[table.goal] = False
-    hopeless_live = ~hopeful
-    hopeless_live[table.dead] = False
-    hopeless_live[table.goal] = False
+    hopeless_live = ~hopeful & table.occupiable
     if hopeless_live.any():
         # Surviving without hope of the goal is worth half a death, more the likelier a forced death.
         values[hopeless_live] = (death / 2 * (1.0 + _death_risk(table, model, sweeps=4)))[hopeless_live]
