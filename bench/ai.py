@@ -206,7 +206,7 @@ def chart(rows: list[Row], path: Path) -> None:
         groups[r.label].append(r)
     ais = list(dict.fromkeys(r.ai for r in rows))
     colours = [(120, 120, 120), (40, 110, 200), (220, 120, 30), (60, 160, 80), (170, 60, 160)]
-    bar, gap, left, top, bottom = 34, 30, 70, 50, 110
+    bar, gap, left, top, bottom = 34, 44, 70, 50, 110
     width = left + len(groups) * (len(ais) * bar + gap) + 40 + 170
     height = 420
     image = Image.new("RGB", (max(width, 520), height), "white")
@@ -278,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for b in args.boards:
         for lv in args.levels:
             for ai in ais:
-                rows.append(summarise(f"{Path(b).name} {lv}", Path(ai).name, grouped[(b, lv, ai)], optimum))
+                rows.append(summarise(f"{Path(b).stem} {lv}", Path(ai).name, grouped[(b, lv, ai)], optimum))
     for ai in ais:
         rows.append(summarise("all", Path(ai).name, [r for r in results if r.task.ai == ai], optimum))
     header = (
