@@ -92,3 +92,27 @@ def test_unreachable_goal_gives_hopeless_values_below_death() -> None:
     live = result.values[table.state_of(UNREACHABLE.start)]
     death = result.values[table.dead]
     assert death / 2 <= live < death
+
+
+def test_big_boards_use_a_sampled_hand_model_within_the_memory_budget() -> None:
+    from engine.ai.plan_value import MEMORY_BUDGET_BYTES, _level_bytes, hand_model_for
+
+    small = hand_model_for(12 * 12 * 4 + 2, seed=0)
+    assert small.exact
+    big = hand_model_for(100 * 100 * 4 + 2, seed=0)
+    assert not big.exact and _level_bytes(big, 100 * 100 * 4 + 2) <= MEMORY_BUDGET_BYTES
+    assert big.weights.sum() == pytest.approx(1.0)
+    assert hand_model_for(100 * 100 * 4 + 2, seed=0).levels == big.levels  # deterministic for a seed
+
+
+def test_time_limit_stops_value_iteration_with_usable_values() -> None:
+    board = random_board(3, 40, 40)
+    table = build_table(board, Level.HARD)
+    result = expected_rounds(table, time_limit=0.0)
+    assert result.sweeps == 0 and not result.converged
+    live = result.values[: table.poses]
+    assert np.all(np.isfinite(live)) and np.all(live >= 0)
+    planner = Planner()
+    planner.precompute_limit = 0.5
+    chosen = planner(board, Level.HARD, board.start, tuple(generate_deck(9)[:8]))
+    assert len(chosen) == 5
