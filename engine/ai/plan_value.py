@@ -193,7 +193,7 @@ def expected_rounds(
     hopeless_live = ~hopeful & table.occupiable
     if hopeless_live.any():
         # Surviving without hope of the goal is worth half a death, more the likelier a forced death.
-        values[hopeless_live] = (death / 2 * (1.0 + _death_risk(table, model, sweeps=4)))[hopeless_live]
+        values[hopeless_live] = (death / 2 * (1.0 + _death_risk(table, model, sweeps=4, deadline=begin + time_limit)))[hopeless_live]
     weights = model.weights.astype(np.float32)
     sweeps = 0
     residual = math.inf
@@ -220,12 +220,17 @@ def death_cost(lower_bounds: FloatArray) -> float:
     return DEATH + 10.0 * longest
 
 
-def _death_risk(table: TransitionTable, model: HandModel, sweeps: int) -> FloatArray:
-    """Chance of a forced destruction within ``sweeps`` rounds under the safest choices."""
+def _death_risk(table: TransitionTable, model: HandModel, sweeps: int, deadline: float) -> FloatArray:
+    """Chance of a forced destruction within ``sweeps`` rounds under the safest choices.
+
+    Fewer sweeps (a shorter horizon) if the precomputation's ``deadline`` passes.
+    """
     risk = np.zeros(table.states, dtype=np.float64)
     risk[table.dead] = 1.0
     weights = model.weights.astype(np.float32)
     for _ in range(sweeps):
+        if time.perf_counter() >= deadline:
+            break
         after = best_after_round(table, risk, model)
         risk = (weights @ after).astype(np.float64)
         risk[table.dead] = 1.0

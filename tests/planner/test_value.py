@@ -106,7 +106,7 @@ def test_big_boards_use_a_sampled_hand_model_within_the_memory_budget() -> None:
 
 
 def test_time_limit_stops_value_iteration_with_usable_values() -> None:
-    board = random_board(3, 40, 40)
+    board = random_board(3, 24, 24)
     table = build_table(board, Level.HARD)
     result = expected_rounds(table, time_limit=0.0)
     assert result.sweeps == 0 and not result.converged
