@@ -34,7 +34,8 @@ from engine.boardfile import load_board  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.conformance import reference_chooser  # noqa: E402
 from engine.deck import generate_deck  # noqa: E402
-from engine.game import Chooser, Outcome, play_game  # noqa: E402
+from engine.errors import InputError  # noqa: E402
+from engine.game import AIError, Chooser, Outcome, play_game  # noqa: E402
 from engine.model import Board, Level, Pose  # noqa: E402
 from engine.oracle import optimum_rounds  # noqa: E402
 from engine.protocol import read_chosen, write_ai_inputs  # noqa: E402
@@ -85,8 +86,11 @@ def external_chooser(program: str, level: Level) -> Chooser:
     def choose(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         write_ai_inputs(folder, board, hand, pose)
         (folder / "ccards.txt").unlink(missing_ok=True)
-        subprocess.run([os.path.abspath(program), level.value], cwd=folder, check=False, timeout=60, capture_output=True)
-        return read_chosen(folder)
+        try:
+            subprocess.run([os.path.abspath(program), level.value], cwd=folder, check=False, timeout=60, capture_output=True)
+            return read_chosen(folder)
+        except (InputError, OSError, subprocess.TimeoutExpired) as exc:
+            raise AIError(f"{program}: {exc}") from None
 
     return choose
 
