@@ -158,6 +158,7 @@ class Row:
     decision_ms: float
     precompute_s: float
     wall_s: float
+    errors: float
 
 
 def summarise(label: str, ai: str, results: list[GameResult], optimum: dict[tuple[str, str, int], GameResult]) -> Row:
@@ -183,6 +184,7 @@ def summarise(label: str, ai: str, results: list[GameResult], optimum: dict[tupl
         1000 * sum(r.decision_seconds for r in results) / decisions if decisions else 0.0,
         max((r.precompute_seconds for r in results), default=0.0),
         sum(r.wall_seconds for r in results),
+        sum(r.outcome == "E" for r in results) / n,
     )
 
 
@@ -190,13 +192,13 @@ def markdown(rows: list[Row], header: str) -> str:
     lines = [
         header,
         "",
-        "| board / level | AI | games | goal | destroyed | deck out | goal when optimum can | mean rounds | median | rounds / optimum | decision ms/round | precompute s | CPU s |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| board / level | AI | games | goal | destroyed | deck out | goal when optimum can | mean rounds | median | rounds / optimum | decision ms/round | precompute s | CPU s | AI errors |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r.label} | {r.ai} | {r.games} | {r.goal:.1%} | {r.destroyed:.1%} | {r.exhausted:.1%} | {r.goal_when_possible:.2%} | "
-            f"{r.mean_rounds:.2f} | {r.median_rounds:.1f} | {r.over_optimum:.3f} | {r.decision_ms:.2f} | {r.precompute_s:.2f} | {r.wall_s:.1f} |"
+            f"{r.mean_rounds:.2f} | {r.median_rounds:.1f} | {r.over_optimum:.3f} | {r.decision_ms:.2f} | {r.precompute_s:.2f} | {r.wall_s:.1f} | {r.errors:.1%} |"
         )
     return "\n".join(lines) + "\n"
 
