@@ -52,7 +52,7 @@ def load_cached(folder: Path, board: Board, level: Level) -> tuple[TransitionTab
     if nxt.min() < 0 or nxt.max() >= states or not np.all(np.isfinite(values)):
         return None
     nxt.setflags(write=False)
-    return TransitionTable(board.width, board.height, nxt, occupiable_states(board, level)), values
+    return TransitionTable(board.width, board.height, nxt, occupiable_states(board, level, nxt)), values
 
 
 def store(folder: Path, board: Board, level: Level, table: TransitionTable, values: np.ndarray) -> None:

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from engine.cards import Card
 from engine.events import RobotStatus
-from engine.model import Board, Direction, Level, Pose, TileKind
+from engine.model import Board, Direction, Level, Pose
 from engine.rules import play_card
 
 CARDS: tuple[Card, ...] = tuple(Card)
@@ -36,7 +36,7 @@ class TransitionTable:
     width: int
     height: int
     next: IntArray  # shape (7, states), int32
-    occupiable: BoolArray  # per state: a live robot can start a card there (not a goal, hole or crusher)
+    occupiable: BoolArray  # per state: a live robot can be there between cards (see occupiable_states)
 
     @property
     def poses(self) -> int:
@@ -88,14 +88,22 @@ def build_table(board: Board, level: Level) -> TransitionTable:
                         p = result.pose
                         table[c, state] = (p.y * width + p.x) * 4 + DIRECTION_INDEX[p.facing]
     table.setflags(write=False)
-    return TransitionTable(width, height, table, occupiable_states(board, level))
+    return TransitionTable(width, height, table, occupiable_states(board, level, table))
 
 
-def occupiable_states(board: Board, level: Level) -> BoolArray:
-    """States where a live robot can be between cards: not terminal, not on a goal, hole or crusher."""
-    blocked = {TileKind.GOAL, TileKind.HOLE, TileKind.CRUSHER}
-    cells = np.array([t.rule_kind(level) not in blocked for row in board.rows for t in row], dtype=np.bool_)
-    result = np.concatenate([np.repeat(cells, 4), np.zeros(2, dtype=np.bool_)])
+def occupiable_states(board: Board, level: Level, table: IntArray) -> BoolArray:
+    """States a live robot can be in between cards: live results of some card, or a start tile.
+
+    Goals and holes never are; a crusher tile can be (a pusher may push a robot onto it after the
+    crushers have acted), which is why this is read off the table instead of the tile kinds.
+    """
+    poses = table.shape[1] - 2
+    result = np.zeros(poses + 2, dtype=np.bool_)
+    targets = table[:, :poses].ravel()
+    result[targets[targets < poses]] = True
+    for start in board.starts:
+        result[(start.y * board.width + start.x) * 4 + DIRECTION_INDEX[start.facing]] = True
+    result[poses:] = False
     result.setflags(write=False)
     return result
 

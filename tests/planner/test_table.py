@@ -61,3 +61,21 @@ def test_cards_to_goal_counts_cards_and_marks_unreachable() -> None:
             if (x, y) not in UNREACHABLE.goals:  # a robot never starts a card on a goal
                 for facing in DIRECTIONS:
                     assert hopeless_distance[hopeless.state_of(Pose(x, y, facing))] == -1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_occupiable_states_are_exactly_where_games_can_be(seed: int) -> None:
+    board = random_board(seed, 6, 5)
+    table = build_table(board, Level.HARD)
+    live_results = set()
+    for y in range(board.height):
+        for x in range(board.width):
+            for facing in DIRECTIONS:
+                for card in CARDS:
+                    result = play_card(board, Level.HARD, Pose(x, y, facing), card)
+                    if result.status is RobotStatus.ALIVE:
+                        live_results.add(table.state_of(result.pose))
+    expected = live_results | {table.state_of(p) for p in board.starts}
+    assert {int(s) for s in table.occupiable.nonzero()[0]} == expected
+    for x, y in board.goals:
+        assert not table.occupiable[table.state_of(Pose(x, y, DIRECTIONS[0]))]
