@@ -72,6 +72,7 @@ class HandModel:
     children: list[npt.NDArray[np.int64]]  # children[j][row, card] -> row in levels[j-1] (or len: none)
     weights: FloatArray  # per multiset in levels[-1]
     exact: bool
+    rows_with: list[list[npt.NDArray[np.int64]]]  # rows_with[j][c]: rows of level j holding card c
 
 
 def build_hand_model(hands: list[Counts], weights: FloatArray, exact: bool) -> HandModel:
@@ -96,7 +97,11 @@ def build_hand_model(hands: list[Counts], weights: FloatArray, exact: bool) -> H
                 if n:
                     child[row, k] = index[(*counts[:k], n - 1, *counts[k + 1:])]
         children.append(child)
-    return HandModel(levels, children, weights, exact)
+    rows_with = [[np.zeros(0, dtype=np.int64) for _ in CARDS]]
+    for j in range(1, CHOSEN_PER_ROUND + 1):
+        none = len(levels[j - 1])
+        rows_with.append([np.nonzero(children[j][:, c] != none)[0] for c in range(len(CARDS))])
+    return HandModel(levels, children, weights, exact, rows_with)
 
 
 def exact_hand_model() -> HandModel:
@@ -151,10 +156,13 @@ def best_after_round(table: TransitionTable, values: FloatArray, model: HandMode
     for j in range(1, CHOSEN_PER_ROUND + 1):
         child = model.children[j]
         current = np.full((len(model.levels[j]) + 1, table.states), np.inf, dtype=np.float32)
-        body = current[:-1]
         for c in range(len(CARDS)):
-            moved = previous[:, nxt[c]]
-            np.minimum(body, moved[child[:, c]], out=body)
+            rows = model.rows_with[j][c]
+            if len(rows) == 0:
+                continue
+            # One fancy-index pass: G_{j-1}(next_c(p), R - c) for the multisets R holding card c.
+            reached = previous[child[rows, c][:, None], nxt[c][None, :]]
+            current[rows] = np.minimum(current[rows], reached)
         previous = current
     return previous[:-1]
 
