@@ -73,7 +73,7 @@ class Planner:
         self.seed = seed
         self.cache_dir = cache_dir
         #: Time allowed for one board's value iteration (tables themselves are always built).
-        self.precompute_limit = max(30.0, 30.0 * budget_seconds)
+        self.precompute_limit = max(60.0, 60.0 * budget_seconds)
         self._plans: dict[tuple[str, Level], BoardPlan] = {}
         self.decision_seconds: list[float] = []
 
