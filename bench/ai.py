@@ -1,0 +1,309 @@
+"""AI benchmark: boards x seeded decks x levels, the reference AI, the planner, external AIs and the optimum.
+
+Usage (from the repository root):
+
+    python3 bench/ai.py --boards gameboards/chop.dat --decks 100 --levels hard --jobs 2
+    python3 bench/ai.py --ai path/to/contest-entry   # also play an external program
+
+Prints a Markdown table (per board and level, and in total) and writes it to ``--out``, with a PNG
+chart next to it (``--chart``). Games run in parallel worker processes; each process precomputes
+the planner's tables once per board and level, and that time is reported separately from the
+per-round decision time. "Optimum" is ``engine.oracle.optimum_rounds`` on the same deck.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.boardfile import load_board  # noqa: E402
+from engine.cards import Card  # noqa: E402
+from engine.conformance import reference_chooser  # noqa: E402
+from engine.deck import generate_deck  # noqa: E402
+from engine.errors import InputError  # noqa: E402
+from engine.game import AIError, Chooser, Outcome, play_game  # noqa: E402
+from engine.model import Board, Level, Pose  # noqa: E402
+from engine.oracle import optimum_rounds  # noqa: E402
+from engine.protocol import read_chosen, write_ai_inputs  # noqa: E402
+
+OPTIMUM = "optimum"
+
+
+@dataclass(frozen=True)
+class Task:
+    board: str
+    level: str
+    ai: str  # "reference", "planner", "optimum" or an external program path
+    seed: int
+    budget: float
+
+
+@dataclass(frozen=True)
+class GameResult:
+    task: Task
+    outcome: str  # "Z" goal, "X" destroyed, "Y" deck exhausted, "E" AI error
+    rounds: int
+    decision_seconds: float  # summed over the game's rounds
+    decisions: int
+    precompute_seconds: float  # paid in this task (0 if the process had the tables already)
+    wall_seconds: float
+
+
+_BOARDS: dict[str, Board] = {}
+_CHOOSERS: dict[tuple[str, str], Chooser] = {}
+
+
+def _board(path: str) -> Board:
+    if path not in _BOARDS:
+        _BOARDS[path] = load_board(path)
+    return _BOARDS[path]
+
+
+def external_chooser(program: str, level: Level) -> Chooser:
+    """An external contest entry: the registry's if merged, else a minimal runner of our own."""
+    try:
+        from engine.ai.registry import resolve_ai  # type: ignore[import-not-found]
+
+        return resolve_ai(program)  # type: ignore[no-any-return]
+    except ImportError:
+        pass
+    folder = Path(tempfile.mkdtemp(prefix="robots-bench-ai-"))
+
+    def choose(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
+        write_ai_inputs(folder, board, hand, pose)
+        (folder / "ccards.txt").unlink(missing_ok=True)
+        try:
+            subprocess.run([os.path.abspath(program), level.value], cwd=folder, check=False, timeout=60, capture_output=True)
+            return read_chosen(folder)
+        except (InputError, OSError, subprocess.TimeoutExpired) as exc:
+            raise AIError(f"{program}: {exc}") from None
+
+    return choose
+
+
+def _chooser(task: Task) -> tuple[Chooser, float]:
+    """The task's AI (cached per process) and the precomputation time it cost now."""
+    key = (task.ai, task.level)
+    if task.ai == "planner":
+        from engine.ai.planner import Planner
+
+        planner = _CHOOSERS.get(key)
+        if planner is None:
+            planner = Planner(budget_seconds=task.budget)
+            _CHOOSERS[key] = planner
+        assert isinstance(planner, Planner)
+        begin = time.perf_counter()
+        before = len(planner._plans)
+        planner.plan_for(_board(task.board), Level(task.level))
+        paid = time.perf_counter() - begin if len(planner._plans) > before else 0.0
+        return planner, paid
+    if task.ai == "reference":
+        return reference_chooser, 0.0
+    if key not in _CHOOSERS:
+        _CHOOSERS[key] = external_chooser(task.ai, Level(task.level))
+    return _CHOOSERS[key], 0.0
+
+
+def run_task(task: Task) -> GameResult:
+    begin = time.perf_counter()
+    board = _board(task.board)
+    level = Level(task.level)
+    deck = generate_deck(task.seed)
+    if task.ai == OPTIMUM:
+        best = optimum_rounds(board, level, deck)
+        wall = time.perf_counter() - begin
+        return GameResult(task, "Z" if best is not None else "Y", best or 0, 0.0, 0, 0.0, wall)
+    chooser, precompute = _chooser(task)
+    spent = [0.0, 0.0]
+
+    def timed(b: Board, lv: Level, pose: Pose, hand: tuple[Card, ...]) -> Sequence[Card]:
+        start = time.perf_counter()
+        try:
+            return chooser(b, lv, pose, hand)
+        finally:
+            spent[0] += time.perf_counter() - start
+            spent[1] += 1
+
+    game = play_game(board, level, deck, timed)
+    outcome = game.outcome.value if game.outcome is not None else Outcome.AI_ERROR.value
+    return GameResult(task, outcome, len(game.rounds), spent[0], int(spent[1]), precompute, time.perf_counter() - begin)
+
+
+@dataclass
+class Row:
+    label: str
+    ai: str
+    games: int
+    goal: float
+    destroyed: float
+    exhausted: float
+    goal_when_possible: float
+    mean_rounds: float
+    median_rounds: float
+    over_optimum: float
+    decision_ms: float
+    precompute_s: float
+    wall_s: float
+    errors: float
+
+
+def summarise(label: str, ai: str, results: list[GameResult], optimum: dict[tuple[str, str, int], GameResult]) -> Row:
+    n = len(results)
+    finished = [r for r in results if r.outcome == "Z"]
+    rounds = [r.rounds for r in finished]
+    possible = [r for r in results if optimum.get((r.task.board, r.task.level, r.task.seed), r).outcome == "Z"]
+    both = [r for r in possible if r.outcome == "Z"]
+    ai_mean = statistics.mean([r.rounds for r in both]) if both else float("nan")
+    opt_mean = statistics.mean([optimum[(r.task.board, r.task.level, r.task.seed)].rounds for r in both]) if both and optimum else float("nan")
+    decisions = sum(r.decisions for r in results)
+    return Row(
+        label,
+        ai,
+        n,
+        len(finished) / n,
+        sum(r.outcome == "X" for r in results) / n,
+        sum(r.outcome == "Y" for r in results) / n,
+        len(both) / len(possible) if possible else float("nan"),
+        statistics.mean(rounds) if rounds else float("nan"),
+        statistics.median(rounds) if rounds else float("nan"),
+        ai_mean / opt_mean if both and optimum else float("nan"),
+        1000 * sum(r.decision_seconds for r in results) / decisions if decisions else 0.0,
+        max((r.precompute_seconds for r in results), default=0.0),
+        sum(r.wall_seconds for r in results),
+        sum(r.outcome == "E" for r in results) / n,
+    )
+
+
+def markdown(rows: list[Row], header: str) -> str:
+    lines = [
+        header,
+        "",
+        "| board / level | AI | games | goal | destroyed | deck out | goal when optimum can | mean rounds | median | rounds / optimum | decision ms/round | precompute s | CPU s | AI errors |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r.label} | {r.ai} | {r.games} | {r.goal:.1%} | {r.destroyed:.1%} | {r.exhausted:.1%} | {r.goal_when_possible:.2%} | "
+            f"{r.mean_rounds:.2f} | {r.median_rounds:.1f} | {r.over_optimum:.3f} | {r.decision_ms:.2f} | {r.precompute_s:.2f} | {r.wall_s:.1f} | {r.errors:.1%} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def chart(rows: list[Row], path: Path) -> None:
+    """Grouped bars of mean rounds per board/level and AI, with goal rates written on them."""
+    from PIL import Image, ImageDraw
+
+    groups: dict[str, list[Row]] = defaultdict(list)
+    for r in rows:
+        groups[r.label].append(r)
+    ais = list(dict.fromkeys(r.ai for r in rows))
+    colours = [(120, 120, 120), (40, 110, 200), (220, 120, 30), (60, 160, 80), (170, 60, 160)]
+    bar, gap, left, top, bottom = 34, 44, 70, 50, 110
+    width = left + len(groups) * (len(ais) * bar + gap) + 40 + 170
+    height = 420
+    image = Image.new("RGB", (max(width, 520), height), "white")
+    draw = ImageDraw.Draw(image)
+    finite = [r.mean_rounds for r in rows if r.mean_rounds == r.mean_rounds]
+    peak = max(finite, default=1.0) * 1.15 or 1.0
+    plot_h = height - top - bottom
+    draw.text((left, 12), "Mean rounds to the goal (bars) and goal rate (labels)", fill="black")
+    draw.line((left, top, left, top + plot_h), fill="black")
+    draw.line((left, top + plot_h, width - 170, top + plot_h), fill="black")
+    for tick in range(6):
+        value = peak * tick / 5
+        y = top + plot_h - plot_h * tick / 5
+        draw.line((left - 4, y, left, y), fill="black")
+        draw.text((8, y - 6), f"{value:.1f}", fill="black")
+    x = left + gap // 2
+    for label, members in groups.items():
+        for r in members:
+            colour = colours[ais.index(r.ai) % len(colours)]
+            value = r.mean_rounds if r.mean_rounds == r.mean_rounds else 0.0
+            h = plot_h * value / peak
+            draw.rectangle((x, top + plot_h - h, x + bar - 4, top + plot_h), fill=colour)
+            draw.text((x, top + plot_h - h - 14), f"{r.goal:.0%}", fill="black")
+            x += bar
+        draw.text((x - len(members) * bar, top + plot_h + 8), label[:26], fill="black")
+        x += gap
+    for i, ai in enumerate(ais):
+        y = top + 10 + 18 * i
+        draw.rectangle((width - 160, y, width - 148, y + 12), fill=colours[i % len(colours)])
+        draw.text((width - 142, y), ai[:24], fill="black")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.save(path)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--boards", nargs="+", default=[str(p) for p in sorted((ROOT / "gameboards").glob("*.dat"))])
+    parser.add_argument("--decks", type=int, default=100, help="seeded decks per board and level (seeds 0..N-1)")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--levels", nargs="+", default=["hard"], choices=[lv.value for lv in Level])
+    parser.add_argument("--ai", nargs="*", default=[], help="external AI programs (contest entries) to play too")
+    parser.add_argument("--no-reference", action="store_true")
+    parser.add_argument("--no-optimum", action="store_true")
+    parser.add_argument("--budget", type=float, default=1.0, help="planner seconds per decision")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "ai-bench.md")
+    parser.add_argument("--chart", type=Path, default=ROOT / "docs" / "img" / "ai-bench.png")
+    args = parser.parse_args(argv)
+    ais = ([] if args.no_reference else ["reference"]) + ["planner"] + list(args.ai)
+    if not args.no_optimum:
+        ais.append(OPTIMUM)
+    seeds = range(args.first_seed, args.first_seed + args.decks)
+    tasks = [Task(b, lv, ai, s, args.budget) for b in args.boards for lv in args.levels for ai in ais for s in seeds]
+    begin = time.perf_counter()
+    per_ai_wall: dict[str, float] = defaultdict(float)
+    results: list[GameResult] = []
+    with Pool(args.jobs) as pool:
+        for ai in ais:  # one AI at a time, so each one's wall time can be reported
+            mine = [t for t in tasks if t.ai == ai]
+            start = time.perf_counter()
+            results.extend(pool.map(run_task, mine, chunksize=max(1, len(mine) // (4 * args.jobs))))
+            per_ai_wall[ai] = time.perf_counter() - start
+    wall = time.perf_counter() - begin
+    optimum = {(r.task.board, r.task.level, r.task.seed): r for r in results if r.task.ai == OPTIMUM}
+    rows: list[Row] = []
+    grouped: dict[tuple[str, str, str], list[GameResult]] = defaultdict(list)
+    for r in results:
+        grouped[(r.task.board, r.task.level, r.task.ai)].append(r)
+    for b in args.boards:
+        for lv in args.levels:
+            for ai in ais:
+                rows.append(summarise(f"{Path(b).stem} {lv}", Path(ai).name, grouped[(b, lv, ai)], optimum))
+    for ai in ais:
+        rows.append(summarise("all", Path(ai).name, [r for r in results if r.task.ai == ai], optimum))
+    header = (
+        f"AI benchmark: {len(args.boards)} board(s) x {args.decks} decks (seeds {seeds.start}..{seeds.stop - 1}) x "
+        f"{', '.join(args.levels)}; {args.jobs} worker processes; {platform.processor() or platform.machine()}, "
+        f"{os.cpu_count()} CPUs, Python {platform.python_version()}.\n\n"
+        f"Wall time: {wall:.1f} s in total; " + ", ".join(f"{Path(ai).name} {t:.1f} s" for ai, t in per_ai_wall.items()) + ". "
+        "CPU s sums the games' own times over all workers; precompute s is the slowest per-process table build."
+    )
+    text = markdown(rows, header)
+    print(text)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    chart(rows, args.chart)
+    print(f"written {args.out} and {args.chart}")
+    return 0
+
+
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""Transition tables: every pose x card of one board and level, computed once with ``play_card``.
+
+A pose is an int ``(y * width + x) * 4 + facing`` (facing in ``Direction`` order L R U D); two
+absorbing terminal states follow the poses: ``dead`` (destroyed) and ``goal`` (finished). The
+table ``next[card, state]`` is what ``engine.rules.play_card`` does to a robot in that state, so
+planners and the oracle can simulate thousands of card sequences with numpy gathers instead of
+calling the rules one card at a time. Tests check it against ``play_card`` on every pose.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.cards import Card
+from engine.events import RobotStatus
+from engine.model import Board, Direction, Level, Pose
+from engine.rules import play_card
+
+CARDS: tuple[Card, ...] = tuple(Card)
+CARD_INDEX: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
+DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
+DIRECTION_INDEX: dict[Direction, int] = {d: i for i, d in enumerate(DIRECTIONS)}
+
+IntArray = npt.NDArray[np.int32]
+BoolArray = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class TransitionTable:
+    """``next[card, state]`` for one board and level, plus the pose <-> state mapping."""
+
+    width: int
+    height: int
+    next: IntArray  # shape (7, states), int32
+    occupiable: BoolArray  # per state: a live robot can be there between cards (see occupiable_states)
+
+    @property
+    def poses(self) -> int:
+        return self.width * self.height * 4
+
+    @property
+    def dead(self) -> int:
+        return self.poses
+
+    @property
+    def goal(self) -> int:
+        return self.poses + 1
+
+    @property
+    def states(self) -> int:
+        return self.poses + 2
+
+    def state_of(self, pose: Pose) -> int:
+        return (pose.y * self.width + pose.x) * 4 + DIRECTION_INDEX[pose.facing]
+
+    def pose_of(self, state: int) -> Pose:
+        if not 0 <= state < self.poses:
+            raise ValueError(f"state {state} is terminal, not a pose")
+        cell, facing = divmod(state, 4)
+        y, x = divmod(cell, self.width)
+        return Pose(x, y, DIRECTIONS[facing])
+
+
+def build_table(board: Board, level: Level) -> TransitionTable:
+    """Play every card from every pose with the engine's rules and record where it ends."""
+    width, height = board.width, board.height
+    poses = width * height * 4
+    dead, goal = poses, poses + 1
+    table = np.empty((len(CARDS), poses + 2), dtype=np.int32)
+    table[:, dead] = dead
+    table[:, goal] = goal
+    for y in range(height):
+        for x in range(width):
+            for facing in DIRECTIONS:
+                state = (y * width + x) * 4 + DIRECTION_INDEX[facing]
+                pose = Pose(x, y, facing)
+                for c, card in enumerate(CARDS):
+                    result = play_card(board, level, pose, card)
+                    if result.status is RobotStatus.DESTROYED:
+                        table[c, state] = dead
+                    elif result.status is RobotStatus.FINISHED:
+                        table[c, state] = goal
+                    else:
+                        p = result.pose
+                        table[c, state] = (p.y * width + p.x) * 4 + DIRECTION_INDEX[p.facing]
+    table.setflags(write=False)
+    return TransitionTable(width, height, table, occupiable_states(board, level, table))
+
+
+def occupiable_states(board: Board, level: Level, table: IntArray) -> BoolArray:
+    """States a live robot can be in between cards: live results of some card, or a start tile.
+
+    Goals and holes never are; a crusher tile can be (a pusher may push a robot onto it after the
+    crushers have acted), which is why this is read off the table instead of the tile kinds.
+    """
+    poses = table.shape[1] - 2
+    result = np.zeros(poses + 2, dtype=np.bool_)
+    targets = table[:, :poses].ravel()
+    result[targets[targets < poses]] = True
+    for start in board.starts:
+        result[(start.y * board.width + start.x) * 4 + DIRECTION_INDEX[start.facing]] = True
+    result[poses:] = False
+    result.setflags(write=False)
+    return result
+
+
+def cached_table(board: Board, level: Level) -> TransitionTable:
+    """``build_table`` memoised on the board instance (boards are immutable)."""
+    key = ("plan_table.build_table", level)
+    cache = board.derived_cache
+    found = cache.get(key)
+    if not isinstance(found, TransitionTable):
+        found = build_table(board, level)
+        cache[key] = found
+    return found
+
+
+def cards_to_goal(table: TransitionTable) -> npt.NDArray[np.int64]:
+    """Fewest cards from each state to a goal when any card may be played (-1: never).
+
+    A backward breadth-first search over the table; the goal state is 0. A lower bound on what
+    any hand allows, used to find hopeless poses and to start value iteration from below.
+    """
+    states = table.states
+    distance = np.full(states, -1, dtype=np.int64)
+    sources = np.repeat(np.arange(states, dtype=np.int64)[None, :], len(CARDS), axis=0).ravel()
+    targets = table.next.astype(np.int64).ravel()
+    alive = (sources < table.poses) & (targets != table.dead)
+    sources, targets = sources[alive], targets[alive]
+    order = np.argsort(targets, kind="stable")
+    sources, targets = sources[order], targets[order]
+    starts = np.searchsorted(targets, np.arange(states + 1))
+    distance[table.goal] = 0
+    queue: deque[int] = deque([table.goal])
+    while queue:
+        state = queue.popleft()
+        for source in sources[starts[state] : starts[state + 1]]:
+            if distance[source] < 0:
+                distance[source] = distance[state] + 1
+                queue.append(int(source))
+    return distance

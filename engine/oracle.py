@@ -1,0 +1,133 @@
+"""The full-information optimum: fewest rounds to a goal when every future card is known.
+
+No AI can beat it, so it is the yardstick of the AI benchmark. A breadth-first search over
+rounds: the frontier is the set of poses the robot can stand on after ``r`` rounds. Within a
+round the search runs card by card over pairs (pose, cards of the hand still unplayed); since
+what follows depends only on that pair, duplicates are merged after every card, which is the same
+as trying every ordered 5-of-8 choice from every frontier pose but far cheaper. Destroyed robots
+drop out, poses from which no card sequence reaches a goal are pruned, and the first round in
+which any choice reaches a goal is the answer. A deck that cannot deal another full hand (or an
+empty frontier) means the goal cannot be reached.
+
+Console script ``robots-oracle BOARD DECK [--level L]`` prints that number or ``unreachable``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.ai.plan_table import CARD_INDEX, CARDS, TransitionTable, cached_table, cards_to_goal
+from engine.boardfile import load_board
+from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
+from engine.deck import load_deck
+from engine.errors import InputError
+from engine.game import deal
+from engine.model import Board, Level, Pose
+
+Counts = tuple[int, ...]
+
+
+def _sub_multisets(hand: Sequence[Card]) -> tuple[list[list[Counts]], list[npt.NDArray[np.int64]]]:
+    """Layers of remaining-card multisets (layer j: after j cards) and child maps per card kind."""
+    full = [0] * len(CARDS)
+    for card in hand:
+        full[CARD_INDEX[card]] += 1
+    layers: list[list[Counts]] = [[tuple(full)]]
+    children: list[npt.NDArray[np.int64]] = []
+    for _ in range(CHOSEN_PER_ROUND):
+        following: dict[Counts, int] = {}
+        child = np.full((len(layers[-1]), len(CARDS)), -1, dtype=np.int64)
+        for row, counts in enumerate(layers[-1]):
+            for k, n in enumerate(counts):
+                if n:
+                    key = (*counts[:k], n - 1, *counts[k + 1 :])
+                    child[row, k] = following.setdefault(key, len(following))
+        layers.append(list(following))
+        children.append(child)
+    return layers, children
+
+
+def round_successors(
+    table: TransitionTable, frontier: npt.NDArray[np.int64], hand: Sequence[Card]
+) -> tuple[bool, npt.NDArray[np.int64]]:
+    """Play every ordered 5-card choice of ``hand`` from every frontier pose.
+
+    Returns (a goal was reached, the distinct live poses after the round).
+    """
+    layers, children = _sub_multisets(hand)
+    states = frontier.astype(np.int64)
+    remaining = np.zeros(len(states), dtype=np.int64)
+    for j, child in enumerate(children):
+        new_states: list[npt.NDArray[np.int64]] = []
+        new_remaining: list[npt.NDArray[np.int64]] = []
+        for c in range(len(CARDS)):
+            target = child[remaining, c]
+            usable = target >= 0
+            if not usable.any():
+                continue
+            moved = table.next[c, states[usable]].astype(np.int64)
+            if (moved == table.goal).any():
+                return True, np.zeros(0, dtype=np.int64)
+            alive = moved != table.dead
+            new_states.append(moved[alive])
+            new_remaining.append(target[usable][alive])
+        if not new_states:
+            return False, np.zeros(0, dtype=np.int64)
+        width = len(layers[j + 1])
+        encoded = np.unique(np.concatenate(new_states) * width + np.concatenate(new_remaining))
+        states, remaining = encoded // width, encoded % width
+    return False, np.unique(states)
+
+
+def optimum_rounds(board: Board, level: Level, deck: Sequence[Card], start: Pose | None = None) -> int | None:
+    """The fewest rounds to a goal with full knowledge of ``deck``; None if no choice reaches one."""
+    table = cached_table(board, level)
+    hopeful = cards_to_goal(table) >= 0
+    begin = table.state_of(start if start is not None else board.start)
+    frontier = np.array([begin], dtype=np.int64)
+    number = 1
+    while True:
+        frontier = frontier[hopeful[frontier]]
+        if len(frontier) == 0:
+            return None
+        hand = deal(deck, number)
+        if hand is None:
+            return None
+        reached, frontier = round_successors(table, frontier, hand)
+        if reached:
+            return number
+        number += 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="robots-oracle",
+        description="Fewest rounds in which the goal can be reached when every card of the deck is known.",
+    )
+    parser.add_argument("board", help="board file (.dat)")
+    parser.add_argument("deck", help="deck file (one card a line; need not be a full deck)")
+    parser.add_argument("--level", choices=[lv.value for lv in Level], default=Level.HARD.value)
+    args = parser.parse_args(argv)
+    try:
+        board = load_board(args.board)
+        deck = load_deck(args.deck, strict=False)
+        if len(deck) < HAND_SIZE:
+            raise InputError(f"the deck has {len(deck)} cards, fewer than one hand of {HAND_SIZE}", args.deck)
+        board.start  # noqa: B018 - raises ValueError with a message when the board has no start
+        if not board.goals:
+            raise InputError("the board has no goal tile", args.board)
+        rounds = optimum_rounds(board, Level(args.level), deck)
+    except (InputError, ValueError, OSError) as exc:
+        print(f"robots-oracle: error: {exc}", file=sys.stderr)
+        return 2
+    print("unreachable" if rounds is None else rounds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""The full-information optimum equals exhaustive search, and no AI beats it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+
+from engine.ai.planner import Planner
+from engine.cards import Card
+from engine.deck import generate_deck, save_deck
+from engine.events import RobotStatus
+from engine.game import Outcome, play_game
+from engine.model import Board, Level, Pose
+from engine.oracle import main, optimum_rounds
+from engine.rules import play_card
+from tests.planner.boards import CHOP, UNREACHABLE, chop, random_board
+
+
+def play_order(board: Board, level: Level, pose: Pose, order: Sequence[Card]) -> tuple[Pose, RobotStatus]:
+    for card in order:
+        result = play_card(board, level, pose, card)
+        pose = result.pose
+        if result.status is not RobotStatus.ALIVE:
+            return pose, result.status
+    return pose, RobotStatus.ALIVE
+
+
+def exhaustive_tree(board: Board, level: Level, deck: Sequence[Card]) -> int | None:
+    """Every distinct ordered choice of every round, no merging of poses (tiny decks only)."""
+    best: list[int | None] = [None]
+
+    @cache
+    def outcome(pose: Pose, order: tuple[Card, ...]) -> tuple[Pose, RobotStatus]:
+        return play_order(board, level, pose, order)
+
+    @cache
+    def orders(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+        return sorted(set(permutations(hand, 5)), key=lambda o: [c.value for c in o])
+
+    def search(pose: Pose, number: int) -> None:
+        hand = deck[8 * (number - 1) : 8 * number]
+        if len(hand) < 8 or (best[0] is not None and number >= best[0]):
+            return
+        for order in orders(tuple(hand)):
+            end, status = outcome(pose, order)
+            if status is RobotStatus.FINISHED:
+                best[0] = number
+                return
+            if status is RobotStatus.ALIVE:
+                search(end, number + 1)
+
+    search(board.start, 1)
+    return best[0]
+
+
+def pose_set_search(board: Board, level: Level, deck: Sequence[Card]) -> int | None:
+    """Round by round over the set of reachable poses, every distinct order from every pose."""
+
+    @cache
+    def rule(pose: Pose, card: Card) -> tuple[Pose, RobotStatus]:
+        result = play_card(board, level, pose, card)
+        return result.pose, result.status
+
+    poses = {board.start}
+    number = 1
+    while poses and 8 * number <= len(deck):
+        hand = deck[8 * (number - 1) : 8 * number]
+        following = set()
+        for pose in poses:
+            for order in set(permutations(hand, 5)):
+                current, status = pose, RobotStatus.ALIVE
+                for card in order:
+                    current, status = rule(current, card)
+                    if status is not RobotStatus.ALIVE:
+                        break
+                if status is RobotStatus.FINISHED:
+                    return number
+                if status is RobotStatus.ALIVE:
+                    following.add(current)
+        poses = following
+        number += 1
+    return None
+
+
+def palette_deck(rng: random.Random, kinds: int, rounds: int) -> list[Card]:
+    palette = rng.sample(list(Card), kinds)
+    return [rng.choice(palette) for _ in range(8 * rounds)]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_oracle_equals_exhaustive_tree_search(seed: int) -> None:
+    rng = random.Random(seed)
+    board = random_board(seed + 100, 4, 3)
+    level = list(Level)[seed % 3]
+    deck = palette_deck(rng, 2, 3)
+    assert optimum_rounds(board, level, deck) == exhaustive_tree(board, level, deck)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_oracle_equals_pose_set_search(seed: int) -> None:
+    rng = random.Random(seed)
+    board = random_board(seed + 200, 4, 3)
+    level = list(Level)[seed % 3]
+    deck = palette_deck(rng, 4, 4) if seed % 3 else generate_deck(seed)[:16]
+    assert optimum_rounds(board, level, deck) == pose_set_search(board, level, deck)
+
+
+def test_oracle_found_answers_and_unreachable_cases() -> None:
+    answers = []
+    for seed in range(12):
+        board = random_board(seed + 200, 4, 3)
+        answers.append(optimum_rounds(board, Level.NORMAL, generate_deck(seed)[:40]))
+    assert any(a is not None for a in answers) and 1 in answers
+    assert optimum_rounds(UNREACHABLE, Level.NORMAL, generate_deck(1)) is None
+
+
+def test_no_ai_beats_the_oracle(planner: Planner) -> None:
+    board = chop()
+    for seed in range(4):
+        deck = generate_deck(seed)
+        best = optimum_rounds(board, Level.HARD, deck)
+        game = play_game(board, Level.HARD, deck, planner)
+        assert best is not None
+        if game.outcome is Outcome.FINISHED:
+            assert len(game.rounds) >= best
+
+
+def test_cli_prints_rounds_or_unreachable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = generate_deck(4)
+    save_deck(deck, tmp_path / "deck.txt")
+    assert main([str(CHOP), str(tmp_path / "deck.txt"), "--level", "hard"]) == 0
+    assert capsys.readouterr().out.strip() == str(optimum_rounds(chop(), Level.HARD, deck))
+    (tmp_path / "box.dat").write_text("5 3\n" + "\n".join(UNREACHABLE.to_strings()) + "\n")
+    assert main([str(tmp_path / "box.dat"), str(tmp_path / "deck.txt")]) == 0
+    assert capsys.readouterr().out.strip() == "unreachable"
+
+
+def test_cli_bad_input_is_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "deck.txt").write_text("MF 1\nMF 9\n")
+    assert main([str(CHOP), str(tmp_path / "deck.txt")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "deck.txt:2:1" in err
+    assert main([str(tmp_path / "missing.dat"), str(tmp_path / "deck.txt")]) == 2
