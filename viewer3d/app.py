@@ -7,8 +7,10 @@ testable without a display; rendering goes through ``frame()`` and ``camera.matr
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from engine.model import Board
 from viewer3d import coords
@@ -18,13 +20,38 @@ from viewer3d.playback import TICK, Player, Timeline, TrailCounter
 from viewer3d.render.state import FrameState
 
 ZOOM_STEP = 1.15
+DEFAULT_THEME = "default"
+
+ThemeLoader = Callable[[str], Any]
+
+
+def discovered_theme_keys() -> list[str]:
+    """The keys of every discovered theme, in discovery order, without duplicates (a user theme
+    with a shipped theme's name is loaded as the shipped one anyway)."""
+    from themes import list_themes
+
+    return list(dict.fromkeys(info.key for info in list_themes()))
+
+
+def load_named_theme(key: str) -> Any:
+    from themes import load_theme
+
+    return load_theme(key)
+
+
+def one_line_error(key: str, exc: Exception) -> str:
+    """A theme failure in one HUD line: the first problem, and how many more there are."""
+    problems = [str(p) for p in getattr(exc, "problems", [])] or [str(exc).splitlines()[0] if str(exc) else type(exc).__name__]
+    more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
+    return f"theme {key}: {problems[0]}{more}"
 
 
 class ViewerApp:
     """State of one viewer: the playback, the camera, the trail and the HUD flags."""
 
     def __init__(self, board: Board, timeline: Timeline, title: str = "", viewport: tuple[int, int] = (1024, 768),
-                 screenshot_dir: Path | None = None) -> None:
+                 screenshot_dir: Path | None = None, theme: str | None = None,
+                 theme_keys: Sequence[str] | None = None, theme_loader: ThemeLoader | None = None) -> None:
         self.board = board
         self.title = title
         self.player = Player(timeline)
@@ -39,6 +66,13 @@ class ViewerApp:
         self.screenshot_dir = screenshot_dir or Path.cwd()
         self.quit_requested = False
         self._seeking = False
+        # Themes: the keys to cycle through (discovered on the first F2 unless given), the one shown,
+        # and a loaded theme waiting for the window to hand it to the renderer before the next draw.
+        self.theme = theme or DEFAULT_THEME
+        self._theme_keys = list(theme_keys) if theme_keys is not None else None
+        self._theme_loader = theme_loader or load_named_theme
+        self.pending_theme: Any = None
+        self._failed_theme: str | None = None
         self.camera.iso_view(1, animate=False)
         self.camera.fit(animate=False)
 
@@ -92,6 +126,7 @@ class ViewerApp:
             "F": self._toggle_follow, "P": camera.toggle_projection, "HOME": camera.fit,
             "UP": lambda: camera.zoom(ZOOM_STEP, *self._centre()), "DOWN": lambda: camera.zoom(1 / ZOOM_STEP, *self._centre()),
             "G": self._toggle_trail, "H": self._toggle_help, "F1": self._toggle_help,
+            "F2": self.next_theme,
             "S": self._request_screenshot, "F12": self._request_screenshot,
             "ESCAPE": self._quit,
         }
@@ -132,6 +167,45 @@ class ViewerApp:
 
     def _toggle_help(self) -> None:
         self.show_help = not self.show_help
+
+    @property
+    def theme_keys(self) -> list[str]:
+        if self._theme_keys is None:
+            try:
+                self._theme_keys = discovered_theme_keys()
+            except Exception as exc:  # an unreadable themes folder: say so, keep the current theme
+                self.say(f"themes: {exc}".splitlines()[0])
+                return []
+        return self._theme_keys
+
+    def next_theme(self) -> None:
+        """Load the theme after the current one (wrapping) and queue it for the window.
+
+        A theme that fails to load is reported on the HUD in one line and the current theme stays;
+        the next F2 tries the one after the failing theme, so one broken theme never blocks the cycle."""
+        keys = self.theme_keys
+        if not keys:
+            self.say("no themes found")
+            return
+        position = keys.index(self.theme) if self.theme in keys else -1
+        if self._failed_theme in keys:
+            position = keys.index(self._failed_theme)
+        key = keys[(position + 1) % len(keys)]
+        try:
+            loaded = self._theme_loader(key)
+        except Exception as exc:  # ThemeError, or an OSError reading its files: never crash the viewer
+            self._failed_theme = key
+            self.say(one_line_error(key, exc))
+            return
+        self._failed_theme = None
+        self.theme = key
+        self.pending_theme = loaded
+        self.say(f"theme: {key}", 2.0)
+
+    def take_pending_theme(self) -> Any:
+        """The theme the window must apply before drawing (None if unchanged); clears it."""
+        theme, self.pending_theme = self.pending_theme, None
+        return theme
 
     def _request_screenshot(self) -> None:
         self.screenshot_requested = True

@@ -198,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from viewer3d.window import run_window
 
             app = ViewerApp(source.board, source.timeline, source.title,
-                            size or (1024, 768), screenshot_dir=Path.cwd())
+                            size or (1024, 768), screenshot_dir=Path.cwd(), theme=args.theme)
             run_window(app, theme=theme, size=size or (1024, 768),
                        screenshot=Path(args.screenshot) if args.screenshot else None)
         except Exception as exc:  # pyglet cannot open a window: the display is unusable

@@ -37,6 +37,7 @@ HELP_LINES = (
     ("right drag, Shift+drag", "pan"),
     ("wheel, Up / Down", "zoom (towards the cursor)"),
     ("G", "trail on / off"),
+    ("F2", "next theme"),
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
     ("Esc", "quit"),

@@ -75,6 +75,9 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self.ctx.screen.use()
         self.ctx.viewport = (0, 0, *size)
         self.ctx.clear(*CLEAR_COLOR, depth=1.0)
+        theme = self.app.take_pending_theme()
+        if theme is not None:  # F2: the app loaded it (and reported any failure); apply before drawing
+            self.scene.set_theme(theme)
         self.scene.render(self.app.camera.matrices(), self.app.frame(), size)
         # pyglet draws the HUD with its own shaders: give it plain 2-D state.
         self.ctx.disable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
