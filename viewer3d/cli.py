@@ -18,6 +18,7 @@ import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from engine.errors import InputError
 from engine.model import Level
@@ -32,8 +33,15 @@ DEMO_SIZE, DEMO_FPS, DEMO_MAX_SECONDS = (512, 384), 10, 30.0
 EXIT_BAD_INPUT = 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="robots-view",
         description="Watch a robot game in 3D: a game directory, a board with its globalseq.txt, "
                     "or a new game played by an AI while you watch.",
@@ -114,10 +122,15 @@ def export_command(argv: Sequence[str], out: str = "replay.gif") -> str:
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr, redrawn only when it visibly changes."""
+    """A one-line progress bar on stderr, redrawn only when it visibly changes.
 
-    def __init__(self, width: int = 30) -> None:
+    When stderr is not a terminal (a log file, CI) the carriage-return redraws would pile up in one
+    endless line, so only the finished bar is written.
+    """
+
+    def __init__(self, width: int = 30, live: bool | None = None) -> None:
         self.width = width
+        self.live = sys.stderr.isatty() if live is None else live
         self._shown: tuple[int, int] | None = None
 
     def __call__(self, done: int, total: int | None) -> None:
@@ -126,6 +139,8 @@ class ProgressBar:
         if (percent, total) == self._shown and done < total:
             return
         self._shown = (percent, total)
+        if not self.live and done < total:
+            return
         filled = self.width * done // max(1, total)
         end = "\n" if done >= total else ""
         print(f"\rrendering [{'#' * filled}{'.' * (self.width - filled)}] {percent:3d}% {done}/{total} frames",
@@ -161,11 +176,13 @@ def export(source: GameSource, out: Path, size: tuple[int, int] | None, fps: int
     size = size or ((640, 480) if suffix == ".gif" else (1024, 768))
     fps = fps or 15
     frames = plan_frames(source, size, fps, view, speed, still=still, max_seconds=max_seconds or MAX_SECONDS)
-    out.parent.mkdir(parents=True, exist_ok=True)
     try:
+        out.parent.mkdir(parents=True, exist_ok=True)
         export_replay(out, frames, size, fps, source.board, theme, None if quiet else ProgressBar())  # type: ignore[arg-type]
     except ExportError as exc:
         raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror or exc}", out) from None
     return len(frames)
 
 
