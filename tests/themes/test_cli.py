@@ -72,10 +72,13 @@ def test_sheet_unwritable_output_is_one_line(capsys: pytest.CaptureFixture[str],
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_bad_arguments_exit_2() -> None:
+@pytest.mark.parametrize("argv", [["sheet", "pen"], ["bogus"], [], ["check"], ["list", "--bad"]])
+def test_bad_arguments_exit_2_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
-        main(["sheet", "pen"])
+        main(argv)
     assert info.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("robots-theme"), lines
 
 
 @pytest.mark.parametrize(
