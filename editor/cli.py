@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from editor.document import Document
 from engine.errors import InputError
@@ -19,8 +20,15 @@ from engine.errors import InputError
 EXIT_BAD_INPUT = 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
+    parser = _Parser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
     parser.add_argument("board", nargs="?", type=Path, help="board file to open (created on save if it does not exist)")
     parser.add_argument("--theme", help="tile theme (F2 cycles the installed ones)")
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
@@ -59,6 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.theme not in known and not Path(args.theme).is_dir():
             print(f"robots-edit: unknown theme {args.theme!r}; installed: {', '.join(known)}", file=sys.stderr)
             return EXIT_BAD_INPUT
+    if args.screenshot is not None and not args.screenshot.resolve().parent.is_dir():
+        print(f"robots-edit: {args.screenshot}: cannot write: folder {args.screenshot.parent} does not exist",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
     import pyglet
 
     if args.headless or args.screenshot is not None or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
@@ -73,9 +85,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     controller = EditorController(document, size=(width, height), theme=args.theme)
     window = EditorWindow(controller, visible=args.screenshot is None)
     if args.screenshot is not None:
-        window.save_png(args.screenshot)
-        controller.autosaver.discard()
-        window.close()
+        try:
+            window.save_png(args.screenshot)
+        except OSError as exc:
+            print(f"robots-edit: {args.screenshot}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        finally:
+            controller.autosaver.discard()
+            window.close()
         return 0
     pyglet.app.run()
     return 0

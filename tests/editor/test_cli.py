@@ -34,3 +34,18 @@ def test_headless_screenshot(tmp_path: Path) -> None:
     image = Image.open(shot)
     assert image.size == (900, 640)
     assert len(image.convert("RGB").getcolors(maxcolors=1 << 20) or []) > 100  # a real picture, not a blank frame
+
+
+def test_usage_error_is_one_line_exit_2() -> None:
+    result = _run("gameboards/chop.dat", "--bogus")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("robots-edit: "), result.stderr
+
+
+def test_unwritable_screenshot_is_one_line_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("in the way")
+    for target in (tmp_path / "missing" / "shot.png", tmp_path / "a-file" / "shot.png", Path("/proc/shot.png")):
+        result = _run("gameboards/chop.dat", "--screenshot", str(target), "--size", "320x240")
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
+        assert result.stderr.startswith(f"robots-edit: {target}: cannot write"), result.stderr
