@@ -31,6 +31,7 @@ VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
 DEMO_OUT = Path("out") / "demo.gif"  # relative to where robots-view runs (./run demo: the checkout)
 DEMO_SIZE, DEMO_FPS, DEMO_MAX_SECONDS = (512, 384), 10, 30.0
 EXIT_BAD_INPUT = 2
+EXIT_AI_ERROR = 3  # as robots-engine: the game ended because the AI failed
 
 
 class _Parser(argparse.ArgumentParser):
@@ -206,6 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.headless:
             count = export(source, Path(args.out), size, args.fps, args.view, args.speed, theme)
             print(f"wrote {args.out} ({count} frame{'s' if count != 1 else ''})")
+            if source.timeline.error is not None:  # an export has no HUD: say why the game stopped
+                print(f"robots-view: AI error: {source.timeline.error} (the export shows the game up to there)",
+                      file=sys.stderr)
+                return EXIT_AI_ERROR
             return 0
         if not has_display():
             return no_display(source, args, args_list, "no display (DISPLAY and WAYLAND_DISPLAY are unset)", theme,

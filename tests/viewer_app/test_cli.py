@@ -205,3 +205,15 @@ def test_progress_bar_in_a_log_is_one_line(capsys: pytest.CaptureFixture[str]) -
     for done in range(1, 41):
         live(done, 40)
     assert capsys.readouterr().err.count("rendering") > 10
+
+
+def test_export_of_a_failing_ai_says_so_and_exits_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The export has no HUD: an AI error must not pass silently as a normal picture with status 0."""
+    crash = tmp_path / "crash.sh"
+    crash.write_text("#!/bin/sh\nexit 3\n")
+    crash.chmod(0o755)
+    out = tmp_path / "x.png"
+    status = main(["--board", str(CHOP), "--ai", str(crash), "--headless", "--out", str(out), "--size", "64x48"])
+    err = [line for line in capsys.readouterr().err.strip().splitlines() if not line.startswith("rendering")]
+    assert status == 3 and out.exists()
+    assert len(err) == 1 and err[0].startswith("robots-view: AI error: round 1:") and "status 3" in err[0], err
