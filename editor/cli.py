@@ -18,6 +18,8 @@ from editor.document import Document
 from engine.errors import InputError
 
 EXIT_BAD_INPUT = 2
+MIN_SIZE = (640, 480)  # below this the palette and the side panel cover the board
+MAX_SIDE = 8192
 
 
 class _Parser(argparse.ArgumentParser):
@@ -59,6 +61,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         width, height = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         print(f"robots-edit: --size must be WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not (MIN_SIZE[0] <= width <= MAX_SIDE and MIN_SIZE[1] <= height <= MAX_SIDE):
+        print(f"robots-edit: --size {args.size} out of range ({MIN_SIZE[0]}..{MAX_SIDE} wide, "
+              f"{MIN_SIZE[1]}..{MAX_SIDE} high)", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.theme is not None:
         from editor.art import theme_keys

@@ -45,7 +45,15 @@ def test_usage_error_is_one_line_exit_2() -> None:
 def test_unwritable_screenshot_is_one_line_exit_2(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("in the way")
     for target in (tmp_path / "missing" / "shot.png", tmp_path / "a-file" / "shot.png", Path("/proc/shot.png")):
-        result = _run("gameboards/chop.dat", "--screenshot", str(target), "--size", "320x240")
+        result = _run("gameboards/chop.dat", "--screenshot", str(target), "--size", "640x480")
         assert result.returncode == 2, result.stderr
         assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
         assert result.stderr.startswith(f"robots-edit: {target}: cannot write"), result.stderr
+
+
+def test_window_size_out_of_range_is_one_line_exit_2(tmp_path: Path) -> None:
+    for size in ("0x0", "200x100", "100000x800"):
+        result = _run("gameboards/chop.dat", "--screenshot", str(tmp_path / "s.png"), "--size", size)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr == f"robots-edit: --size {size} out of range (640..8192 wide, 480..8192 high)\n"
+    assert not (tmp_path / "s.png").exists()
