@@ -86,10 +86,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         pyglet.options["headless"] = True
 
     from editor.controller import EditorController
-    from editor.window import EditorWindow
 
     controller = EditorController(document, size=(width, height), theme=args.theme)
-    window = EditorWindow(controller, visible=args.screenshot is None)
+    try:
+        from editor.window import EditorWindow  # importing pyglet.window already connects to the display
+
+        window = EditorWindow(controller, visible=args.screenshot is None)
+    except Exception as exc:  # pyglet cannot reach the display (DISPLAY set but no X server there)
+        if not type(exc).__module__.startswith("pyglet"):
+            raise
+        controller.autosaver.discard()
+        shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+        print(f"robots-edit: cannot open a window on display {shown!r} ({exc}); "
+              "use --headless --screenshot FILE to render off-screen", file=sys.stderr)
+        return 1
     if args.screenshot is not None:
         try:
             window.save_png(args.screenshot)

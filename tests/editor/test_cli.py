@@ -57,3 +57,16 @@ def test_window_size_out_of_range_is_one_line_exit_2(tmp_path: Path) -> None:
         assert result.returncode == 2, result.stderr
         assert result.stderr == f"robots-edit: --size {size} out of range (640..8192 wide, 480..8192 high)\n"
     assert not (tmp_path / "s.png").exists()
+
+
+def test_unreachable_display_is_one_line_exit_1() -> None:
+    """DISPLAY set but no X server there: say so in one line, as with no DISPLAY at all."""
+    import os
+
+    env = {**os.environ, "DISPLAY": ":97"}
+    env.pop("WAYLAND_DISPLAY", None)
+    result = subprocess.run([sys.executable, "-m", "editor", "gameboards/chop.dat"], capture_output=True, text=True,
+                            timeout=120, env=env)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.startswith("robots-edit: cannot open a window on display ':97'")
