@@ -225,7 +225,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                        screenshot=Path(args.screenshot) if args.screenshot else None)
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
-                return no_display(source, args, args_list, f"cannot open a window ({exc})", theme, size)
+                shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                return no_display(source, args, args_list, f"cannot open a window on display {shown!r} ({exc})",
+                                  theme, size)
             raise
         finally:
             source.stop.set()

@@ -217,3 +217,13 @@ def test_export_of_a_failing_ai_says_so_and_exits_3(tmp_path: Path, capsys: pyte
     err = [line for line in capsys.readouterr().err.strip().splitlines() if not line.startswith("rendering")]
     assert status == 3 and out.exists()
     assert len(err) == 1 and err[0].startswith("robots-view: AI error: round 1:") and "status 3" in err[0], err
+
+
+def test_unreachable_display_names_it_in_one_line(game_files: Path, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(PYTHONPATH=str(ROOT), DISPLAY=":97")
+    result = subprocess.run([sys.executable, "-m", "viewer3d", str(game_files / "dir")], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=240, check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("robots-view: cannot open a window on display ':97'"), lines
