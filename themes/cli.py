@@ -95,6 +95,9 @@ def _sheet(theme: str, out: Path, columns: int, scale: int) -> int:
     if columns < 1 or scale < 1:
         print("robots-theme: --columns and --scale must be at least 1", file=sys.stderr)
         return 2
+    if out.suffix.lower() != ".png":
+        print(f"robots-theme: {out}: a contact sheet is a PNG; give --out a name ending in .png", file=sys.stderr)
+        return 2
     loaded = load_theme(theme)
     image = contact_sheet(loaded, columns, scale)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -112,3 +112,12 @@ def test_new_rejects_unusable_names(bad: str, tmp_path: Path, capsys: pytest.Cap
     assert main(["new", bad, "--dir", str(tmp_path)]) == 2
     assert "is not a usable folder name" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_sheet_out_must_be_a_png_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A PNG written under a .txt or .jpg name would mislead: refuse it in one line, write nothing."""
+    for name in ("sheet.txt", "sheet.jpg", "sheet"):
+        assert main(["sheet", "pen", "--out", str(tmp_path / name)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("robots-theme: ") and ".png" in err
+        assert not (tmp_path / name).exists()
