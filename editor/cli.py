@@ -12,15 +12,25 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from editor.document import Document
 from engine.errors import InputError
 
 EXIT_BAD_INPUT = 2
+MIN_SIZE = (640, 480)  # below this the palette and the side panel cover the board
+MAX_SIDE = 8192
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
+    parser = _Parser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
     parser.add_argument("board", nargs="?", type=Path, help="board file to open (created on save if it does not exist)")
     parser.add_argument("--theme", help="tile theme (F2 cycles the installed ones)")
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
@@ -52,6 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError:
         print(f"robots-edit: --size must be WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if not (MIN_SIZE[0] <= width <= MAX_SIDE and MIN_SIZE[1] <= height <= MAX_SIDE):
+        print(f"robots-edit: --size {args.size} out of range ({MIN_SIZE[0]}..{MAX_SIDE} wide, "
+              f"{MIN_SIZE[1]}..{MAX_SIDE} high)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if args.theme is not None:
         from editor.art import theme_keys
 
@@ -59,6 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.theme not in known and not Path(args.theme).is_dir():
             print(f"robots-edit: unknown theme {args.theme!r}; installed: {', '.join(known)}", file=sys.stderr)
             return EXIT_BAD_INPUT
+    if args.screenshot is not None and not args.screenshot.resolve().parent.is_dir():
+        print(f"robots-edit: {args.screenshot}: cannot write: folder {args.screenshot.parent} does not exist",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
     import pyglet
 
     if args.headless or args.screenshot is not None or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
@@ -68,14 +86,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         pyglet.options["headless"] = True
 
     from editor.controller import EditorController
-    from editor.window import EditorWindow
 
     controller = EditorController(document, size=(width, height), theme=args.theme)
-    window = EditorWindow(controller, visible=args.screenshot is None)
-    if args.screenshot is not None:
-        window.save_png(args.screenshot)
+    try:
+        from editor.window import EditorWindow  # importing pyglet.window already connects to the display
+
+        window = EditorWindow(controller, visible=args.screenshot is None)
+    except Exception as exc:  # pyglet cannot reach the display (DISPLAY set but no X server there)
+        if not type(exc).__module__.startswith("pyglet"):
+            raise
         controller.autosaver.discard()
-        window.close()
+        shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+        print(f"robots-edit: cannot open a window on display {shown!r} ({exc}); "
+              "use --headless --screenshot FILE to render off-screen", file=sys.stderr)
+        return 1
+    if args.screenshot is not None:
+        try:
+            window.save_png(args.screenshot)
+        except OSError as exc:
+            print(f"robots-edit: {args.screenshot}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        finally:
+            controller.autosaver.discard()
+            window.close()
         return 0
     pyglet.app.run()
     return 0

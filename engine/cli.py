@@ -112,6 +112,7 @@ def load_playable_board(path: str | Path) -> Board:
 
 def cmd_save(args: argparse.Namespace) -> int:
     deck = generate_deck(args.seed)
+    Path(args.deck).parent.mkdir(parents=True, exist_ok=True)  # like --out: 'save decks/d0.dat' in a fresh clone
     save_deck(deck, args.deck)
     seed = f" (seed {args.seed})" if args.seed is not None else ""
     print(f"{args.deck}: new deck of {len(deck)} cards{seed}")

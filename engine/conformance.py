@@ -84,7 +84,13 @@ def run_file(path: Path) -> tuple[int, list[Failure]]:
     """Run every vector in one file; returns (cases run, failures)."""
     passed_or_failed = 0
     failures: list[Failure] = []
-    text = path.read_text(encoding="utf-8")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:  # vector files are JSON Lines, always UTF-8
+        bad_line = data.count(b"\n", 0, exc.start) + 1
+        bad_column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", path, bad_line, bad_column) from None
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue

@@ -11,6 +11,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from themes.errors import ThemeError
 from themes.loader import check_theme, list_themes, load_theme, resolve_theme, user_themes_dir
@@ -18,8 +19,15 @@ from themes.manifest import MANIFEST_FILE
 from themes.sheet import contact_sheet
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line (exit 2), without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="robots-theme", description="Tile themes for the robots board views.")
+    parser = _Parser(prog="robots-theme", description="Tile themes for the robots board views.")
     sub = parser.add_subparsers(dest="command", required=True)
     listing = sub.add_parser("list", help="list the themes found (shipped, per-user, extra folders)")
     listing.add_argument("--dir", action="append", default=[], type=Path, metavar="DIR",
@@ -86,6 +94,9 @@ def _check(theme: str) -> int:
 def _sheet(theme: str, out: Path, columns: int, scale: int) -> int:
     if columns < 1 or scale < 1:
         print("robots-theme: --columns and --scale must be at least 1", file=sys.stderr)
+        return 2
+    if out.suffix.lower() != ".png":
+        print(f"robots-theme: {out}: a contact sheet is a PNG; give --out a name ending in .png", file=sys.stderr)
         return 2
     loaded = load_theme(theme)
     image = contact_sheet(loaded, columns, scale)

@@ -18,6 +18,7 @@ import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from engine.errors import InputError
 from engine.model import Level
@@ -30,10 +31,18 @@ VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
 DEMO_OUT = Path("out") / "demo.gif"  # relative to where robots-view runs (./run demo: the checkout)
 DEMO_SIZE, DEMO_FPS, DEMO_MAX_SECONDS = (512, 384), 10, 30.0
 EXIT_BAD_INPUT = 2
+EXIT_AI_ERROR = 3  # as robots-engine: the game ended because the AI failed
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="robots-view",
         description="Watch a robot game in 3D: a game directory, a board with its globalseq.txt, "
                     "or a new game played by an AI while you watch.",
@@ -114,10 +123,15 @@ def export_command(argv: Sequence[str], out: str = "replay.gif") -> str:
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr, redrawn only when it visibly changes."""
+    """A one-line progress bar on stderr, redrawn only when it visibly changes.
 
-    def __init__(self, width: int = 30) -> None:
+    When stderr is not a terminal (a log file, CI) the carriage-return redraws would pile up in one
+    endless line, so only the finished bar is written.
+    """
+
+    def __init__(self, width: int = 30, live: bool | None = None) -> None:
         self.width = width
+        self.live = sys.stderr.isatty() if live is None else live
         self._shown: tuple[int, int] | None = None
 
     def __call__(self, done: int, total: int | None) -> None:
@@ -126,6 +140,8 @@ class ProgressBar:
         if (percent, total) == self._shown and done < total:
             return
         self._shown = (percent, total)
+        if not self.live and done < total:
+            return
         filled = self.width * done // max(1, total)
         end = "\n" if done >= total else ""
         print(f"\rrendering [{'#' * filled}{'.' * (self.width - filled)}] {percent:3d}% {done}/{total} frames",
@@ -161,11 +177,13 @@ def export(source: GameSource, out: Path, size: tuple[int, int] | None, fps: int
     size = size or ((640, 480) if suffix == ".gif" else (1024, 768))
     fps = fps or 15
     frames = plan_frames(source, size, fps, view, speed, still=still, max_seconds=max_seconds or MAX_SECONDS)
-    out.parent.mkdir(parents=True, exist_ok=True)
     try:
+        out.parent.mkdir(parents=True, exist_ok=True)
         export_replay(out, frames, size, fps, source.board, theme, None if quiet else ProgressBar())  # type: ignore[arg-type]
     except ExportError as exc:
         raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror or exc}", out) from None
     return len(frames)
 
 
@@ -189,6 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.headless:
             count = export(source, Path(args.out), size, args.fps, args.view, args.speed, theme)
             print(f"wrote {args.out} ({count} frame{'s' if count != 1 else ''})")
+            if source.timeline.error is not None:  # an export has no HUD: say why the game stopped
+                print(f"robots-view: AI error: {source.timeline.error} (the export shows the game up to there)",
+                      file=sys.stderr)
+                return EXIT_AI_ERROR
             return 0
         if not has_display():
             return no_display(source, args, args_list, "no display (DISPLAY and WAYLAND_DISPLAY are unset)", theme,
@@ -203,7 +225,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                        screenshot=Path(args.screenshot) if args.screenshot else None)
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
-                return no_display(source, args, args_list, f"cannot open a window ({exc})", theme, size)
+                shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                return no_display(source, args, args_list, f"cannot open a window on display {shown!r} ({exc})",
+                                  theme, size)
             raise
         finally:
             source.stop.set()

@@ -181,12 +181,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     log_dir = out / "ai-logs" if isinstance(probe, ExternalAI) else None
     if isinstance(probe, ExternalAI):
         probe.close()
-    try:
-        if log_dir is not None:
-            log_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        print(f"{PROGRAM}: {log_dir}: cannot create: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+    # Create the output folder before playing: an unusable --out must not cost a whole contest.
+    for folder in (out, log_dir):
+        try:
+            if folder is not None:
+                folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"{PROGRAM}: {folder}: cannot create: {exc.strerror or exc}", file=sys.stderr)
+            return 2
     level = Level(args.level)
     setup = ContestSetup(boards, decks, level, args.ai, args.timeout, log_dir)
     jobs = effective_jobs(args.jobs)

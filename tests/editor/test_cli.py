@@ -34,3 +34,39 @@ def test_headless_screenshot(tmp_path: Path) -> None:
     image = Image.open(shot)
     assert image.size == (900, 640)
     assert len(image.convert("RGB").getcolors(maxcolors=1 << 20) or []) > 100  # a real picture, not a blank frame
+
+
+def test_usage_error_is_one_line_exit_2() -> None:
+    result = _run("gameboards/chop.dat", "--bogus")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("robots-edit: "), result.stderr
+
+
+def test_unwritable_screenshot_is_one_line_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("in the way")
+    for target in (tmp_path / "missing" / "shot.png", tmp_path / "a-file" / "shot.png", Path("/proc/shot.png")):
+        result = _run("gameboards/chop.dat", "--screenshot", str(target), "--size", "640x480")
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
+        assert result.stderr.startswith(f"robots-edit: {target}: cannot write"), result.stderr
+
+
+def test_window_size_out_of_range_is_one_line_exit_2(tmp_path: Path) -> None:
+    for size in ("0x0", "200x100", "100000x800"):
+        result = _run("gameboards/chop.dat", "--screenshot", str(tmp_path / "s.png"), "--size", size)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr == f"robots-edit: --size {size} out of range (640..8192 wide, 480..8192 high)\n"
+    assert not (tmp_path / "s.png").exists()
+
+
+def test_unreachable_display_is_one_line_exit_1() -> None:
+    """DISPLAY set but no X server there: say so in one line, as with no DISPLAY at all."""
+    import os
+
+    env = {**os.environ, "DISPLAY": ":97"}
+    env.pop("WAYLAND_DISPLAY", None)
+    result = subprocess.run([sys.executable, "-m", "editor", "gameboards/chop.dat"], capture_output=True, text=True,
+                            timeout=120, env=env)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.startswith("robots-edit: cannot open a window on display ':97'")

@@ -30,3 +30,11 @@ def test_runner_rejects_garbage_with_one_line(tmp_path: Path, capsys: pytest.Cap
     assert main([str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "garbage.jsonl:1:" in err
+
+
+def test_runner_rejects_binary_garbage_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "binary.jsonl"
+    bad.write_bytes(b'{"id": "a"}\nf\xab\xcd\x17\n')
+    assert main([str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {bad}:2:2: not UTF-8 text (byte 0xab)\n"

@@ -130,3 +130,10 @@ def test_python_dash_m_runs_the_command_line(tmp_path: Path) -> None:
                           text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == f"robots-engine: {bad}:2:2: unknown board character 'x'\n"
+
+
+def test_save_creates_the_decks_folder_as_the_readme_shows(engine, tmp_path: Path) -> None:
+    """README: 'robots-engine save decks/d0.dat --seed 1' in a fresh clone, where decks/ does not exist yet."""
+    result = engine("save", "decks/d0.dat", "--seed", "1")
+    assert result.code == 0, result.err
+    assert load_deck(tmp_path / "decks" / "d0.dat") == generate_deck(1)

@@ -72,10 +72,13 @@ def test_sheet_unwritable_output_is_one_line(capsys: pytest.CaptureFixture[str],
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_bad_arguments_exit_2() -> None:
+@pytest.mark.parametrize("argv", [["sheet", "pen"], ["bogus"], [], ["check"], ["list", "--bad"]])
+def test_bad_arguments_exit_2_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
-        main(["sheet", "pen"])
+        main(argv)
     assert info.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("robots-theme"), lines
 
 
 @pytest.mark.parametrize(
@@ -109,3 +112,12 @@ def test_new_rejects_unusable_names(bad: str, tmp_path: Path, capsys: pytest.Cap
     assert main(["new", bad, "--dir", str(tmp_path)]) == 2
     assert "is not a usable folder name" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_sheet_out_must_be_a_png_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A PNG written under a .txt or .jpg name would mislead: refuse it in one line, write nothing."""
+    for name in ("sheet.txt", "sheet.jpg", "sheet"):
+        assert main(["sheet", "pen", "--out", str(tmp_path / name)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("robots-theme: ") and ".png" in err
+        assert not (tmp_path / name).exists()

@@ -159,3 +159,71 @@ def test_demo_without_display_renders_a_gif(tmp_path: Path) -> None:
     assert f"wrote {Path('out') / 'demo.gif'}" in result.stdout
     with Image.open(out) as image:
         assert image.size == (128, 96) and image.n_frames >= 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--board", "{chop}", "--sequence", "seq.txt", "--level", "hrd"],
+        ["{gamedir}", "--headless", "--out", "x.png", "--view", "iso9"],
+        ["{gamedir}", "--no-such-option"],
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(game_files: Path, tmp_path: Path, args: list[str],
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's own errors (bad choices, unknown options) follow the one-line rule too, no usage block."""
+    with pytest.raises(SystemExit) as exit_info:
+        main([a.replace("{chop}", str(CHOP)).replace("{gamedir}", str(game_files / "dir")) for a in args])
+    assert exit_info.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("robots-view: "), lines
+
+
+@pytest.mark.parametrize("out", ["no-folder-file/x.png", "a-file/x.png", "/proc/x.png"])
+def test_unwritable_out_is_one_line_not_a_traceback(game_files: Path, tmp_path: Path, out: str,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a-file").write_text("in the way")
+    (tmp_path / "no-folder-file").write_text("in the way")
+    monkeypatch.chdir(tmp_path)
+    status = main([str(game_files / "dir"), "--headless", "--out", out, "--size", "64x48"])
+    assert status == 2
+    lines = [line for line in capsys.readouterr().err.strip().splitlines() if not line.startswith("rendering")]
+    assert len(lines) == 1 and lines[0].startswith("robots-view: ") and "x.png" in lines[0], lines
+
+
+def test_progress_bar_in_a_log_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not on a terminal: no carriage-return redraws piling up in the log, just the finished bar."""
+    from viewer3d.cli import ProgressBar
+
+    bar = ProgressBar(live=False)
+    for done in range(1, 41):
+        bar(done, 40)
+    err = capsys.readouterr().err
+    assert "\r" not in err.strip("\r") and err.count("rendering") == 1 and "40/40" in err
+    live = ProgressBar(live=True)
+    for done in range(1, 41):
+        live(done, 40)
+    assert capsys.readouterr().err.count("rendering") > 10
+
+
+def test_export_of_a_failing_ai_says_so_and_exits_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The export has no HUD: an AI error must not pass silently as a normal picture with status 0."""
+    crash = tmp_path / "crash.sh"
+    crash.write_text("#!/bin/sh\nexit 3\n")
+    crash.chmod(0o755)
+    out = tmp_path / "x.png"
+    status = main(["--board", str(CHOP), "--ai", str(crash), "--headless", "--out", str(out), "--size", "64x48"])
+    err = [line for line in capsys.readouterr().err.strip().splitlines() if not line.startswith("rendering")]
+    assert status == 3 and out.exists()
+    assert len(err) == 1 and err[0].startswith("robots-view: AI error: round 1:") and "status 3" in err[0], err
+
+
+def test_unreachable_display_names_it_in_one_line(game_files: Path, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(PYTHONPATH=str(ROOT), DISPLAY=":97")
+    result = subprocess.run([sys.executable, "-m", "viewer3d", str(game_files / "dir")], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=240, check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("robots-view: cannot open a window on display ':97'"), lines
