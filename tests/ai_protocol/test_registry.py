@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -42,11 +41,11 @@ def test_list_ais_names_builtins() -> None:
     assert "reference" in ai_help() and "planner" in ai_help()
 
 
-def test_planner_is_lazy_and_clear_when_missing() -> None:
-    if importlib.util.find_spec("engine.ai.planner") is not None:
-        pytest.skip("planner exists in this checkout; its own tests cover it")  # pragma: no cover
-    with pytest.raises(InputError, match="'planner' is not available"):
-        resolve_ai("planner")
+def test_planner_resolves_to_the_built_in_planner() -> None:
+    from engine.ai.planner import Planner
+
+    ai = resolve_ai("planner")
+    assert isinstance(ai, Planner) and ai.name == "planner"
 
 
 def test_program_path_resolves_to_external_ai(make_script: ScriptMaker, tmp_path: Path) -> None:
