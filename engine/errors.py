@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 
 class InputError(Exception):
@@ -48,3 +50,16 @@ def read_text(path: str | Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode("latin-1")
+
+
+def parse_json_object(text: str, path: str | Path | None = None) -> dict[str, Any]:
+    """Parse JSON that must be an object; InputError with line and column otherwise."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise InputError("not valid JSON: nested too deeply", path) from None
+    if not isinstance(data, dict):
+        raise InputError(f"expected a JSON object, found {type(data).__name__}", path, 1, 1)
+    return data

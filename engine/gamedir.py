@@ -17,7 +17,7 @@ from typing import Any
 from engine.asciiboard import render_ascii_board
 from engine.atomic import write_text_atomic
 from engine.boardfile import load_board, write_board
-from engine.errors import InputError, read_text
+from engine.errors import InputError, parse_json_object, read_text
 from engine.game import GameRecord, Outcome
 from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
@@ -99,14 +99,7 @@ class GameDir:
 
 def parse_game_info(text: str, path: str | Path | None = None) -> dict[str, Any]:
     """Parse ``game.json``: a JSON object with ``format`` 1 and a known ``level``; InputError otherwise."""
-    try:
-        info = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
-    except RecursionError:
-        raise InputError("not valid JSON: nested too deeply", path) from None
-    if not isinstance(info, dict):
-        raise InputError(f"expected a JSON object, found {type(info).__name__}", path, 1, 1)
+    info = parse_json_object(text, path)
     version = info.get("format")
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise InputError(f"unsupported format {version!r}, this program reads format {FORMAT_VERSION}", path)

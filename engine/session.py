@@ -21,7 +21,7 @@ from typing import Any
 from engine.atomic import write_text_atomic
 from engine.boardfile import parse_board, write_board
 from engine.cards import HAND_SIZE, Card
-from engine.errors import InputError, read_text
+from engine.errors import InputError, parse_json_object, read_text
 from engine.game import AIError, GameRecord, Outcome, deal, play_round
 from engine.model import Board, Level
 
@@ -131,13 +131,8 @@ def _cards(values: Any, what: str, path: str | Path) -> list[Card]:
 
 def session_from_json(text: str, path: str | Path = STATE_FILE) -> Session:
     """Parse the state file; every problem is an InputError naming it."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
-    except RecursionError:
-        raise InputError("not valid JSON: nested too deeply", path) from None
-    if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+    data = parse_json_object(text, path)
+    if data.get("format") != STATE_FORMAT:
         raise InputError(f"not a robots-engine state file of format {STATE_FORMAT}", path)
     level_word = _field(data, "level", str, path)
     try:
