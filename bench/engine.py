@@ -31,7 +31,7 @@ from engine.game import play_game  # noqa: E402
 from engine.model import Board, Direction, Level, Pose  # noqa: E402
 from engine.rules import play_card  # noqa: E402
 
-CONFORMANCE = ROOT.parent / "shared" / "conformance"
+CONFORMANCE = ROOT / "tests" / "data" / "conformance"
 
 
 def machine() -> str:

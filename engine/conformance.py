@@ -2,7 +2,7 @@
 
 Each file holds JSON lines, either single-card cases (fields ``start``/``cards``/
 ``after``) or whole games (``deck``/``globalseq``/``stats``), as described in
-``shared/conformance/README.md``. Prints ``N passed, M failed`` and the first
+``tests/data/conformance/README.md``. Prints ``N passed, M failed`` and the first
 failures in full; exits 1 when any failed, 2 on unreadable input.
 """
 

@@ -1,7 +1,7 @@
 """The game's output files: ``sequence.txt``, ``globalseq.txt`` and ``stats.txt`` (writers).
 
 All of them are derived from the events recorded in a GameRecord, exactly as
-``shared/spec/RULES.md`` (Output files) describes.
+``docs/rules.md`` (Output files) describes.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The rules: one pure function plays one card and returns the events it caused.
 
-The order inside a card follows the contest text and ``shared/spec/RULES.md``:
+The order inside a card follows the contest text and ``docs/rules.md``:
 the card itself (with oil slides and doubled turns), then conveyors, then
 pushers and crushers, then rotators. After every phase a destroyed robot or one
 standing on a goal ends the card.

@@ -1,4 +1,4 @@
-"""Every shared conformance vector must pass (cards and whole games)."""
+"""Every conformance vector in tests/data/conformance must pass (cards and whole games)."""
 
 from pathlib import Path
 
@@ -6,7 +6,7 @@ import pytest
 
 from engine.conformance import main, run_file
 
-VECTORS = Path(__file__).resolve().parents[3] / "shared" / "conformance"
+VECTORS = Path(__file__).resolve().parents[1] / "data" / "conformance"
 
 
 @pytest.mark.parametrize("name", ["cards.jsonl", "games.jsonl"])

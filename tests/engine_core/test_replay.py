@@ -14,7 +14,7 @@ from engine.model import Level
 from engine.outputs import format_globalseq
 from engine.replay import consistent_levels, load_replay, parse_globalseq, write_globalseq
 
-VECTORS = Path(__file__).resolve().parents[3] / "shared" / "conformance"
+VECTORS = Path(__file__).resolve().parents[1] / "data" / "conformance"
 GAMES = [json.loads(line) for line in (VECTORS / "games.jsonl").read_text().splitlines()]
 
 

@@ -94,5 +94,5 @@ def test_stats_example_is_chop_normal_deck_2() -> None:
     expected = "".join(line[4:] + "\n" for line in match.group(1).splitlines())
     root = DOC.parents[1]
     game = play_game(load_board(root / "gameboards" / "chop.dat"), Level.NORMAL,
-                     load_deck(root.parent / "shared" / "conformance" / "decks" / "deck-2.txt"), first_five)
+                     load_deck(root / "tests" / "data" / "conformance" / "decks" / "deck-2.txt"), first_five)
     assert format_stats(game) == expected
