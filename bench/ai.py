@@ -87,7 +87,9 @@ def external_chooser(program: str, level: Level) -> Chooser:
         write_ai_inputs(folder, board, hand, pose)
         (folder / "ccards.txt").unlink(missing_ok=True)
         try:
-            subprocess.run([os.path.abspath(program), level.value], cwd=folder, check=False, timeout=60, capture_output=True)
+            subprocess.run(
+                [os.path.abspath(program), level.value], cwd=folder, check=False, timeout=60, capture_output=True
+            )
             return read_chosen(folder)
         except (InputError, OSError, subprocess.TimeoutExpired) as exc:
             raise AIError(f"{program}: {exc}") from None
@@ -168,7 +170,11 @@ def summarise(label: str, ai: str, results: list[GameResult], optimum: dict[tupl
     possible = [r for r in results if optimum.get((r.task.board, r.task.level, r.task.seed), r).outcome == "Z"]
     both = [r for r in possible if r.outcome == "Z"]
     ai_mean = statistics.mean([r.rounds for r in both]) if both else float("nan")
-    opt_mean = statistics.mean([optimum[(r.task.board, r.task.level, r.task.seed)].rounds for r in both]) if both and optimum else float("nan")
+    opt_mean = (
+        statistics.mean([optimum[(r.task.board, r.task.level, r.task.seed)].rounds for r in both])
+        if both and optimum
+        else float("nan")
+    )
     decisions = sum(r.decisions for r in results)
     return Row(
         label,
@@ -291,7 +297,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"AI benchmark: {len(args.boards)} board(s) x {args.decks} decks (seeds {seeds.start}..{seeds.stop - 1}) x "
         f"{', '.join(args.levels)}; {args.jobs} worker processes; {platform.processor() or platform.machine()}, "
         f"{os.cpu_count()} CPUs, Python {platform.python_version()}.\n\n"
-        f"Wall time: {wall:.1f} s in total; " + ", ".join(f"{Path(ai).name} {t:.1f} s" for ai, t in per_ai_wall.items()) + ". "
+        f"Wall time: {wall:.1f} s in total; "
+        + ", ".join(f"{Path(ai).name} {t:.1f} s" for ai, t in per_ai_wall.items())
+        + ". "
         "CPU s sums the games' own times over all workers; precompute s is the slowest per-process table build."
     )
     text = markdown(rows, header)
@@ -301,8 +309,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     chart(rows, args.chart)
     print(f"written {args.out} and {args.chart}")
     return 0
-
-
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ def best_ms(action: Callable[[], object], repeat: int = 7, number: int = 1) -> f
 
 def main() -> None:
     for name in ("default", "pen"):
+
         def cold(name: str = name) -> None:
             clear_cache()
             load_theme(name)
@@ -39,8 +40,10 @@ def main() -> None:
         images = theme.layer_images()
         array_ms = best_ms(lambda images=images: pack_texture_array(images), number=10)
         atlas_ms = best_ms(lambda images=images: pack_atlas(images), number=10)
-        print(f"{name:8} cold load+validate {cold_ms:7.2f} ms   cached load_theme {cached_ms:6.3f} ms   "
-              f"texture_array pack {array_ms:6.2f} ms   atlas pack {atlas_ms:6.2f} ms")
+        print(
+            f"{name:8} cold load+validate {cold_ms:7.2f} ms   cached load_theme {cached_ms:6.3f} ms   "
+            f"texture_array pack {array_ms:6.2f} ms   atlas pack {atlas_ms:6.2f} ms"
+        )
 
 
 if __name__ == "__main__":

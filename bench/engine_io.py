@@ -52,8 +52,10 @@ def main_bench() -> None:
     session = Session(board, Level.EASY, deck, chosen=[list(r.chosen) for r in game.rounds])
     text = session_to_json(session)
     rebuild = best_of(5, lambda: session_from_json(text).rebuild())
-    print(f"state file of a {len(game.rounds)}-round game: {len(text) / 1024:.0f} KiB; "
-          f"read + rebuild: {rebuild * 1000:.1f} ms")
+    print(
+        f"state file of a {len(game.rounds)}-round game: {len(text) / 1024:.0f} KiB; "
+        f"read + rebuild: {rebuild * 1000:.1f} ms"
+    )
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -78,12 +80,16 @@ def main_bench() -> None:
                         break
         finally:
             os.chdir(old)
-        print(f"robots-engine start (in-process, shell bot-ki): median {statistics.median(rounds) * 1000:.1f} ms "
-              f"per round over {len(rounds)} rounds")
+        print(
+            f"robots-engine start (in-process, shell bot-ki): median {statistics.median(rounds) * 1000:.1f} ms "
+            f"per round over {len(rounds)} rounds"
+        )
 
     big = Board.from_strings(["T" + " " * 98 + "Z"] + [" " * 100] * 99)
     drawing = best_of(5, lambda: render_ascii_board(big, big.start))
-    print(f"render_ascii_board 100 x 100: {drawing * 1000:.1f} ms, {len(render_ascii_board(big, big.start)) / 1024:.0f} KiB")
+    print(
+        f"render_ascii_board 100 x 100: {drawing * 1000:.1f} ms, {len(render_ascii_board(big, big.start)) / 1024:.0f} KiB"
+    )
 
 
 if __name__ == "__main__":

@@ -50,11 +50,15 @@ def camera(board: Board, kind: str, size: tuple[int, int]) -> CameraMatrices:
     if kind == "iso-whole":
         eye = centre + np.array([1.0, 1.15, 1.0]) * (span + 4)
         extent = span * 0.62 + 0.5
-        projection = pyrr.matrix44.create_orthogonal_projection(-extent * aspect, extent * aspect, -extent, extent, 0.1, span * 6 + 20)
+        projection = pyrr.matrix44.create_orthogonal_projection(
+            -extent * aspect, extent * aspect, -extent, extent, 0.1, span * 6 + 20
+        )
     elif kind == "top-whole":
         eye = centre + np.array([0.0, span + 4, 0.001])
         extent = span * 0.55
-        projection = pyrr.matrix44.create_orthogonal_projection(-extent * aspect, extent * aspect, -extent, extent, 0.1, span * 6 + 20)
+        projection = pyrr.matrix44.create_orthogonal_projection(
+            -extent * aspect, extent * aspect, -extent, extent, 0.1, span * 6 + 20
+        )
     else:  # a close perspective view over the middle of the board (about 16 tiles across)
         eye = centre + np.array([3.0, 9.0, 9.0])
         projection = pyrr.matrix44.create_perspective_projection(45.0, aspect, 0.1, 300.0)
@@ -65,7 +69,7 @@ def camera(board: Board, kind: str, size: tuple[int, int]) -> CameraMatrices:
 def frames(board: Board, count: int) -> list[FrameState]:
     trail = np.zeros((board.height, board.width), np.float32)
     cx, cy = board.width // 2, board.height // 2
-    trail[cy, max(0, cx - 5):cx + 5] = 0.5
+    trail[cy, max(0, cx - 5) : cx + 5] = 0.5
     states = []
     for i in range(count):
         phase = (i % 30) / 30
@@ -97,8 +101,10 @@ def measure(board: Board, name: str, size: tuple[int, int], seconds: float, samp
             count += 1
         elapsed = time.perf_counter() - began
         cpu = (time.process_time() - cpu_began) / count  # all llvmpipe threads run in this process
-        print(f"{'':>8}  {kind:<18} {count / elapsed:7.1f} fps  {elapsed / count * 1000:6.1f} ms/frame  "
-              f"cpu {cpu * 1000:6.1f} ms/frame  boxes {'drawn' if renderer.props_drawn else 'flat'} ({renderer.instances_drawn})")
+        print(
+            f"{'':>8}  {kind:<18} {count / elapsed:7.1f} fps  {elapsed / count * 1000:6.1f} ms/frame  "
+            f"cpu {cpu * 1000:6.1f} ms/frame  boxes {'drawn' if renderer.props_drawn else 'flat'} ({renderer.instances_drawn})"
+        )
     target.release()
     renderer.release()
     ctx.release()
@@ -116,8 +122,10 @@ def main() -> None:
     renderer = ctx.info["GL_RENDERER"]
     ctx.release()
     for samples in (int(v) for v in args.samples.split(",")):
-        print(f"renderer: {renderer}, {width}x{height}, MSAA {samples}x, {os.cpu_count()} CPUs, "
-              f"load average {os.getloadavg()[0]:.1f}")
+        print(
+            f"renderer: {renderer}, {width}x{height}, MSAA {samples}x, {os.cpu_count()} CPUs, "
+            f"load average {os.getloadavg()[0]:.1f}"
+        )
         for size in (int(v) for v in args.boards.split(",")):
             board = load_board(CHOP) if size == 12 else random_board(size)
             measure(board, "chop" if size == 12 else f"{size}x{size}", (width, height), args.seconds, samples)

@@ -59,17 +59,38 @@ def main() -> None:
     big_timeline = Timeline.from_steps(replay.start, (512, 512), replay.steps, replay.outcome)
     print(f"app side per frame, 512x512 board (trail array 512x512): {per_frame_ms(big, big_timeline):.3f} ms")
     short = play_game(board, Level.NORMAL, generate_deck(16), reference_chooser)
-    for name, sequence, level in (("40-card game", format_globalseq(short), "normal"),
-                                  (f"{len(replay.steps)}-card game", text, "easy")):
+    for name, sequence, level in (
+        ("40-card game", format_globalseq(short), "normal"),
+        (f"{len(replay.steps)}-card game", text, "easy"),
+    ):
         with tempfile.TemporaryDirectory() as folder:
             seq = Path(folder) / "globalseq.txt"
             seq.write_text(sequence)
             out = Path(folder) / "x.png"
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "viewer3d", "--board", str(CHOP), "--sequence", str(seq), "--level",
-                            level, "--headless", "--out", str(out)], cwd=ROOT, check=True, capture_output=True)
-            print(f"robots-view --headless --out x.png, chop.dat {name} (process start to PNG written, 1024x768): "
-                  f"{time.perf_counter() - start:.2f} s")
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "viewer3d",
+                    "--board",
+                    str(CHOP),
+                    "--sequence",
+                    str(seq),
+                    "--level",
+                    level,
+                    "--headless",
+                    "--out",
+                    str(out),
+                ],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+            )
+            print(
+                f"robots-view --headless --out x.png, chop.dat {name} (process start to PNG written, 1024x768): "
+                f"{time.perf_counter() - start:.2f} s"
+            )
 
 
 if __name__ == "__main__":

@@ -86,7 +86,12 @@ def plain_tile(tile: Tile) -> Image.Image:
         draw.polygon(_turn(_ARROW_UP, tile.direction), fill=(235, 235, 235, 255))
     if tile.kind is TileKind.START and tile.direction is not None:
         image.alpha_composite(start_overlay(tile.direction))
-    bars = {Direction.LEFT: (0, 0, 5, 63), Direction.RIGHT: (58, 0, 63, 63), Direction.UP: (0, 0, 63, 5), Direction.DOWN: (0, 58, 63, 63)}
+    bars = {
+        Direction.LEFT: (0, 0, 5, 63),
+        Direction.RIGHT: (58, 0, 63, 63),
+        Direction.UP: (0, 0, 63, 5),
+        Direction.DOWN: (0, 58, 63, 63),
+    }
     for d, box in bars.items():
         if tile.all_walls() & d.wall_bit:
             draw.rectangle(box, fill=(230, 200, 60, 255))

@@ -46,7 +46,10 @@ def main() -> int:
     from editor.controller import EditorController
     from editor.window import EditorWindow
 
-    boards = {"chop 12x12": load_board("gameboards/chop.dat"), **{f"random {n}x{n}": random_board(n, n) for n in (20, 40, 80)}}
+    boards = {
+        "chop 12x12": load_board("gameboards/chop.dat"),
+        **{f"random {n}x{n}": random_board(n, n) for n in (20, 40, 80)},
+    }
     print(f"{'board':<16}{'validate ms':>13}{'paint step ms':>15}{'edit frame ms':>15}{'idle frame ms':>15}")
     for name, board in boards.items():
         # validation: a fresh copy each time so the per-board cache does not help

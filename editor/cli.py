@@ -63,8 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"robots-edit: --size must be WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if not (MIN_SIZE[0] <= width <= MAX_SIDE and MIN_SIZE[1] <= height <= MAX_SIDE):
-        print(f"robots-edit: --size {args.size} out of range ({MIN_SIZE[0]}..{MAX_SIDE} wide, "
-              f"{MIN_SIZE[1]}..{MAX_SIDE} high)", file=sys.stderr)
+        print(
+            f"robots-edit: --size {args.size} out of range ({MIN_SIZE[0]}..{MAX_SIDE} wide, "
+            f"{MIN_SIZE[1]}..{MAX_SIDE} high)",
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     if args.theme is not None:
         from editor.art import theme_keys
@@ -74,14 +77,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"robots-edit: unknown theme {args.theme!r}; installed: {', '.join(known)}", file=sys.stderr)
             return EXIT_BAD_INPUT
     if args.screenshot is not None and not args.screenshot.resolve().parent.is_dir():
-        print(f"robots-edit: {args.screenshot}: cannot write: folder {args.screenshot.parent} does not exist",
-              file=sys.stderr)
+        print(
+            f"robots-edit: {args.screenshot}: cannot write: folder {args.screenshot.parent} does not exist",
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     import pyglet
 
-    if args.headless or args.screenshot is not None or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    if (
+        args.headless
+        or args.screenshot is not None
+        or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    ):
         if not args.headless and args.screenshot is None:
-            print("robots-edit: no display (DISPLAY is not set); use --headless --screenshot FILE to render off-screen", file=sys.stderr)
+            print(
+                "robots-edit: no display (DISPLAY is not set); use --headless --screenshot FILE to render off-screen",
+                file=sys.stderr,
+            )
             return 1
         pyglet.options["headless"] = True
 
@@ -97,8 +109,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         controller.autosaver.discard()
         shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-        print(f"robots-edit: cannot open a window on display {shown!r} ({exc}); "
-              "use --headless --screenshot FILE to render off-screen", file=sys.stderr)
+        print(
+            f"robots-edit: cannot open a window on display {shown!r} ({exc}); "
+            "use --headless --screenshot FILE to render off-screen",
+            file=sys.stderr,
+        )
         return 1
     if args.screenshot is not None:
         try:

@@ -65,7 +65,9 @@ class PaletteDrag:
 
 def parse_size(text: str) -> tuple[int, int, str]:
     """``20x10``, ``20 10``, ``20x10 anchor=center`` or ``20x10 center`` -> (width, height, anchor)."""
-    match = re.fullmatch(r"\s*([0-9]{1,6})\s*[x× ]\s*([0-9]{1,6})(?:\s+(?:anchor\s*=\s*)?([a-z]+))?\s*", text, re.IGNORECASE)
+    match = re.fullmatch(
+        r"\s*([0-9]{1,6})\s*[x× ]\s*([0-9]{1,6})(?:\s+(?:anchor\s*=\s*)?([a-z]+))?\s*", text, re.IGNORECASE
+    )
     if not match:
         raise ValueError(f"expected WIDTHxHEIGHT [anchor=nw|n|ne|w|center|e|sw|s|se], not {text!r}")
     width, height, anchor = int(match[1]), int(match[2]), (match[3] or "nw").lower()
@@ -176,7 +178,9 @@ class EditorController:
     def _in_canvas(self, px: float, py: float) -> bool:
         return inside(self.layout.canvas, px, py)
 
-    def _pointer(self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False) -> Pointer:
+    def _pointer(
+        self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False
+    ) -> Pointer:
         tile = self.mapping.tile_at(px, py)
         tolerance = self.mapping.tile_px / 2 if isinstance(self._active_tool or self.tool, WallTool) else 8.0
         edge = self.mapping.edge_at(px, py, tolerance)
@@ -189,7 +193,9 @@ class EditorController:
         board = self.document.board
         if self._in_canvas(px, py) and board.in_bounds(*tile):
             self.hover = tile
-            self.hover_edge = self.mapping.edge_at(px, py, self.mapping.tile_px / 2) if isinstance(self.tool, WallTool) else None
+            self.hover_edge = (
+                self.mapping.edge_at(px, py, self.mapping.tile_px / 2) if isinstance(self.tool, WallTool) else None
+            )
             self.hover_info = f"({tile[0]}, {tile[1]})  {tile_name(board.tile(*tile))}  '{board.tile(*tile).char}'"
         else:
             self.hover = None
@@ -197,7 +203,9 @@ class EditorController:
             char = self.layout.palette_char_at(px, py) if inside(self.layout.palette, px, py) else None
             self.hover_info = f"palette: {tile_name(Tile.from_char(char))}  '{char}'" if char is not None else ""
 
-    def mouse_press(self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False) -> None:
+    def mouse_press(
+        self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False
+    ) -> None:
         self.pointer_px = (px, py)
         if self.help_visible:
             self.help_visible = False
@@ -381,7 +389,11 @@ class EditorController:
         self.ask("unsaved changes — save them first? y = save, n = discard, Esc = cancel", answer, choices="yn")
 
     def action_open(self) -> None:
-        self._unless_unsaved(lambda: self.ask("open:", self.open_path, text=str(self.document.path.parent) + "/" if self.document.path else ""))
+        self._unless_unsaved(
+            lambda: self.ask(
+                "open:", self.open_path, text=str(self.document.path.parent) + "/" if self.document.path else ""
+            )
+        )
 
     def open_path(self, text: str) -> None:
         path = Path(text.strip()).expanduser()
@@ -397,7 +409,9 @@ class EditorController:
 
     def action_new(self) -> None:
         board = self.document.board
-        self._unless_unsaved(lambda: self.ask("new board, size:", self._new_board, text=f"{board.width}x{board.height}"))
+        self._unless_unsaved(
+            lambda: self.ask("new board, size:", self._new_board, text=f"{board.width}x{board.height}")
+        )
 
     def _new_board(self, text: str) -> None:
         try:

@@ -15,7 +15,13 @@ class Shortcut:
 
     @property
     def label(self) -> str:
-        return "+".join([*(["Ctrl"] if self.ctrl else []), *(["Shift"] if self.shift else []), self.key.title() if len(self.key) > 2 else self.key])
+        return "+".join(
+            [
+                *(["Ctrl"] if self.ctrl else []),
+                *(["Shift"] if self.shift else []),
+                self.key.title() if len(self.key) > 2 else self.key,
+            ]
+        )
 
 
 SHORTCUTS: tuple[Shortcut, ...] = (

@@ -10,7 +10,29 @@ Rect = tuple[float, float, float, float]  # left, top, width, height
 
 #: Palette order: floor, the hazards, starts in all four facings, rotators, belts, pushers,
 #: crushers, then floor with each written wall combination (b-p). 'a' (floor, no walls) is ' '.
-PALETTE_CHARS: tuple[str, ...] = (" ", "H", "O", "Z", "S", "T", "U", "V", "L", "R", "<", ">", "^", "v", "C", "D", "E", "F", "M", "N", *"bcdefghijklmnop")
+PALETTE_CHARS: tuple[str, ...] = (
+    " ",
+    "H",
+    "O",
+    "Z",
+    "S",
+    "T",
+    "U",
+    "V",
+    "L",
+    "R",
+    "<",
+    ">",
+    "^",
+    "v",
+    "C",
+    "D",
+    "E",
+    "F",
+    "M",
+    "N",
+    *"bcdefghijklmnop",
+)
 assert set(PALETTE_CHARS) == set(BOARD_CHARS) - {"a"}
 
 PALETTE_COLUMNS = 4
@@ -71,7 +93,12 @@ class Layout:
         return TITLE_HEIGHT + PANEL_PAD + rows * (CELL_PX + CELL_GAP) + 2 * PANEL_PAD + TITLE_HEIGHT
 
     def tool_button(self, index: int) -> Rect:
-        return (PANEL_PAD, self.tools_top + index * (TOOL_ROW_HEIGHT + 4), PALETTE_WIDTH - 2 * PANEL_PAD, TOOL_ROW_HEIGHT)
+        return (
+            PANEL_PAD,
+            self.tools_top + index * (TOOL_ROW_HEIGHT + 4),
+            PALETTE_WIDTH - 2 * PANEL_PAD,
+            TOOL_ROW_HEIGHT,
+        )
 
     def tool_at(self, px: float, py: float, count: int) -> int | None:
         for index in range(count):

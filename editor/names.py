@@ -26,7 +26,9 @@ def kind_noun(tile: Tile) -> str:
 
 
 def wall_sides(bits: int) -> str:
-    return "+".join(_DIR_WORD[d] for d in (Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN) if bits & d.wall_bit)
+    return "+".join(
+        _DIR_WORD[d] for d in (Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN) if bits & d.wall_bit
+    )
 
 
 def tile_name(tile: Tile) -> str:

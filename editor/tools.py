@@ -174,7 +174,9 @@ class RectangleTool(Tool):
         area = {pos for pos in rectangle(self._anchor, p.tile) if ctx.board.in_bounds(*pos)}
         self._anchor = self._corner = None
         if area:
-            ctx.stack.push(SetTiles(dict.fromkeys(area, _brush_for(ctx, Pointer(p.tile, button=self._button))), "rectangle"))
+            ctx.stack.push(
+                SetTiles(dict.fromkeys(area, _brush_for(ctx, Pointer(p.tile, button=self._button))), "rectangle")
+            )
 
     def preview(self) -> set[Position]:
         if self._anchor is None or self._corner is None:
@@ -213,9 +215,17 @@ def wall_edit(board: Board, edge: Edge, want: bool) -> WallEdit:
     written, builtin = edge_has_wall(board, edge)
     if not want:
         if not written and builtin:
-            owner = next(board.tile(*p) for p, d in sides if board.in_bounds(*p) and board.tile(*p).builtin_walls() & d.wall_bit)
+            owner = next(
+                board.tile(*p) for p, d in sides if board.in_bounds(*p) and board.tile(*p).builtin_walls() & d.wall_bit
+            )
             return WallEdit({}, f"that wall is part of {kind_noun(owner)}; rotate or replace the tile instead")
-        return WallEdit({p: board.tile(*p).walls & ~d.wall_bit for p, d in sides if board.in_bounds(*p) and board.tile(*p).walls & d.wall_bit})
+        return WallEdit(
+            {
+                p: board.tile(*p).walls & ~d.wall_bit
+                for p, d in sides
+                if board.in_bounds(*p) and board.tile(*p).walls & d.wall_bit
+            }
+        )
     if written or builtin:
         return WallEdit({})
     for p, d in sides:
@@ -274,7 +284,9 @@ class WallTool(Tool):
             ctx.stack.push(SetWalls(result.walls))
             ctx.status(
                 ("wall added: " if self._want else "wall removed: ")
-                + ", ".join(f"({x}, {y}) is now '{Tile.floor(bits).char}'" for (x, y), bits in sorted(result.walls.items()))
+                + ", ".join(
+                    f"({x}, {y}) is now '{Tile.floor(bits).char}'" for (x, y), bits in sorted(result.walls.items())
+                )
             )
 
 

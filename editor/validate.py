@@ -100,7 +100,9 @@ def basic_problems(board: Board) -> list[Problem]:
     if not starts:
         problems.append(Problem("no start tile: place one start (S T U V)"))
     elif len(starts) > 1:
-        problems.append(Problem(f"{len(starts)} start tiles: a board needs exactly one", tuple((p.x, p.y) for p in starts)))
+        problems.append(
+            Problem(f"{len(starts)} start tiles: a board needs exactly one", tuple((p.x, p.y) for p in starts))
+        )
     if not board.goals:
         problems.append(Problem("no goal tile: place at least one goal (Z)"))
     return problems
@@ -108,7 +110,9 @@ def basic_problems(board: Board) -> list[Problem]:
 
 def _unreachable(board: Board, reach: Reach) -> Problem:
     start = board.starts[0]
-    return Problem(f"{reach.level.value}: no goal can be reached from the start", ((start.x, start.y), *board.goals), reach.level)
+    return Problem(
+        f"{reach.level.value}: no goal can be reached from the start", ((start.x, start.y), *board.goals), reach.level
+    )
 
 
 class Validation:
@@ -137,7 +141,9 @@ class Validation:
     @property
     def problems(self) -> list[Problem]:
         """The problems known so far (complete once ``done``)."""
-        found = [_unreachable(self.board, s.result) for s in self.searches if s.result is not None and not s.result.reachable]
+        found = [
+            _unreachable(self.board, s.result) for s in self.searches if s.result is not None and not s.result.reachable
+        ]
         return self.basic + found
 
     @property
@@ -146,7 +152,11 @@ class Validation:
 
     def summary(self) -> list[str]:
         """Lines for the panel: fewest cards per level where the goal is reachable."""
-        return [f"{s.level.value}: goal reachable in {s.result.cards} cards" for s in self.searches if s.result is not None and s.result.reachable]
+        return [
+            f"{s.level.value}: goal reachable in {s.result.cards} cards"
+            for s in self.searches
+            if s.result is not None and s.result.reachable
+        ]
 
 
 def validate(board: Board, levels: tuple[Level, ...] = tuple(Level)) -> list[Problem]:

@@ -67,7 +67,14 @@ class BoardSprites:
         self._mapping: TopDownMapping | None = None
         self._window_height = 0
 
-    def show(self, board: Board, mapping: TopDownMapping, visible: tuple[range, range], textures: dict[str, pyglet.image.Texture], window_height: int) -> None:
+    def show(
+        self,
+        board: Board,
+        mapping: TopDownMapping,
+        visible: tuple[range, range],
+        textures: dict[str, pyglet.image.Texture],
+        window_height: int,
+    ) -> None:
         if board is self._board and mapping == self._mapping and window_height == self._window_height:
             return
         xs, ys = visible
@@ -140,11 +147,30 @@ class EditorView:
         x, y, w, h = self._flip(rect)
         part.keep.append(pyglet.shapes.Box(x, y, w, h, thickness=thickness, color=color, batch=part.batch))
 
-    def _line(self, part: _Part, a: tuple[float, float], b: tuple[float, float], color: tuple[int, int, int, int], width: float = 1.0) -> None:
+    def _line(
+        self,
+        part: _Part,
+        a: tuple[float, float],
+        b: tuple[float, float],
+        color: tuple[int, int, int, int],
+        width: float = 1.0,
+    ) -> None:
         h = self.ctl.layout.height
-        part.keep.append(pyglet.shapes.Line(a[0], h - a[1], b[0], h - b[1], thickness=width, color=color, batch=part.batch))
+        part.keep.append(
+            pyglet.shapes.Line(a[0], h - a[1], b[0], h - b[1], thickness=width, color=color, batch=part.batch)
+        )
 
-    def _label(self, part: _Part, text: str, left: float, top: float, color: tuple[int, int, int, int] = TEXT, size: int = FONT_SIZE, width: float | None = None, bold: bool = False) -> None:
+    def _label(
+        self,
+        part: _Part,
+        text: str,
+        left: float,
+        top: float,
+        color: tuple[int, int, int, int] = TEXT,
+        size: int = FONT_SIZE,
+        width: float | None = None,
+        bold: bool = False,
+    ) -> None:
         h = self.ctl.layout.height
         label = pyglet.text.Label(
             text, x=left, y=h - top, anchor_y="top", font_size=size, color=color, batch=part.batch,
@@ -178,20 +204,49 @@ class EditorView:
         builtin_key = tuple(board.tile(*pos).char for pos in builtin)
         grid_key = (*key_base, board.width, board.height, builtin, builtin_key, ctl.mapping, ctl.grid)
         self._part("grid", grid_key, self._build_grid).batch.draw()
-        overlay_key = (*key_base, ctl.mapping, tuple(p.tiles for p in problems), frozenset(ctl.preview()), ctl.hover, ctl.hover_edge, type(ctl.tool))
+        overlay_key = (
+            *key_base,
+            ctl.mapping,
+            tuple(p.tiles for p in problems),
+            frozenset(ctl.preview()),
+            ctl.hover,
+            ctl.hover_edge,
+            type(ctl.tool),
+        )
         self._part("overlay", overlay_key, lambda part: self._build_overlay(part, problems)).batch.draw()
         palette_key = (*key_base, ctl.ctx.brush, type(ctl.tool))
         self._part("palette", palette_key, self._build_palette).batch.draw()
-        side_key = (*key_base, board.width, board.height, problems, summary, pending, ctl.level, ctl.document.path, ctl.ctx.brush, ctl.document.dirty)
+        side_key = (
+            *key_base,
+            board.width,
+            board.height,
+            problems,
+            summary,
+            pending,
+            ctl.level,
+            ctl.document.path,
+            ctl.ctx.brush,
+            ctl.document.dirty,
+        )
         self._part("side", side_key, lambda part: self._build_side(part, problems, summary, pending)).batch.draw()
         prompt = ctl.prompt
-        status_key = (*key_base, ctl.status, ctl.hover_info, prompt.label if prompt else None, prompt.text if prompt else None)
+        status_key = (
+            *key_base,
+            ctl.status,
+            ctl.hover_info,
+            prompt.label if prompt else None,
+            prompt.text if prompt else None,
+        )
         self._part("status", status_key, self._build_status).batch.draw()
         if ctl.palette_drag is not None and ctl.palette_drag.moved:
             drag = ctl.palette_drag
             size = max(24.0, min(ctl.mapping.tile_px, 96.0))
             ghost_key = (*key_base, drag.char, drag.px, drag.py, size)
-            self._part("ghost", ghost_key, lambda p: self._sprite(p, drag.char, (drag.px - size / 2, drag.py - size / 2, size, size), 190)).batch.draw()
+            self._part(
+                "ghost",
+                ghost_key,
+                lambda p: self._sprite(p, drag.char, (drag.px - size / 2, drag.py - size / 2, size, size), 190),
+            ).batch.draw()
         if ctl.help_visible:
             self._part("help", key_base, self._build_help).batch.draw()
 
@@ -249,7 +304,9 @@ class EditorView:
                 assert isinstance(side, Direction)
                 self._wall_bars(part, x, y, side.wall_bit, (80, 230, 255, 255), max(4.0, thickness * 1.6))
 
-    def _wall_bars(self, part: _Part, x: int, y: int, bits: int, color: tuple[int, int, int, int], thickness: float) -> None:
+    def _wall_bars(
+        self, part: _Part, x: int, y: int, bits: int, color: tuple[int, int, int, int], thickness: float
+    ) -> None:
         left, top, size, _ = self.ctl.mapping.tile_rect(x, y)
         bars = {
             Direction.LEFT: (left, top, thickness, size),
@@ -279,7 +336,12 @@ class EditorView:
                 for d in Direction:
                     if bits & d.wall_bit:
                         t = 3.0
-                        bar = {Direction.LEFT: (left, top, t, w), Direction.RIGHT: (left + w - t, top, t, w), Direction.UP: (left, top, w, t), Direction.DOWN: (left, top + w - t, w, t)}[d]
+                        bar = {
+                            Direction.LEFT: (left, top, t, w),
+                            Direction.RIGHT: (left + w - t, top, t, w),
+                            Direction.UP: (left, top, w, t),
+                            Direction.DOWN: (left, top + w - t, w, t),
+                        }[d]
                         self._rect(part, bar, BUILTIN_WALL)
         self._label(part, "TOOLS", PANEL_PAD, layout.tools_top - TITLE_HEIGHT + 4, DIM_TEXT, 9, bold=True)
         for index, tool in enumerate(ctl.tools):
@@ -287,9 +349,18 @@ class EditorView:
             active = tool is ctl.tool
             self._rect(part, rect, ACCENT if active else (55, 59, 70, 255))
             left, top, _, h = rect
-            self._label(part, f"{tool.key}   {tool.name}", left + 10, top + (h - 14) / 2, (20, 22, 28, 255) if active else TEXT, FONT_SIZE)
+            self._label(
+                part,
+                f"{tool.key}   {tool.name}",
+                left + 10,
+                top + (h - 14) / 2,
+                (20, 22, 28, 255) if active else TEXT,
+                FONT_SIZE,
+            )
 
-    def _build_side(self, part: _Part, problems: tuple[Problem, ...], summary: tuple[str, ...], pending: tuple[Level, ...]) -> None:
+    def _build_side(
+        self, part: _Part, problems: tuple[Problem, ...], summary: tuple[str, ...], pending: tuple[Level, ...]
+    ) -> None:
         ctl = self.ctl
         layout = ctl.layout
         left, _, width, height = layout.side
@@ -311,7 +382,14 @@ class EditorView:
         self._label(part, "VALIDATION", x, y, DIM_TEXT, 9, bold=True)
         y += 22
         if pending:
-            self._label(part, "checking reachability: " + ", ".join(level.value for level in pending) + " …", x, y, DIM_TEXT, width=wrap)
+            self._label(
+                part,
+                "checking reachability: " + ", ".join(level.value for level in pending) + " …",
+                x,
+                y,
+                DIM_TEXT,
+                width=wrap,
+            )
             y += 24
         elif not problems:
             self._label(part, "playable at every level", x, y, GOOD, 11)
@@ -346,7 +424,14 @@ class EditorView:
             if ctl.hover_info:
                 info_left = max(layout.width - 420, 12 + 7.5 * len(ctl.status) + 30)
                 self._label(part, ctl.hover_info, info_left, top + 8, ACCENT, 11)
-            self._label(part, "Ctrl+Z undo  Ctrl+S save  G grid  R rotate tile  W walls  F5 test-play  F1 help", 12, top + 28, DIM_TEXT, 9)
+            self._label(
+                part,
+                "Ctrl+Z undo  Ctrl+S save  G grid  R rotate tile  W walls  F5 test-play  F1 help",
+                12,
+                top + 28,
+                DIM_TEXT,
+                9,
+            )
 
     def _build_help(self, part: _Part) -> None:
         ctl = self.ctl
@@ -366,4 +451,3 @@ class EditorView:
             self._label(part, keys, x, y, ACCENT, FONT_SIZE, bold=True)
             self._label(part, text, x + 150, y, TEXT, FONT_SIZE)
         self._label(part, "press F1 or Esc to close", bx + 24, by + box_h - 30, DIM_TEXT, 9)
-

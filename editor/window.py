@@ -112,7 +112,10 @@ class EditorWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet's Wind
         if symbol in (key.LCTRL, key.RCTRL):
             self._modifiers |= key.MOD_CTRL
         self.ctl.key_press(
-            key_name(symbol), ctrl=bool(modifiers & key.MOD_CTRL), shift=bool(modifiers & key.MOD_SHIFT), alt=bool(modifiers & key.MOD_ALT)
+            key_name(symbol),
+            ctrl=bool(modifiers & key.MOD_CTRL),
+            shift=bool(modifiers & key.MOD_SHIFT),
+            alt=bool(modifiers & key.MOD_ALT),
         )
         self._after_input()
         # ESC must not close the window: the controller decides (prompts, help).

@@ -43,7 +43,9 @@ class Card(Enum):
         try:
             return cls(text.strip())
         except ValueError:
-            raise ValueError(f"unknown card {text.strip()!r} (expected one of: {', '.join(c.value for c in cls)})") from None
+            raise ValueError(
+                f"unknown card {text.strip()!r} (expected one of: {', '.join(c.value for c in cls)})"
+            ) from None
 
 
 DECK_COMPOSITION: dict[Card, int] = {

@@ -122,7 +122,9 @@ def cmd_save(args: argparse.Namespace) -> int:
 def _split_load_args(rest: Sequence[str]) -> tuple[str | None, Level]:
     """``[DECK] [LEVEL]`` as the contest read them: a level word last, a deck path before it."""
     if len(rest) > 2:
-        raise InputError(f"too many arguments: {' '.join(rest)} (usage: {PROG} load BOARD [DECK] [{'|'.join(LEVEL_WORDS.split(', '))}])")
+        raise InputError(
+            f"too many arguments: {' '.join(rest)} (usage: {PROG} load BOARD [DECK] [{'|'.join(LEVEL_WORDS.split(', '))}])"
+        )
     if not rest:
         return None, Level.NORMAL
     if len(rest) == 2:
@@ -149,8 +151,10 @@ def cmd_load(args: argparse.Namespace) -> int:
         (here / name).unlink(missing_ok=True)
     save_session(here, session)
     deck_words = deck_path if deck_path is not None else "a new random deck"
-    print(f"loaded {args.board} ({board.width}x{board.height}) with {deck_words}, level {level.value}; "
-          f"robot at {board.start.to_bot_line()}; next: {PROG} start {level.value}")
+    print(
+        f"loaded {args.board} ({board.width}x{board.height}) with {deck_words}, level {level.value}; "
+        f"robot at {board.start.to_bot_line()}; next: {PROG} start {level.value}"
+    )
     return EXIT_OK
 
 
@@ -179,8 +183,11 @@ def cmd_start(args: argparse.Namespace) -> int:
     session = load_session(here)
     if args.level is not None and args.level is not session.level:
         if session.chosen:
-            raise InputError(f"this game was loaded at level {session.level.value} and has started; "
-                             f"run '{PROG} load' again to play it at level {args.level.value}", STATE_FILE)
+            raise InputError(
+                f"this game was loaded at level {session.level.value} and has started; "
+                f"run '{PROG} load' again to play it at level {args.level.value}",
+                STATE_FILE,
+            )
         session.level = args.level
     if session.over:
         game = session.rebuild()
@@ -239,9 +246,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     assert game.outcome is not None
     how = f"deck {args.deck}" if args.deck is not None else f"seed {seed}"
     error = f": {game.error}" if game.error else ""
-    print(f"{args.board}, {args.level.value}, AI {args.ai}, {how}: {game.outcome.value} "
-          f"({OUTCOME_WORDS[game.outcome]}{error}) after {len(game.rounds)} rounds, {game.cards_played} cards; "
-          f"files in {out}")
+    print(
+        f"{args.board}, {args.level.value}, AI {args.ai}, {how}: {game.outcome.value} "
+        f"({OUTCOME_WORDS[game.outcome]}{error}) after {len(game.rounds)} rounds, {game.cards_played} cards; "
+        f"files in {out}"
+    )
     return EXIT_AI_ERROR if game.outcome is Outcome.AI_ERROR else EXIT_OK
 
 
@@ -287,19 +296,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
             try:
                 load_replay(board, Level.NORMAL, start, text, args.globalseq)
             except InputError as exc:
-                raise InputError(f"{exc.message} (fits no level; this error is for normal)", exc.path, exc.line,
-                                 exc.column) from None
+                raise InputError(
+                    f"{exc.message} (fits no level; this error is for normal)", exc.path, exc.line, exc.column
+                ) from None
         level = levels[0]
     replay = load_replay(board, level, start, text, args.globalseq)
     levels_text = ", ".join(lv.value for lv in levels)
     final = replay.final_pose.to_bot_line()
     if replay.outcome is None:
-        print(f"{args.globalseq}: consistent with {args.board} at level {levels_text}; the file stops before the "
-              f"game ended, after {replay.round_count} rounds, {len(replay.steps)} cards; robot at {final}")
+        print(
+            f"{args.globalseq}: consistent with {args.board} at level {levels_text}; the file stops before the "
+            f"game ended, after {replay.round_count} rounds, {len(replay.steps)} cards; robot at {final}"
+        )
     else:
-        print(f"{args.globalseq}: consistent with {args.board} at level {levels_text}: {replay.outcome.value} "
-              f"({OUTCOME_WORDS[replay.outcome]}) after {replay.round_count} rounds, {len(replay.steps)} cards; "
-              f"robot at {final}")
+        print(
+            f"{args.globalseq}: consistent with {args.board} at level {levels_text}: {replay.outcome.value} "
+            f"({OUTCOME_WORDS[replay.outcome]}) after {replay.round_count} rounds, {len(replay.steps)} cards; "
+            f"robot at {final}"
+        )
     return EXIT_OK
 
 
@@ -311,7 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="The robot game engine of the 2009 freiesMagazin contest.",
         epilog="exit status: 0 ok / the game goes on, 1 the game has ended (X, Y or Z), 2 bad input, "
-               "3 the game ended with an AI error. See docs/engine-cli.md.",
+        "3 the game ended with an AI error. See docs/engine-cli.md.",
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -335,7 +349,9 @@ def build_parser() -> argparse.ArgumentParser:
     source = play.add_mutually_exclusive_group()
     source.add_argument("--deck", metavar="DECK", help="deck file (default: a new deck from --seed)")
     source.add_argument("--seed", type=int, help="seed of a new deck (default: random, recorded in game.json)")
-    play.add_argument("--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard (normal)")
+    play.add_argument(
+        "--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard (normal)"
+    )
     play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
     play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")

@@ -51,7 +51,15 @@ def run_card_case(case: dict[str, Any]) -> Failure | None:
     for text in case["cards"]:
         result = play_card(board, level, pose, Card.parse(text))
         pose = result.pose
-        got.append([pose.x, pose.y, pose.facing.value, result.status is RobotStatus.DESTROYED, result.status is RobotStatus.FINISHED])
+        got.append(
+            [
+                pose.x,
+                pose.y,
+                pose.facing.value,
+                result.status is RobotStatus.DESTROYED,
+                result.status is RobotStatus.FINISHED,
+            ]
+        )
         if result.status is not RobotStatus.ALIVE:
             break
     if got != case["after"]:

@@ -14,7 +14,9 @@ class InputError(Exception):
     ``path:line:column: message`` (parts that are unknown are left out).
     """
 
-    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None, column: int | None = None) -> None:
+    def __init__(
+        self, message: str, path: str | Path | None = None, line: int | None = None, column: int | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.path = str(path) if path is not None else None

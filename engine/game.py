@@ -97,7 +97,9 @@ def check_choice(hand: Sequence[Card], chosen: Sequence[Card]) -> None:
         raise AIError(f"chose cards not in the hand: {names} (hand: {', '.join(c.value for c in hand)})")
 
 
-def play_round(board: Board, level: Level, pose: Pose, number: int, hand: tuple[Card, ...], chosen: Sequence[Card]) -> RoundRecord:
+def play_round(
+    board: Board, level: Level, pose: Pose, number: int, hand: tuple[Card, ...], chosen: Sequence[Card]
+) -> RoundRecord:
     """Play the chosen cards in order until they run out or the game ends."""
     check_choice(hand, chosen)
     results: list[CardResult] = []
@@ -131,7 +133,9 @@ def deal(deck: Sequence[Card], round_number: int) -> tuple[Card, ...] | None:
     return tuple(deck[begin : begin + HAND_SIZE])
 
 
-def play_game(board: Board, level: Level, deck: Sequence[Card], chooser: Chooser, start: Pose | None = None) -> GameRecord:
+def play_game(
+    board: Board, level: Level, deck: Sequence[Card], chooser: Chooser, start: Pose | None = None
+) -> GameRecord:
     """Play a whole game from the board's start tile (or ``start``) with ``chooser`` as the AI."""
     game = GameRecord(board, level, start if start is not None else board.start)
     game.final_pose = game.start

@@ -64,8 +64,10 @@ def outcome_note(game: GameRecord) -> str | None:
     """``game over: X (robot destroyed) after 3 rounds, 14 cards``, or None while the game goes on."""
     if game.outcome is None:
         return None
-    return (f"game over: {game.outcome.value} ({OUTCOME_WORDS[game.outcome]}) "
-            f"after {len(game.rounds)} rounds, {game.cards_played} cards")
+    return (
+        f"game over: {game.outcome.value} ({OUTCOME_WORDS[game.outcome]}) "
+        f"after {len(game.rounds)} rounds, {game.cards_played} cards"
+    )
 
 
 def write_game_dir(path: str | Path, game: GameRecord, *, ai: str, deck: str | None, seed: int | None) -> None:
@@ -120,6 +122,8 @@ def read_game_dir(path: str | Path) -> GameDir:
     start_path = folder / START_FILE
     start = parse_pose(read_text(start_path), start_path)
     if not board.in_bounds(start.x, start.y):
-        raise InputError(f"start {start.to_bot_line()} lies outside the {board.width}x{board.height} board", start_path, 1, 1)
+        raise InputError(
+            f"start {start.to_bot_line()} lies outside the {board.width}x{board.height} board", start_path, 1, 1
+        )
     globalseq = read_text(folder / GLOBALSEQ_FILE)
     return GameDir(folder, board, start, Level(info["level"]), globalseq, info)

@@ -303,8 +303,8 @@ class Board:
 
     def with_tile(self, x: int, y: int, tile: Tile) -> Board:
         """A copy with one tile replaced."""
-        row = (*self.rows[y][:x], tile, *self.rows[y][x + 1:])
-        return Board((*self.rows[:y], row, *self.rows[y + 1:]))
+        row = (*self.rows[y][:x], tile, *self.rows[y][x + 1 :])
+        return Board((*self.rows[:y], row, *self.rows[y + 1 :]))
 
     def to_strings(self) -> list[str]:
         return ["".join(t.char for t in row) for row in self.rows]

@@ -72,7 +72,10 @@ def parse_globalseq(text: str, path: str | Path | None = None) -> SequenceFile:
         else:
             column = len(raw) - len(raw.lstrip()) + 1
             raise InputError(
-                f"unknown sequence line {line!r} (expected ML MR MU MD RL RR RU X Y Z ---- or --------)", path, number, column
+                f"unknown sequence line {line!r} (expected ML MR MU MD RL RR RU X Y Z ---- or --------)",
+                path,
+                number,
+                column,
             )
     if lines:
         cards.append(CardLines(tuple(current), start_line))
@@ -156,11 +159,17 @@ def replay_sequence(
             break
         replay.round_count = r
         if len(round_cards) > CHOSEN_PER_ROUND:
-            raise InputError(f"round {r} has {len(round_cards)} cards, a round plays at most {CHOSEN_PER_ROUND}", path,
-                             round_cards[CHOSEN_PER_ROUND].line_number, 1)
+            raise InputError(
+                f"round {r} has {len(round_cards)} cards, a round plays at most {CHOSEN_PER_ROUND}",
+                path,
+                round_cards[CHOSEN_PER_ROUND].line_number,
+                1,
+            )
         for c, card_lines in enumerate(round_cards):
             if not board.in_bounds(pose.x, pose.y):
-                raise InputError(f"round {r}, card {c + 1}: the robot is off the board", path, card_lines.line_number, 1)
+                raise InputError(
+                    f"round {r}, card {c + 1}: the robot is off the board", path, card_lines.line_number, 1
+                )
             outcomes = memo.get(pose)
             if outcomes is None:
                 outcomes = memo[pose] = _all_cards_from(board, level, pose)
@@ -170,7 +179,9 @@ def replay_sequence(
                 raise InputError(
                     f"round {r}, card {c + 1}: no card can write '{shown}' from {pose.to_bot_line()} "
                     f"on this board at level {level.value}",
-                    path, card_lines.line_number, 1,
+                    path,
+                    card_lines.line_number,
+                    1,
                 )
             matches.sort(key=lambda m: _blocked_count(m[1]))
             best = matches[0][1]
@@ -180,12 +191,20 @@ def replay_sequence(
             if best.status is not RobotStatus.ALIVE:
                 replay.outcome = Outcome.DESTROYED if best.status is RobotStatus.DESTROYED else Outcome.FINISHED
                 if c != len(round_cards) - 1 or r != len(sequence.rounds):
-                    raise InputError(f"round {r}, card {c + 1}: the game ended here but the file goes on", path,
-                                     card_lines.line_number, 1)
+                    raise InputError(
+                        f"round {r}, card {c + 1}: the game ended here but the file goes on",
+                        path,
+                        card_lines.line_number,
+                        1,
+                    )
                 return replay
         if len(round_cards) < CHOSEN_PER_ROUND:
-            raise InputError(f"round {r} has only {len(round_cards)} cards but the game did not end in it", path,
-                             round_cards[-1].line_number, 1)
+            raise InputError(
+                f"round {r} has only {len(round_cards)} cards but the game did not end in it",
+                path,
+                round_cards[-1].line_number,
+                1,
+            )
     return replay
 
 

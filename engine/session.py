@@ -53,7 +53,7 @@ class Session:
 
     def remaining_deck(self) -> list[Card]:
         """The cards not dealt yet (what ``cards.txt`` holds between rounds)."""
-        return self.deck[HAND_SIZE * len(self.chosen):]
+        return self.deck[HAND_SIZE * len(self.chosen) :]
 
     def rebuild(self) -> GameRecord:
         """The game so far, replayed from the recorded choices with the rules."""
@@ -72,7 +72,9 @@ class Session:
                 if number != len(self.chosen):
                     raise InputError(f"the game ended in round {number} but more rounds are recorded", STATE_FILE)
                 if self.status not in (RUNNING, outcome.value):
-                    raise InputError(f"status {self.status!r} contradicts the recorded rounds ({outcome.value})", STATE_FILE)
+                    raise InputError(
+                        f"status {self.status!r} contradicts the recorded rounds ({outcome.value})", STATE_FILE
+                    )
         if game.outcome is None and self.status in (Outcome.DESTROYED.value, Outcome.FINISHED.value):
             raise InputError(f"status {self.status!r} contradicts the recorded rounds (the game goes on)", STATE_FILE)
         if self.status == Outcome.CARDS_OUT.value:

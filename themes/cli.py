@@ -30,8 +30,14 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="robots-theme", description="Tile themes for the robots board views.")
     sub = parser.add_subparsers(dest="command", required=True)
     listing = sub.add_parser("list", help="list the themes found (shipped, per-user, extra folders)")
-    listing.add_argument("--dir", action="append", default=[], type=Path, metavar="DIR",
-                         help="also look for theme folders in DIR (repeatable)")
+    listing.add_argument(
+        "--dir",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="DIR",
+        help="also look for theme folders in DIR (repeatable)",
+    )
     check = sub.add_parser("check", help="validate a theme; prints every problem, exit 1 if any")
     check.add_argument("theme", metavar="PATH", help="a theme folder, or the name of a discovered theme")
     sheet = sub.add_parser("sheet", help="write a labelled contact sheet of a theme's images")
@@ -41,10 +47,16 @@ def _parser() -> argparse.ArgumentParser:
     sheet.add_argument("--scale", type=int, default=2, help="enlargement of each image (default 2)")
     new = sub.add_parser("new", help="start a new theme as a copy of an existing one, in the per-user folder")
     new.add_argument("name", metavar="NAME", help="folder name of the new theme")
-    new.add_argument("--from", dest="source", default="default", metavar="THEME",
-                     help="theme to copy (default: default)")
-    new.add_argument("--dir", type=Path, default=None, metavar="DIR",
-                     help="create the theme in DIR instead of the per-user theme folder")
+    new.add_argument(
+        "--from", dest="source", default="default", metavar="THEME", help="theme to copy (default: default)"
+    )
+    new.add_argument(
+        "--dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="create the theme in DIR instead of the per-user theme folder",
+    )
     return parser
 
 

@@ -45,8 +45,9 @@ def read_image(path: Path, problems: list[str], *, needs_alpha: bool, role: str)
     if needs_alpha:
         lowest, highest = rgba.getchannel("A").getextrema()
         if lowest == 255:
-            problems.append(f"{path}: has an alpha channel but every pixel is opaque; "
-                            f"the {role} needs a transparent background")
+            problems.append(
+                f"{path}: has an alpha channel but every pixel is opaque; the {role} needs a transparent background"
+            )
             return None
         if highest == 0:
             problems.append(f"{path}: every pixel is fully transparent; the {role} would be invisible")

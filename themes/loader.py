@@ -113,8 +113,12 @@ def validate_folder(folder: Path) -> tuple[list[str], Theme | None]:
     cursor = read_image(folder / "cursor.png", problems, needs_alpha=True, role="cursor")
     start = None
     if manifest.start_marker:
-        start = read_image(folder / f"{START_MARKER_KEY}.png", problems, needs_alpha=True,
-                           role="start marker (theme.json sets start_marker)")
+        start = read_image(
+            folder / f"{START_MARKER_KEY}.png",
+            problems,
+            needs_alpha=True,
+            role="start marker (theme.json sets start_marker)",
+        )
     if problems:
         return problems, None
     assert robot is not None and cursor is not None
@@ -172,5 +176,3 @@ def check_theme(name_or_path: str | Path) -> list[str]:
 def clear_cache() -> None:
     """Forget every loaded theme (tests; a theme editor that writes files in place)."""
     _CACHE.clear()
-
-

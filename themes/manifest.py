@@ -46,7 +46,7 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
         problems.append(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}")
         return default
     if not isinstance(data, dict):
-        problems.append(f"{path}: must hold a JSON object like {{\"name\": \"...\"}}, not a {type(data).__name__}")
+        problems.append(f'{path}: must hold a JSON object like {{"name": "..."}}, not a {type(data).__name__}')
         return default
     fields: dict[str, object] = {}
     for key, value in data.items():

@@ -41,7 +41,9 @@ def load_named_theme(key: str) -> Any:
 
 def one_line_error(key: str, exc: Exception) -> str:
     """A theme failure in one HUD line: the first problem, and how many more there are."""
-    problems = [str(p) for p in getattr(exc, "problems", [])] or [str(exc).splitlines()[0] if str(exc) else type(exc).__name__]
+    problems = [str(p) for p in getattr(exc, "problems", [])] or [
+        str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    ]
     more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
     return f"theme {key}: {problems[0]}{more}"
 
@@ -49,9 +51,17 @@ def one_line_error(key: str, exc: Exception) -> str:
 class ViewerApp:
     """State of one viewer: the playback, the camera, the trail and the HUD flags."""
 
-    def __init__(self, board: Board, timeline: Timeline, title: str = "", viewport: tuple[int, int] = (1024, 768),
-                 screenshot_dir: Path | None = None, theme: str | None = None,
-                 theme_keys: Sequence[str] | None = None, theme_loader: ThemeLoader | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        timeline: Timeline,
+        title: str = "",
+        viewport: tuple[int, int] = (1024, 768),
+        screenshot_dir: Path | None = None,
+        theme: str | None = None,
+        theme_keys: Sequence[str] | None = None,
+        theme_loader: ThemeLoader | None = None,
+    ) -> None:
         self.board = board
         self.title = title
         self.player = Player(timeline)
@@ -112,22 +122,42 @@ class ViewerApp:
         player, camera = self.player, self.camera
         actions = {
             "SPACE": player.toggle_play,
-            "PLUS": player.faster, "NUM_ADD": player.faster, "EQUAL": player.faster,
-            "MINUS": player.slower, "NUM_SUBTRACT": player.slower, "UNDERSCORE": player.slower,
-            "RIGHT": player.step_forward, "LEFT": player.step_back,
-            "PAGEDOWN": player.next_round, "PAGEUP": player.previous_round,
-            "R": player.restart, "L": player.toggle_loop, "END": lambda: player.seek(self.timeline.duration),
+            "PLUS": player.faster,
+            "NUM_ADD": player.faster,
+            "EQUAL": player.faster,
+            "MINUS": player.slower,
+            "NUM_SUBTRACT": player.slower,
+            "UNDERSCORE": player.slower,
+            "RIGHT": player.step_forward,
+            "LEFT": player.step_back,
+            "PAGEDOWN": player.next_round,
+            "PAGEUP": player.previous_round,
+            "R": player.restart,
+            "L": player.toggle_loop,
+            "END": lambda: player.seek(self.timeline.duration),
             "J": self._start_round_entry,
-            "_1": lambda: camera.iso_view(1), "_2": lambda: camera.iso_view(2),
-            "_3": lambda: camera.iso_view(3), "_4": lambda: camera.iso_view(4),
-            "NUM_1": lambda: camera.iso_view(1), "NUM_2": lambda: camera.iso_view(2),
-            "NUM_3": lambda: camera.iso_view(3), "NUM_4": lambda: camera.iso_view(4),
-            "_5": camera.top_view, "NUM_5": camera.top_view, "T": camera.top_view,
-            "F": self._toggle_follow, "P": camera.toggle_projection, "HOME": camera.fit,
-            "UP": lambda: camera.zoom(ZOOM_STEP, *self._centre()), "DOWN": lambda: camera.zoom(1 / ZOOM_STEP, *self._centre()),
-            "G": self._toggle_trail, "H": self._toggle_help, "F1": self._toggle_help,
+            "_1": lambda: camera.iso_view(1),
+            "_2": lambda: camera.iso_view(2),
+            "_3": lambda: camera.iso_view(3),
+            "_4": lambda: camera.iso_view(4),
+            "NUM_1": lambda: camera.iso_view(1),
+            "NUM_2": lambda: camera.iso_view(2),
+            "NUM_3": lambda: camera.iso_view(3),
+            "NUM_4": lambda: camera.iso_view(4),
+            "_5": camera.top_view,
+            "NUM_5": camera.top_view,
+            "T": camera.top_view,
+            "F": self._toggle_follow,
+            "P": camera.toggle_projection,
+            "HOME": camera.fit,
+            "UP": lambda: camera.zoom(ZOOM_STEP, *self._centre()),
+            "DOWN": lambda: camera.zoom(1 / ZOOM_STEP, *self._centre()),
+            "G": self._toggle_trail,
+            "H": self._toggle_help,
+            "F1": self._toggle_help,
             "F2": self.next_theme,
-            "S": self._request_screenshot, "F12": self._request_screenshot,
+            "S": self._request_screenshot,
+            "F12": self._request_screenshot,
             "ESCAPE": self._quit,
         }
         action = actions.get(name)
@@ -246,4 +276,4 @@ class ViewerApp:
 
     def scroll(self, px: float, py: float, clicks: float) -> None:
         """Mouse wheel: zoom towards the board point under the cursor."""
-        self.camera.zoom(ZOOM_STEP ** clicks, px, py)
+        self.camera.zoom(ZOOM_STEP**clicks, px, py)

@@ -237,7 +237,9 @@ class Camera:
         center = coords.board_center(width, height)
         centered = replace(pose, target=center)
         right, up, _ = self._axes(centered)
-        corners = [np.array([x, y, z]) - np.array(center) for x in (0.0, width) for z in (0.0, height) for y in (0.0, 1.2)]
+        corners = [
+            np.array([x, y, z]) - np.array(center) for x in (0.0, width) for z in (0.0, height) for y in (0.0, 1.2)
+        ]
         aspect = self.viewport[0] / max(1, self.viewport[1])
         tan_half = math.tan(math.radians(FOV_Y) / 2.0)
         half_h = max(max(abs(float(c @ up)) for c in corners), max(abs(float(c @ right)) for c in corners) / aspect)

@@ -45,14 +45,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="robots-view",
         description="Watch a robot game in 3D: a game directory, a board with its globalseq.txt, "
-                    "or a new game played by an AI while you watch.",
+        "or a new game played by an AI while you watch.",
     )
     parser.add_argument("gamedir", nargs="?", help="a directory written by 'robots-engine play'")
     parser.add_argument("--board", help="board file (.dat)")
     parser.add_argument("--sequence", help="globalseq.txt to replay on --board")
-    parser.add_argument("--start", nargs=3, metavar=("X", "Y", "D"), help="start pose (default: the board's start tile)")
-    parser.add_argument("--level", choices=[lv.value for lv in Level],
-                        help="rule level (default: the hardest the sequence fits; hard for new games)")
+    parser.add_argument(
+        "--start", nargs=3, metavar=("X", "Y", "D"), help="start pose (default: the board's start tile)"
+    )
+    parser.add_argument(
+        "--level",
+        choices=[lv.value for lv in Level],
+        help="rule level (default: the hardest the sequence fits; hard for new games)",
+    )
     parser.add_argument("--ai", help="play a new game with this AI: a built-in name or an AI program")
     deck = parser.add_mutually_exclusive_group()
     deck.add_argument("--deck", help="deck file for --ai")
@@ -64,10 +69,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", default=None, help="image size WxH (default 1024x768; GIF 640x480)")
     parser.add_argument("--fps", type=int, default=None, help="frames per second of a GIF/MP4 (default 15)")
     parser.add_argument("--view", choices=VIEWS, default="iso1", help="camera for --headless (default iso1)")
-    parser.add_argument("--speed", type=float, default=None,
-                        help="playback speed of an export (default: 1, faster for long games so it lasts <= 60 s)")
-    parser.add_argument("--screenshot", metavar="PNG",
-                        help="open the window, save its first frame to PNG and quit (for scripts)")
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=None,
+        help="playback speed of an export (default: 1, faster for long games so it lasts <= 60 s)",
+    )
+    parser.add_argument(
+        "--screenshot", metavar="PNG", help="open the window, save its first frame to PNG and quit (for scripts)"
+    )
     return parser
 
 
@@ -144,8 +154,12 @@ class ProgressBar:
             return
         filled = self.width * done // max(1, total)
         end = "\n" if done >= total else ""
-        print(f"\rrendering [{'#' * filled}{'.' * (self.width - filled)}] {percent:3d}% {done}/{total} frames",
-              end=end, file=sys.stderr, flush=True)
+        print(
+            f"\rrendering [{'#' * filled}{'.' * (self.width - filled)}] {percent:3d}% {done}/{total} frames",
+            end=end,
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def resolve_theme(name: str | None) -> object | None:
@@ -163,8 +177,17 @@ def resolve_theme(name: str | None) -> object | None:
         raise InputError(f"--theme {name}: {problems}") from None
 
 
-def export(source: GameSource, out: Path, size: tuple[int, int] | None, fps: int | None, view: str,
-           speed: float | None, theme: object | None, quiet: bool = False, max_seconds: float | None = None) -> int:
+def export(
+    source: GameSource,
+    out: Path,
+    size: tuple[int, int] | None,
+    fps: int | None,
+    view: str,
+    speed: float | None,
+    theme: object | None,
+    quiet: bool = False,
+    max_seconds: float | None = None,
+) -> int:
     """Render the whole game (once computed) offscreen to ``out``; returns the number of frames."""
     from viewer3d.export import ExportError, export_replay
     from viewer3d.movie import plan_frames
@@ -201,33 +224,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.headless and not args.out:
             raise InputError("--headless needs --out FILE (.png, .gif or .mp4)")
         if args.out and Path(args.out).suffix.lower() not in (".png", ".gif", ".mp4"):
-            raise InputError(f"--out must end in .png, .gif or .mp4, not {Path(args.out).suffix or 'nothing'!r}", args.out)
+            raise InputError(
+                f"--out must end in .png, .gif or .mp4, not {Path(args.out).suffix or 'nothing'!r}", args.out
+            )
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:
             count = export(source, Path(args.out), size, args.fps, args.view, args.speed, theme)
             print(f"wrote {args.out} ({count} frame{'s' if count != 1 else ''})")
             if source.timeline.error is not None:  # an export has no HUD: say why the game stopped
-                print(f"robots-view: AI error: {source.timeline.error} (the export shows the game up to there)",
-                      file=sys.stderr)
+                print(
+                    f"robots-view: AI error: {source.timeline.error} (the export shows the game up to there)",
+                    file=sys.stderr,
+                )
                 return EXIT_AI_ERROR
             return 0
         if not has_display():
-            return no_display(source, args, args_list, "no display (DISPLAY and WAYLAND_DISPLAY are unset)", theme,
-                              size)
+            return no_display(
+                source, args, args_list, "no display (DISPLAY and WAYLAND_DISPLAY are unset)", theme, size
+            )
         try:
             from viewer3d.app import ViewerApp
             from viewer3d.window import run_window
 
-            app = ViewerApp(source.board, source.timeline, source.title,
-                            size or (1024, 768), screenshot_dir=Path.cwd(), theme=args.theme)
-            run_window(app, theme=theme, size=size or (1024, 768),
-                       screenshot=Path(args.screenshot) if args.screenshot else None)
+            app = ViewerApp(
+                source.board,
+                source.timeline,
+                source.title,
+                size or (1024, 768),
+                screenshot_dir=Path.cwd(),
+                theme=args.theme,
+            )
+            run_window(
+                app,
+                theme=theme,
+                size=size or (1024, 768),
+                screenshot=Path(args.screenshot) if args.screenshot else None,
+            )
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
                 shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-                return no_display(source, args, args_list, f"cannot open a window on display {shown!r} ({exc})",
-                                  theme, size)
+                return no_display(
+                    source, args, args_list, f"cannot open a window on display {shown!r} ({exc})", theme, size
+                )
             raise
         finally:
             source.stop.set()
@@ -239,16 +278,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def no_display(source: GameSource, args: argparse.Namespace, argv: Sequence[str], why: str,
-               theme: object | None, size: tuple[int, int] | None) -> int:
+def no_display(
+    source: GameSource,
+    args: argparse.Namespace,
+    argv: Sequence[str],
+    why: str,
+    theme: object | None,
+    size: tuple[int, int] | None,
+) -> int:
     """Say there is no screen in one line; for --demo go on and render out/demo.gif offscreen."""
     if not args.demo:
         print(f"robots-view: {why}; render offscreen instead: {export_command(argv)}", file=sys.stderr)
         return 1
-    print(f"robots-view: {why}; rendering the demo offscreen to {DEMO_OUT} instead "
-          f"(same as: {export_command(argv, str(DEMO_OUT))})", file=sys.stderr)
-    count = export(source, DEMO_OUT, size or DEMO_SIZE, args.fps or DEMO_FPS, args.view, args.speed, theme,
-                   max_seconds=DEMO_MAX_SECONDS)
+    print(
+        f"robots-view: {why}; rendering the demo offscreen to {DEMO_OUT} instead "
+        f"(same as: {export_command(argv, str(DEMO_OUT))})",
+        file=sys.stderr,
+    )
+    count = export(
+        source,
+        DEMO_OUT,
+        size or DEMO_SIZE,
+        args.fps or DEMO_FPS,
+        args.view,
+        args.speed,
+        theme,
+        max_seconds=DEMO_MAX_SECONDS,
+    )
     print(f"wrote {DEMO_OUT} ({count} frames): open it in an image viewer")
     return 0
 

@@ -62,7 +62,9 @@ def project(point: Vec3, view_proj: NDArray[np.floating], viewport: tuple[int, i
     return ((ndc[0] + 1.0) * 0.5 * width, (1.0 - ndc[1]) * 0.5 * height, (ndc[2] + 1.0) * 0.5)
 
 
-def screen_ray(px: float, py: float, view_proj: NDArray[np.floating], viewport: tuple[int, int]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+def screen_ray(
+    px: float, py: float, view_proj: NDArray[np.floating], viewport: tuple[int, int]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """The world ray (origin on the near plane, unit direction) under screen pixel ``(px, py)``."""
     width, height = viewport
     ndc_x = 2.0 * px / width - 1.0
@@ -76,7 +78,9 @@ def screen_ray(px: float, py: float, view_proj: NDArray[np.floating], viewport: 
     return near, direction / np.linalg.norm(direction)
 
 
-def pick_floor(px: float, py: float, view_proj: NDArray[np.floating], viewport: tuple[int, int], plane_height: float = 0.0) -> tuple[float, float] | None:
+def pick_floor(
+    px: float, py: float, view_proj: NDArray[np.floating], viewport: tuple[int, int], plane_height: float = 0.0
+) -> tuple[float, float] | None:
     """World ``(X, Z)`` where the ray under the pixel meets the plane ``Y = plane_height``, or None."""
     origin, direction = screen_ray(px, py, view_proj, viewport)
     if abs(direction[1]) < 1e-9:
@@ -88,7 +92,9 @@ def pick_floor(px: float, py: float, view_proj: NDArray[np.floating], viewport: 
     return float(hit[0]), float(hit[2])
 
 
-def pick_tile(px: float, py: float, view_proj: NDArray[np.floating], viewport: tuple[int, int], board_size: tuple[int, int]) -> tuple[int, int] | None:
+def pick_tile(
+    px: float, py: float, view_proj: NDArray[np.floating], viewport: tuple[int, int], board_size: tuple[int, int]
+) -> tuple[int, int] | None:
     """The board tile under a screen pixel (3D view), or None when the pixel misses the board."""
     hit = pick_floor(px, py, view_proj, viewport)
     if hit is None:
@@ -145,7 +151,9 @@ class TopDownMapping:
     def panned(self, dx: float, dy: float) -> TopDownMapping:
         return TopDownMapping(self.tile_px, self.origin_x + dx, self.origin_y + dy)
 
-    def fitted(self, board_size: tuple[int, int], viewport: tuple[float, float, float, float], margin_px: float = 16.0) -> TopDownMapping:
+    def fitted(
+        self, board_size: tuple[int, int], viewport: tuple[float, float, float, float], margin_px: float = 16.0
+    ) -> TopDownMapping:
         """The mapping that shows the whole board centred in ``viewport`` = (left, top, width, height)."""
         left, top, vw, vh = viewport
         width, height = board_size

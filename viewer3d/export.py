@@ -38,7 +38,9 @@ def _check_format(path: Path) -> str:
     return suffix
 
 
-def _rendered(frames: Iterable[Frame], board: Board, theme: ThemeLike | None, size: tuple[int, int]) -> Iterator[Image.Image]:
+def _rendered(
+    frames: Iterable[Frame], board: Board, theme: ThemeLike | None, size: tuple[int, int]
+) -> Iterator[Image.Image]:
     ctx = create_headless_context()
     renderer = SceneRenderer(ctx, board, theme)
     target = OffscreenTarget(ctx, size)
@@ -55,8 +57,14 @@ def _rendered(frames: Iterable[Frame], board: Board, theme: ThemeLike | None, si
         ctx.release()
 
 
-def export_static(path: Path, board: Board, theme: ThemeLike | None, camera: CameraMatrices, frame: FrameState,
-                  size: tuple[int, int] = (1024, 768)) -> None:
+def export_static(
+    path: Path,
+    board: Board,
+    theme: ThemeLike | None,
+    camera: CameraMatrices,
+    frame: FrameState,
+    size: tuple[int, int] = (1024, 768),
+) -> None:
     """Write one rendered frame as a PNG."""
     path = Path(path)
     if _check_format(path) != ".png":
@@ -65,8 +73,15 @@ def export_static(path: Path, board: Board, theme: ThemeLike | None, camera: Cam
     _save_atomic(path, lambda tmp: image.convert("RGB").save(tmp, format="PNG"))
 
 
-def export_replay(path: Path, frames: Iterable[Frame] | Callable[[], Iterable[Frame]], size: tuple[int, int], fps: float,
-                  board: Board, theme: ThemeLike | None = None, progress: Progress | None = None) -> int:
+def export_replay(
+    path: Path,
+    frames: Iterable[Frame] | Callable[[], Iterable[Frame]],
+    size: tuple[int, int],
+    fps: float,
+    board: Board,
+    theme: ThemeLike | None = None,
+    progress: Progress | None = None,
+) -> int:
     """Render ``frames`` to ``path`` (.png: the first frame only; .gif / .mp4: all of them).
 
     ``frames`` is an iterable of ``(CameraMatrices, FrameState)`` or a function returning one.
@@ -95,12 +110,19 @@ def export_replay(path: Path, frames: Iterable[Frame] | Callable[[], Iterable[Fr
         _save_atomic(path, lambda tmp: images[0].convert("RGB").save(tmp, format="PNG"))
         return 1
     if suffix == ".gif":
-        images = [image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE) for image in counted()]
+        images = [
+            image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+            for image in counted()
+        ]
         if not images:
             raise ExportError(f"{path}: no frames to export")
         duration = max(20, round(1000 / fps))
-        _save_atomic(path, lambda tmp: images[0].save(tmp, format="GIF", save_all=True, append_images=images[1:],
-                                                      duration=duration, loop=0, disposal=1))
+        _save_atomic(
+            path,
+            lambda tmp: images[0].save(
+                tmp, format="GIF", save_all=True, append_images=images[1:], duration=duration, loop=0, disposal=1
+            ),
+        )
         return len(images)
     return _write_mp4(path, counted(), size, fps)
 
@@ -109,14 +131,25 @@ def _write_mp4(path: Path, images: Iterator[Image.Image], size: tuple[int, int],
     try:
         import imageio_ffmpeg  # type: ignore[import-not-found,unused-ignore]
     except ImportError as error:
-        raise ExportError(f"{path}: MP4 export needs the imageio-ffmpeg package (pip install imageio-ffmpeg); GIF and PNG work without it") from error
+        raise ExportError(
+            f"{path}: MP4 export needs the imageio-ffmpeg package (pip install imageio-ffmpeg); GIF and PNG work without it"
+        ) from error
     even = (size[0] - size[0] % 2, size[1] - size[1] % 2)
     count = 0
 
     def write(tmp: Path) -> None:
         nonlocal count
-        writer = imageio_ffmpeg.write_frames(str(tmp), even, fps=fps, codec="libx264", pix_fmt_in="rgb24", pix_fmt_out="yuv420p",
-                                             quality=7, macro_block_size=2, output_params=["-f", "mp4"])
+        writer = imageio_ffmpeg.write_frames(
+            str(tmp),
+            even,
+            fps=fps,
+            codec="libx264",
+            pix_fmt_in="rgb24",
+            pix_fmt_out="yuv420p",
+            quality=7,
+            macro_block_size=2,
+            output_params=["-f", "mp4"],
+        )
         writer.send(None)
         try:
             for image in images:

@@ -68,7 +68,9 @@ def _hole() -> Image.Image:
     draw = ImageDraw.Draw(image)
     for i in range(6):
         shade = 60 - i * 9
-        draw.rectangle((i * 3, i * 3, SIZE - 1 - i * 3, SIZE - 1 - i * 3), outline=(shade, shade - 4, shade, 255), width=3)
+        draw.rectangle(
+            (i * 3, i * 3, SIZE - 1 - i * 3, SIZE - 1 - i * 3), outline=(shade, shade - 4, shade, 255), width=3
+        )
     return image
 
 
@@ -91,7 +93,13 @@ def _oil() -> Image.Image:
 def _goal() -> Image.Image:
     image = _floor()
     draw = ImageDraw.Draw(image)
-    for radius, colour in ((27, (30, 150, 70, 255)), (21, (240, 240, 240, 255)), (15, (30, 150, 70, 255)), (9, (240, 240, 240, 255)), (4, (30, 150, 70, 255))):
+    for radius, colour in (
+        (27, (30, 150, 70, 255)),
+        (21, (240, 240, 240, 255)),
+        (15, (30, 150, 70, 255)),
+        (9, (240, 240, 240, 255)),
+        (4, (30, 150, 70, 255)),
+    ):
         draw.ellipse((32 - radius, 32 - radius, 32 + radius, 32 + radius), fill=colour)
     return image
 
@@ -120,7 +128,9 @@ def _conveyor(direction: Direction) -> Image.Image:
         draw.line((0, y, SIZE - 1, y), fill=(42, 44, 50, 255))
     for offset in (0, 32):
         x = offset + 8
-        draw.polygon([(x, 14), (x + 12, 14), (x + 24, 32), (x + 12, 50), (x, 50), (x + 12, 32)], fill=(240, 196, 40, 255))
+        draw.polygon(
+            [(x, 14), (x + 12, 14), (x + 24, 32), (x + 12, 50), (x, 50), (x + 12, 32)], fill=(240, 196, 40, 255)
+        )
     draw.rectangle((0, 0, SIZE - 1, 4), fill=(90, 94, 102, 255))
     draw.rectangle((0, SIZE - 5, SIZE - 1, SIZE - 1), fill=(90, 94, 102, 255))
     return _rotated(image, direction)

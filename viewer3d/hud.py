@@ -90,8 +90,10 @@ def status_lines(player: Player, title: str = "") -> list[str]:
             lines.append(f"outcome: {outcome}")
         else:
             rounds = max(timeline.round_starts) if timeline.round_starts else 0
-            lines.append(f"{len(timeline.steps)} card{'s' if len(timeline.steps) != 1 else ''}, "
-                         f"{rounds} round{'s' if rounds != 1 else ''}")
+            lines.append(
+                f"{len(timeline.steps)} card{'s' if len(timeline.steps) != 1 else ''}, "
+                f"{rounds} round{'s' if rounds != 1 else ''}"
+            )
     else:
         lines.append(f"computing... {len(timeline.steps)} cards so far")
     return lines
@@ -116,8 +118,10 @@ class TimelineBar:
         return cls(16.0, height - 26.0, max(1.0, width - 32.0), 12.0)
 
     def contains(self, px: float, py: float, slack: float = 6.0) -> bool:
-        return (self.left - slack <= px <= self.left + self.width + slack
-                and self.top - slack <= py <= self.top + self.height + slack)
+        return (
+            self.left - slack <= px <= self.left + self.width + slack
+            and self.top - slack <= py <= self.top + self.height + slack
+        )
 
     def fraction(self, px: float) -> float:
         return min(1.0, max(0.0, (px - self.left) / self.width))
@@ -134,14 +138,26 @@ class HudOverlay:
         white = (255, 255, 255, 255)
 
         def label(size: int, color: tuple[int, int, int, int] = white, bold: bool = False) -> Any:
-            return pyglet.text.Label("", x=0, y=0, anchor_y="top", multiline=True, width=2000, font_size=size,
-                                     weight="bold" if bold else "normal", color=color, batch=self.batch, group=front)
+            return pyglet.text.Label(
+                "",
+                x=0,
+                y=0,
+                anchor_y="top",
+                multiline=True,
+                width=2000,
+                font_size=size,
+                weight="bold" if bold else "normal",
+                color=color,
+                batch=self.batch,
+                group=front,
+            )
 
         self._status = label(12)
         self._help_keys = label(11, (255, 225, 140, 255), bold=True)
         self._help_text = label(11, (230, 238, 250, 255))
-        self._message = pyglet.text.Label("", x=16, y=40, font_size=12, color=(255, 235, 140, 255),
-                                          batch=self.batch, group=front)
+        self._message = pyglet.text.Label(
+            "", x=16, y=40, font_size=12, color=(255, 235, 140, 255), batch=self.batch, group=front
+        )
         panel = (12, 16, 24, 170)
         self._status_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.batch, group=back)
         self._help_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.batch, group=back)
@@ -183,7 +199,12 @@ class HudOverlay:
         duration = app.player.timeline.duration
         done = app.player.time / duration if duration > 0 else 0.0
         bottom = height - bar.top - bar.height  # pyglet y grows upwards
-        self._bar_back.x, self._bar_back.y, self._bar_back.width, self._bar_back.height = bar.left, bottom, bar.width, bar.height
+        self._bar_back.x, self._bar_back.y, self._bar_back.width, self._bar_back.height = (
+            bar.left,
+            bottom,
+            bar.width,
+            bar.height,
+        )
         self._bar_fill.x, self._bar_fill.y = bar.left, bottom
         self._bar_fill.width, self._bar_fill.height = max(1.0, bar.width * done), bar.height
         self.batch.draw()

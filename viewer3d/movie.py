@@ -70,7 +70,9 @@ class FramePlan(Sequence[tuple[CameraMatrices, FrameState]]):
     def __getitem__(self, index: int) -> tuple[CameraMatrices, FrameState]: ...
     @overload
     def __getitem__(self, index: slice) -> list[tuple[CameraMatrices, FrameState]]: ...
-    def __getitem__(self, index: int | slice) -> tuple[CameraMatrices, FrameState] | list[tuple[CameraMatrices, FrameState]]:
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[CameraMatrices, FrameState] | list[tuple[CameraMatrices, FrameState]]:
         if isinstance(index, slice):
             return [self.frame(i) for i in range(*index.indices(len(self)))]
         if index < 0:
@@ -90,8 +92,15 @@ def frame_times(duration: float, fps: int, speed: float | None, max_seconds: flo
     return times
 
 
-def plan_frames(source: GameSource, size: tuple[int, int], fps: int, view: str, speed: float | None,
-                still: bool = False, max_seconds: float = MAX_SECONDS) -> FramePlan:
+def plan_frames(
+    source: GameSource,
+    size: tuple[int, int],
+    fps: int,
+    view: str,
+    speed: float | None,
+    still: bool = False,
+    max_seconds: float = MAX_SECONDS,
+) -> FramePlan:
     timeline = source.timeline
     camera = camera_for_view((source.board.width, source.board.height), size, view)
     times = [still_time(timeline)] if still else frame_times(timeline.duration, fps, speed, max_seconds)

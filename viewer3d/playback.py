@@ -128,13 +128,16 @@ def robot_in_segment(segment: Segment, u: float) -> tuple[RobotVisual, float | N
         return RobotVisual(bx, by, yaw=yaw), None
     if kind == "fall":
         sink = u * u
-        return RobotVisual(bx, by, height=-SINK_DEPTH * sink, yaw=yaw + 1.5 * sink, alpha=1.0 - sink, tilt=0.4 * sink), None
+        return RobotVisual(
+            bx, by, height=-SINK_DEPTH * sink, yaw=yaw + 1.5 * sink, alpha=1.0 - sink, tilt=0.4 * sink
+        ), None
     if kind == "crush":
         squash = 1.0 - (1.0 - CRUSH_SQUASH) * _ease_out(min(1.0, u * 1.6))
         return RobotVisual(bx, by, yaw=yaw, squash=squash, alpha=1.0 - 0.6 * max(0.0, u - 0.6) / 0.4), u
     if kind == "goal":
-        return RobotVisual(bx, by, height=0.35 * math.sin(math.pi * u), yaw=yaw + 2 * math.pi * _ease_in_out(u),
-                         glow=min(1.0, 1.5 * u)), None
+        return RobotVisual(
+            bx, by, height=0.35 * math.sin(math.pi * u), yaw=yaw + 2 * math.pi * _ease_in_out(u), glow=min(1.0, 1.5 * u)
+        ), None
     return RobotVisual(bx, by, yaw=yaw), None
 
 
@@ -179,8 +182,9 @@ class Timeline:
         self._lock = threading.Lock()
 
     @classmethod
-    def from_steps(cls, start: Pose, board_size: tuple[int, int], steps: Iterable[CardStep],
-                   outcome: Outcome | None) -> Timeline:
+    def from_steps(
+        cls, start: Pose, board_size: tuple[int, int], steps: Iterable[CardStep], outcome: Outcome | None
+    ) -> Timeline:
         timeline = cls(start, board_size)
         for step in steps:
             timeline.append(step)
@@ -233,13 +237,20 @@ class Timeline:
         with self._lock:
             segment = self.segment_at(t)
             if segment is None:
-                robot = RobotVisual(float(self.start_pose.x), float(self.start_pose.y), yaw=facing_yaw(self.start_pose.facing))
+                robot = RobotVisual(
+                    float(self.start_pose.x), float(self.start_pose.y), yaw=facing_yaw(self.start_pose.facing)
+                )
                 return FrameState(robot, None, {}, t)
             u = 1.0 if segment.duration <= 0 else min(1.0, max(0.0, (t - segment.start) / segment.duration))
             if segment.kind == "pause":
                 previous = self._previous_real(segment)
-                robot = _after_state(previous) if previous is not None else RobotVisual(
-                    float(segment.after.x), float(segment.after.y), yaw=facing_yaw(segment.after.facing))
+                robot = (
+                    _after_state(previous)
+                    if previous is not None
+                    else RobotVisual(
+                        float(segment.after.x), float(segment.after.y), yaw=facing_yaw(segment.after.facing)
+                    )
+                )
                 return FrameState(robot, None, {}, t)
             robot, phase = robot_in_segment(segment, u)
             active: dict[tuple[int, int], float] = {}
@@ -308,8 +319,11 @@ class TrailCounter:
             return strength
         visited = counts > 0
         scale = math.log1p(top)
-        strength[visited] = 0.35 + 0.65 * (np.log1p(counts[visited]) - math.log(2.0)) / max(1e-9, scale - math.log(2.0)) \
-            if top > 1 else 0.35
+        strength[visited] = (
+            0.35 + 0.65 * (np.log1p(counts[visited]) - math.log(2.0)) / max(1e-9, scale - math.log(2.0))
+            if top > 1
+            else 0.35
+        )
         strength = np.clip(strength, 0.0, 1.0)
         self._strength = (self._applied, strength)
         return strength

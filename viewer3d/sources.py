@@ -60,8 +60,9 @@ def from_game_dir(path: str | Path) -> GameSource:
     return GameSource(game.board, game.level, timeline_from_replay(replay), title)
 
 
-def from_sequence(board_path: str | Path, sequence_path: str | Path, start: Pose | None = None,
-                  level: Level | None = None) -> GameSource:
+def from_sequence(
+    board_path: str | Path, sequence_path: str | Path, start: Pose | None = None, level: Level | None = None
+) -> GameSource:
     """A board and a ``globalseq.txt``; without a level, the hardest one the sequence fits."""
     board = load_board(board_path)
     pose = start if start is not None else board.start
@@ -90,8 +91,15 @@ def from_sequence(board_path: str | Path, sequence_path: str | Path, start: Pose
     return GameSource(board, level, timeline_from_replay(replay), title)
 
 
-def play_live(board: Board, level: Level, deck: Sequence[Card], chooser: Chooser, title: str,
-              start: Pose | None = None, on_round: Callable[[], None] | None = None) -> GameSource:
+def play_live(
+    board: Board,
+    level: Level,
+    deck: Sequence[Card],
+    chooser: Chooser,
+    title: str,
+    start: Pose | None = None,
+    on_round: Callable[[], None] | None = None,
+) -> GameSource:
     """Start computing a game in a background thread; its cards are appended to the timeline
     round by round, so the viewer can show it while the AI is still thinking."""
     pose = start if start is not None else board.start
@@ -134,8 +142,14 @@ def play_live(board: Board, level: Level, deck: Sequence[Card], chooser: Chooser
     return source
 
 
-def from_ai(board_path: str | Path, ai: str, level: Level = Level.HARD, deck_path: str | Path | None = None,
-            seed: int | None = None, start: Pose | None = None) -> GameSource:
+def from_ai(
+    board_path: str | Path,
+    ai: str,
+    level: Level = Level.HARD,
+    deck_path: str | Path | None = None,
+    seed: int | None = None,
+    start: Pose | None = None,
+) -> GameSource:
     """A new game on a board file with an AI (built-in name or program), computed live."""
     board = load_board(board_path)
     deck = load_deck(deck_path) if deck_path is not None else generate_deck(seed)

@@ -29,17 +29,25 @@ CLEAR_COLOR = (0.07, 0.08, 0.11, 1.0)
 
 
 def _config(samples: int) -> pyglet.gl.Config:
-    return pyglet.gl.Config(double_buffer=True, depth_size=24, major_version=3, minor_version=3,
-                            sample_buffers=1 if samples else 0, samples=samples)
+    return pyglet.gl.Config(
+        double_buffer=True,
+        depth_size=24,
+        major_version=3,
+        minor_version=3,
+        sample_buffers=1 if samples else 0,
+        samples=samples,
+    )
 
 
 class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
     """The viewer's window; every event is forwarded to ``self.app``."""
 
-    def __init__(self, app: ViewerApp, width: int = 1024, height: int = 768, theme: Any = None,
-                 visible: bool = True) -> None:
-        kwargs: dict[str, Any] = dict(width=width, height=height, caption=f"robots-view - {app.title}",
-                                      resizable=True, visible=visible)
+    def __init__(
+        self, app: ViewerApp, width: int = 1024, height: int = 768, theme: Any = None, visible: bool = True
+    ) -> None:
+        kwargs: dict[str, Any] = dict(
+            width=width, height=height, caption=f"robots-view - {app.title}", resizable=True, visible=visible
+        )
         try:
             super().__init__(config=_config(4), **kwargs)
         except pyglet.window.NoSuchConfigException:
@@ -140,8 +148,9 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         super().on_close()
 
 
-def run_window(app: ViewerApp, theme: Any = None, size: tuple[int, int] = (1024, 768),
-               screenshot: Path | None = None) -> None:
+def run_window(
+    app: ViewerApp, theme: Any = None, size: tuple[int, int] = (1024, 768), screenshot: Path | None = None
+) -> None:
     """Open the window and run pyglet's event loop until it is closed.
 
     With ``screenshot``, draw the first frame, save it there and close (scripts, docs, tests)."""

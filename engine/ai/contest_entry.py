@@ -36,7 +36,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if len(hand) != HAND_SIZE:
             raise InputError(f"expected {HAND_SIZE} cards, found {len(hand)}", folder / CARDS_FILE)
         if not board.in_bounds(pose.x, pose.y):
-            raise InputError(f"robot position {pose.x} {pose.y} is off the {board.width}x{board.height} board", folder / "bot.txt", 1, 1)
+            raise InputError(
+                f"robot position {pose.x} {pose.y} is off the {board.width}x{board.height} board",
+                folder / "bot.txt",
+                1,
+                1,
+            )
         cache = None if args.no_cache else folder / CACHE_FOLDER
         planner = Planner(budget_seconds=args.budget, cache_dir=cache)
         chosen = planner(board, Level(args.level), pose, tuple(hand))

@@ -83,7 +83,7 @@ def build_hand_model(hands: list[Counts], weights: FloatArray, exact: bool) -> H
         for counts in level_sets[j]:
             for k, n in enumerate(counts):
                 if n:
-                    level_sets[j - 1].add((*counts[:k], n - 1, *counts[k + 1:]))
+                    level_sets[j - 1].add((*counts[:k], n - 1, *counts[k + 1 :]))
     levels = [sorted(s) for s in level_sets]
     levels[-1] = list(hands)
     assert all(sum(c) == base + j for j, level in enumerate(levels) for c in level)
@@ -95,7 +95,7 @@ def build_hand_model(hands: list[Counts], weights: FloatArray, exact: bool) -> H
         for row, counts in enumerate(levels[j]):
             for k, n in enumerate(counts):
                 if n:
-                    child[row, k] = index[(*counts[:k], n - 1, *counts[k + 1:])]
+                    child[row, k] = index[(*counts[:k], n - 1, *counts[k + 1 :])]
         children.append(child)
     rows_with = [[np.zeros(0, dtype=np.int64) for _ in CARDS]]
     for j in range(1, CHOSEN_PER_ROUND + 1):
@@ -201,7 +201,9 @@ def expected_rounds(
     hopeless_live = ~hopeful & table.occupiable
     if hopeless_live.any():
         # Surviving without hope of the goal is worth half a death, more the likelier a forced death.
-        values[hopeless_live] = (death / 2 * (1.0 + _death_risk(table, model, sweeps=4, deadline=begin + time_limit)))[hopeless_live]
+        values[hopeless_live] = (death / 2 * (1.0 + _death_risk(table, model, sweeps=4, deadline=begin + time_limit)))[
+            hopeless_live
+        ]
     weights = model.weights.astype(np.float32)
     sweeps = 0
     residual = math.inf

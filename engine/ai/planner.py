@@ -105,7 +105,9 @@ class Planner:
         return choice
 
 
-def rank_choices(plan: BoardPlan, pose: Pose, hand: Sequence[Card]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def rank_choices(
+    plan: BoardPlan, pose: Pose, hand: Sequence[Card]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """All distinct ordered choices (rows of card indices) and their order from best to worst."""
     table = plan.table
     orders = distinct_orders([CARD_INDEX[c] for c in hand])

@@ -306,7 +306,9 @@ def test_only_decks_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert code == 2 and "no board given" in err
 
 
-def test_unusable_out_folder_fails_before_any_game_is_played(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_unusable_out_folder_fails_before_any_game_is_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """An --out that cannot be created is reported at once, not after the whole contest has run."""
     (tmp_path / "afile").write_text("in the way")
     code, out, err = run(capsys, str(CHOP), "--seeds", "2", "--out", str(tmp_path / "afile" / "results"))

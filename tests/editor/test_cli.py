@@ -65,8 +65,9 @@ def test_unreachable_display_is_one_line_exit_1() -> None:
 
     env = {**os.environ, "DISPLAY": ":97"}
     env.pop("WAYLAND_DISPLAY", None)
-    result = subprocess.run([sys.executable, "-m", "editor", "gameboards/chop.dat"], capture_output=True, text=True,
-                            timeout=120, env=env)
+    result = subprocess.run(
+        [sys.executable, "-m", "editor", "gameboards/chop.dat"], capture_output=True, text=True, timeout=120, env=env
+    )
     assert result.returncode == 1, result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
     assert result.stderr.startswith("robots-edit: cannot open a window on display ':97'")

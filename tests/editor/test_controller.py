@@ -41,7 +41,12 @@ def test_every_shortcut_has_an_action_and_no_clash() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("20x10", (20, 10, "nw")), ("20 10", (20, 10, "nw")), ("20x10 anchor=center", (20, 10, "center")), (" 3X4 anchor = SE ", (3, 4, "se"))],
+    [
+        ("20x10", (20, 10, "nw")),
+        ("20 10", (20, 10, "nw")),
+        ("20x10 anchor=center", (20, 10, "center")),
+        (" 3X4 anchor = SE ", (3, 4, "se")),
+    ],
 )
 def test_parse_size(text: str, expected: tuple[int, int, str]) -> None:
     assert parse_size(text) == expected

@@ -13,9 +13,11 @@ from engine.boardfile import write_board
 from engine.errors import InputError
 from engine.model import BOARD_CHARS, Board, Tile
 
-boards = st.integers(1, 7).flatmap(
-    lambda w: st.lists(st.text(alphabet=BOARD_CHARS, min_size=w, max_size=w), min_size=1, max_size=7)
-).map(Board.from_strings)
+boards = (
+    st.integers(1, 7)
+    .flatmap(lambda w: st.lists(st.text(alphabet=BOARD_CHARS, min_size=w, max_size=w), min_size=1, max_size=7))
+    .map(Board.from_strings)
+)
 
 
 @given(boards)
@@ -63,7 +65,9 @@ def test_undo_all_restores_exact_bytes_and_redo_all_replays(board: Board, script
 
 @settings(max_examples=80)
 @given(st.binary(max_size=200))
-def test_opening_random_bytes_gives_a_document_or_input_error(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:
+def test_opening_random_bytes_gives_a_document_or_input_error(
+    tmp_path_factory: pytest.TempPathFactory, data: bytes
+) -> None:
     folder = tmp_path_factory.mktemp("fuzz")
     path = folder / "b.dat"
     path.write_bytes(data)

@@ -106,7 +106,9 @@ def test_wall_on_non_floor_goes_to_floor_neighbour() -> None:
     assert ctx.board.to_strings() == [">b "]
 
 
-@pytest.mark.parametrize(("char", "noun"), [(">", "a conveyor"), ("H", "a hole"), ("Z", "a goal"), ("T", "a start"), ("O", "an oil slick")])
+@pytest.mark.parametrize(
+    ("char", "noun"), [(">", "a conveyor"), ("H", "a hole"), ("Z", "a goal"), ("T", "a start"), ("O", "an oil slick")]
+)
 def test_wall_on_non_floor_gives_the_reason(char: str, noun: str) -> None:
     ctx, messages = _ctx([char])
     _click_edge(ctx, (0, 0, Direction.UP))

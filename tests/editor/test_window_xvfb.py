@@ -57,7 +57,14 @@ def test_real_window_under_xvfb(tmp_path: Path) -> None:
         board = tmp_path / "b.dat"
         board.write_bytes(b"3 2\nT  \n  Z\n")
         env = {**os.environ, "DISPLAY": display}
-        result = subprocess.run([sys.executable, "-c", SCRIPT, str(board)], capture_output=True, text=True, timeout=120, env=env, cwd=Path.cwd())
+        result = subprocess.run(
+            [sys.executable, "-c", SCRIPT, str(board)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+            cwd=Path.cwd(),
+        )
         assert result.returncode == 0, result.stderr
         assert result.stdout.split("\n")[:2] == ["*b.dat — robots-edit", "b.dat — robots-edit"]
         assert board.read_bytes() == b"3 2\nT> \n  Z\n"

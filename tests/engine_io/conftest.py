@@ -68,4 +68,3 @@ def _assert_one_line_error(result: Result, *fragments: str) -> None:
     assert "Traceback" not in result.err
     for fragment in fragments:
         assert fragment in lines[0], (fragment, lines[0])
-

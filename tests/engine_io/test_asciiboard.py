@@ -22,16 +22,32 @@ def drawing(text: str) -> list[str]:
 
 def block_at(text: str, board: Board, x: int, y: int) -> list[str]:
     margin = len(str(board.height - 1)) + 1
-    rows = drawing(text)[y * BLOCK_HEIGHT:(y + 1) * BLOCK_HEIGHT]
-    return [row[margin + x * BLOCK_WIDTH: margin + (x + 1) * BLOCK_WIDTH] for row in rows]
+    rows = drawing(text)[y * BLOCK_HEIGHT : (y + 1) * BLOCK_HEIGHT]
+    return [row[margin + x * BLOCK_WIDTH : margin + (x + 1) * BLOCK_WIDTH] for row in rows]
 
 
 # What the first inner row shows for each character (walls are checked separately).
 EXPECTED_FIRST_ROW = {
-    " ": "   ", "H": "( )", "O": "~~~", "Z": "[Z]", "L": " L ", "R": " R ",
-    "S": " S ", "T": " S ", "U": " S ", "V": " S ",
-    "<": "<<<", ">": ">>>", "^": "^^^", "v": "vvv",
-    "C": "<=P", "D": "P=>", "E": "^P^", "F": "vPv", "M": "]M[", "N": "vNv",
+    " ": "   ",
+    "H": "( )",
+    "O": "~~~",
+    "Z": "[Z]",
+    "L": " L ",
+    "R": " R ",
+    "S": " S ",
+    "T": " S ",
+    "U": " S ",
+    "V": " S ",
+    "<": "<<<",
+    ">": ">>>",
+    "^": "^^^",
+    "v": "vvv",
+    "C": "<=P",
+    "D": "P=>",
+    "E": "^P^",
+    "F": "vPv",
+    "M": "]M[",
+    "N": "vNv",
     **{c: "   " for c in "abcdefghijklmnop"},
 }
 

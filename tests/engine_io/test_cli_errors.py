@@ -75,7 +75,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("argv", "fragments"), CASES, ids=[" ".join(a)[-40:] or "(none)" for a, _ in CASES])
-def test_bad_input_is_one_line_and_exit_2(engine, one_line_error, files: Path, argv: list[str], fragments: list[str]) -> None:
+def test_bad_input_is_one_line_and_exit_2(
+    engine, one_line_error, files: Path, argv: list[str], fragments: list[str]
+) -> None:
     result = engine(*argv)
     one_line_error(result, *fragments)
     assert result.out == ""

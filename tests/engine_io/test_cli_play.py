@@ -30,7 +30,9 @@ def read_stats(path: Path) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("seed", [None, 1, 7, 8])
-def test_play_chop_hard_writes_a_globalseq_that_replays_to_the_recorded_end(engine, tmp_path: Path, seed: int | None) -> None:
+def test_play_chop_hard_writes_a_globalseq_that_replays_to_the_recorded_end(
+    engine, tmp_path: Path, seed: int | None
+) -> None:
     args = ["play", str(CHOP), "--level", "hard", "--out", "out"] + ([] if seed is None else ["--seed", str(seed)])
     result = engine(*args)
     assert result.code == 0 and result.err == ""
@@ -46,11 +48,14 @@ def test_play_chop_hard_writes_a_globalseq_that_replays_to_the_recorded_end(engi
     stats = read_stats(tmp_path / "out" / "stats.txt")
     assert stats["Rounds"] == replay.round_count == info["rounds"]
     assert stats["Cards"] == len(replay.steps) == info["cards"]
-    moves = sum(len(step.result.sequence_lines) - (1 if step.result.sequence_lines[-1:] in (["X"], ["Z"]) else 0)
-                for step in replay.steps)
+    moves = sum(
+        len(step.result.sequence_lines) - (1 if step.result.sequence_lines[-1:] in (["X"], ["Z"]) else 0)
+        for step in replay.steps
+    )
     assert stats["Card Moves"] + stats["Board Moves"] == moves
     assert [stats["Destroyed (X)"], stats["Cards Out (Y)"], stats["Finished (Z)"]] == [
-        int(info["outcome"] == letter) for letter in "XYZ"]
+        int(info["outcome"] == letter) for letter in "XYZ"
+    ]
     # The recorded seed reproduces the game.
     again = play_game(game.board, Level.HARD, generate_deck(info["seed"]), reference_chooser)
     assert format_globalseq(again) == game.globalseq
@@ -126,8 +131,9 @@ def test_replay_with_a_start_pose_and_a_contradiction(engine, one_line_error, tm
 def test_python_dash_m_runs_the_command_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.dat"
     bad.write_text("2 1\nTx\n")
-    done = subprocess.run([sys.executable, "-m", "engine.cli", "check", str(bad)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "check", str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == f"robots-engine: {bad}:2:2: unknown board character 'x'\n"
 

@@ -33,7 +33,9 @@ def play_rounds(engine, limit: int = 800) -> list:
 
 
 @pytest.mark.parametrize(("level", "seed"), [(Level.NORMAL, 8), (Level.EASY, 8), (Level.HARD, 3)])
-def test_rounds_of_start_write_the_same_files_as_play(engine, write_bot, tmp_path: Path, level: Level, seed: int) -> None:
+def test_rounds_of_start_write_the_same_files_as_play(
+    engine, write_bot, tmp_path: Path, level: Level, seed: int
+) -> None:
     save_deck(generate_deck(seed), tmp_path / "deck.dat")
     write_bot(tmp_path)
     assert engine("load", str(CHOP), "deck.dat", level.value).code == 0
@@ -66,8 +68,10 @@ def test_load_writes_the_contest_files_and_start_deals_eight_cards(engine, write
     hands = parse_cards((tmp_path / "hands.log").read_text())
     assert hands == deck[: 2 * HAND_SIZE]  # each round the AI saw exactly the next 8 cards
     assert (tmp_path / "levels.log").read_text() == "normal\nnormal\n"
-    assert parse_cards((tmp_path / "cards.txt").read_text()) == deck[2 * HAND_SIZE:]
-    replay = load_replay(load_board(CHOP), Level.NORMAL, load_board(CHOP).start, (tmp_path / "globalseq.txt").read_text())
+    assert parse_cards((tmp_path / "cards.txt").read_text()) == deck[2 * HAND_SIZE :]
+    replay = load_replay(
+        load_board(CHOP), Level.NORMAL, load_board(CHOP).start, (tmp_path / "globalseq.txt").read_text()
+    )
     assert replay.round_count == 2 and replay.outcome is None
     assert parse_pose((tmp_path / "bot.txt").read_text()) == replay.final_pose
     assert not (tmp_path / "stats.txt").exists()  # only at the game's end
@@ -84,7 +88,9 @@ def test_start_after_the_end_says_so_and_changes_nothing(engine, write_bot, tmp_
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
 
 
-def test_level_defaults_to_the_loaded_one_and_a_different_one_is_refused_mid_game(engine, write_bot, tmp_path: Path) -> None:
+def test_level_defaults_to_the_loaded_one_and_a_different_one_is_refused_mid_game(
+    engine, write_bot, tmp_path: Path
+) -> None:
     write_bot(tmp_path, SPY_BOT)
     save_deck(generate_deck(9), tmp_path / "deck.dat")
     engine("load", str(CHOP), "deck.dat", "easy")
@@ -116,7 +122,9 @@ def test_deck_running_out_ends_with_y(engine, write_bot, tmp_path: Path) -> None
         ("#!/bin/sh\nprintf 'RU\\nRU\\nRU\\nRU\\nRU\\n' > ccards.txt\n", "not in the hand"),
     ],
 )
-def test_an_ai_failure_ends_the_game_as_an_ai_error(engine, write_bot, tmp_path: Path, script: str, message: str) -> None:
+def test_an_ai_failure_ends_the_game_as_an_ai_error(
+    engine, write_bot, tmp_path: Path, script: str, message: str
+) -> None:
     save_deck(generate_deck(9), tmp_path / "deck.dat")
     engine("load", str(CHOP), "deck.dat")
     write_bot(tmp_path, script)
@@ -152,12 +160,18 @@ def test_a_corrupt_state_file_is_a_one_line_error(engine, one_line_error, tmp_pa
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.dictionaries(
-    st.sampled_from(["format", "level", "status", "board", "deck", "chosen", "error"]),
-    st.one_of(st.none(), st.integers(0, 2), st.sampled_from(["easy", "hard", "running", "X", "Y", "Z", "E", "2 1\nTZ\n"]),
-              st.lists(st.sampled_from(["MF 1", "RR", "RL"]), max_size=10),
-              st.lists(st.lists(st.sampled_from(["MF 1", "RR"]), min_size=5, max_size=5), max_size=2)),
-))
+@given(
+    data=st.dictionaries(
+        st.sampled_from(["format", "level", "status", "board", "deck", "chosen", "error"]),
+        st.one_of(
+            st.none(),
+            st.integers(0, 2),
+            st.sampled_from(["easy", "hard", "running", "X", "Y", "Z", "E", "2 1\nTZ\n"]),
+            st.lists(st.sampled_from(["MF 1", "RR", "RL"]), max_size=10),
+            st.lists(st.lists(st.sampled_from(["MF 1", "RR"]), min_size=5, max_size=5), max_size=2),
+        ),
+    )
+)
 def test_start_on_any_state_ends_cleanly(engine, tmp_path: Path, data: dict[str, object]) -> None:
     (tmp_path / STATE_FILE).write_text(json.dumps(data))
     result = engine("start")

@@ -129,12 +129,18 @@ def test_random_bytes_give_only_input_errors(game_dir: Path, name: str, data: by
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(value=st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-    max_leaves=8,
-), level=st.sampled_from(["easy", "normal", "hard", "x", 1]), fmt=st.sampled_from([1, 2, True, "1", None]))
-def test_any_json_value_gives_a_game_or_an_input_error(game_dir: Path, value: object, level: object, fmt: object) -> None:
+@given(
+    value=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+        max_leaves=8,
+    ),
+    level=st.sampled_from(["easy", "normal", "hard", "x", 1]),
+    fmt=st.sampled_from([1, 2, True, "1", None]),
+)
+def test_any_json_value_gives_a_game_or_an_input_error(
+    game_dir: Path, value: object, level: object, fmt: object
+) -> None:
     (game_dir / INFO_FILE).write_text(json.dumps({"format": fmt, "level": level, "extra": value}))
     try:
         back = read_game_dir(game_dir)

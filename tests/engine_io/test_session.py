@@ -37,8 +37,15 @@ def test_recording_rounds_rebuilds_the_same_game_as_play_game() -> None:
 
 
 def test_the_state_file_round_trips_exactly() -> None:
-    session = Session(CHOP, Level.HARD, generate_deck(3), board_source="b.dat", deck_source="d.dat",
-                      chosen=[[Card.MF1] * 5], status="running")
+    session = Session(
+        CHOP,
+        Level.HARD,
+        generate_deck(3),
+        board_source="b.dat",
+        deck_source="d.dat",
+        chosen=[[Card.MF1] * 5],
+        status="running",
+    )
     text = session_to_json(session)
     back = session_from_json(text)
     assert back == session and session_to_json(back) == text
@@ -75,12 +82,21 @@ def test_random_bytes_are_only_input_errors(data: bytes) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.dictionaries(
-    st.sampled_from(["format", "level", "status", "board", "deck", "chosen", "error"]),
-    st.one_of(st.none(), st.integers(), st.text(max_size=10), st.sampled_from(["1 1\n \n", "2 1\nTZ\n", "1 1\nT\n"]),
-              st.sampled_from(["easy", "normal", "hard", "running", "X", "Y", "Z", "E"]), st.just(1), st.lists(st.text(max_size=5), max_size=3),
-              st.lists(st.lists(st.sampled_from([c.value for c in Card]), max_size=6), max_size=3)),
-))
+@given(
+    st.dictionaries(
+        st.sampled_from(["format", "level", "status", "board", "deck", "chosen", "error"]),
+        st.one_of(
+            st.none(),
+            st.integers(),
+            st.text(max_size=10),
+            st.sampled_from(["1 1\n \n", "2 1\nTZ\n", "1 1\nT\n"]),
+            st.sampled_from(["easy", "normal", "hard", "running", "X", "Y", "Z", "E"]),
+            st.just(1),
+            st.lists(st.text(max_size=5), max_size=3),
+            st.lists(st.lists(st.sampled_from([c.value for c in Card]), max_size=6), max_size=3),
+        ),
+    )
+)
 def test_any_json_object_is_a_session_or_an_input_error(data: dict[str, object]) -> None:
     try:
         session_from_json(json.dumps(data)).rebuild()

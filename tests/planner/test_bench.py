@@ -26,7 +26,23 @@ def test_bench_writes_table_and_chart(tmp_path: Path) -> None:
     board = tmp_path / "lane.dat"
     save_board(Board.from_strings(["T  H ", "    Z"]), board)
     out, chart = tmp_path / "bench.md", tmp_path / "bench.png"
-    code = bench.main(["--boards", str(board), "--decks", "6", "--levels", "normal", "hard", "--jobs", "2", "--out", str(out), "--chart", str(chart)])  # type: ignore[attr-defined]
+    code = bench.main(
+        [
+            "--boards",
+            str(board),
+            "--decks",
+            "6",
+            "--levels",
+            "normal",
+            "hard",
+            "--jobs",
+            "2",
+            "--out",
+            str(out),
+            "--chart",
+            str(chart),
+        ]
+    )  # type: ignore[attr-defined]
     assert code == 0
     text = out.read_text()
     rows = [line for line in text.splitlines() if line.startswith("| lane ")]

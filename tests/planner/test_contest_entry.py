@@ -45,7 +45,14 @@ def test_writes_five_cards_of_the_hand_and_a_cache(game_folder: Path) -> None:
 
 def test_as_a_program(game_folder: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "engine.ai.contest_entry", "hard"], cwd=game_folder, env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.ai.contest_entry", "hard"],
+        cwd=game_folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert len(read_chosen(game_folder)) == 5
 
@@ -93,7 +100,9 @@ def test_stale_or_tampered_cache_is_not_trusted(game_folder: Path) -> None:
         ({"board.txt": "2 2\nQQ\n  \n"}, ["hard"], "board.txt:2"),
     ],
 )
-def test_bad_input_is_a_one_line_error(game_folder: Path, capsys: pytest.CaptureFixture[str], files: dict[str, str], args: list[str], fragment: str) -> None:
+def test_bad_input_is_a_one_line_error(
+    game_folder: Path, capsys: pytest.CaptureFixture[str], files: dict[str, str], args: list[str], fragment: str
+) -> None:
     for name, text in files.items():
         (game_folder / name).write_text(text)
     assert main(args) == 2

@@ -47,8 +47,16 @@ def test_distinct_orders_removes_duplicates() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(hand=hands, seed=st.integers(0, 3), x=st.integers(0, 4), y=st.integers(0, 3), facing=st.sampled_from(list(Direction)))
-def test_choice_is_five_cards_of_the_hand(planner: Planner, hand: tuple[Card, ...], seed: int, x: int, y: int, facing: Direction) -> None:
+@given(
+    hand=hands,
+    seed=st.integers(0, 3),
+    x=st.integers(0, 4),
+    y=st.integers(0, 3),
+    facing=st.sampled_from(list(Direction)),
+)
+def test_choice_is_five_cards_of_the_hand(
+    planner: Planner, hand: tuple[Card, ...], seed: int, x: int, y: int, facing: Direction
+) -> None:
     board = random_board(seed)
     chosen = planner(board, Level.HARD, Pose(x, y, facing), hand)
     assert len(chosen) == 5

@@ -27,10 +27,26 @@ CASES = [
     Case("RR from left", OPEN, "normal", "2 2 L", "RR", "2 2 U", "A", "RR"),
     Case("RU from left", OPEN, "normal", "2 2 L", "RU", "2 2 R", "A", "RU"),
     Case("RU from up", OPEN, "normal", "2 2 U", "RU", "2 2 D", "A", "RU"),
-    Case("four RR make a full circle", OPEN, "normal", "2 2 U", "RR, RR, RR, RR", "2 2 U", "A",
-         "RR ---- RR ---- RR ---- RR"),
-    Case("walk a square", OPEN, "normal", "1 1 R", "MF 2, RR, MF 2, RR, MF 2", "1 3 L", "A",
-         "MR MR ---- RR ---- MD MD ---- RR ---- ML ML"),
+    Case(
+        "four RR make a full circle",
+        OPEN,
+        "normal",
+        "2 2 U",
+        "RR, RR, RR, RR",
+        "2 2 U",
+        "A",
+        "RR ---- RR ---- RR ---- RR",
+    ),
+    Case(
+        "walk a square",
+        OPEN,
+        "normal",
+        "1 1 R",
+        "MF 2, RR, MF 2, RR, MF 2",
+        "1 3 L",
+        "A",
+        "MR MR ---- RR ---- MD MD ---- RR ---- ML ML",
+    ),
 ]
 
 
@@ -41,8 +57,16 @@ def test_card(case: Case) -> None:
 
 @pytest.mark.parametrize(
     ("text", "card"),
-    [("MF 1", Card.MF1), ("MF 2", Card.MF2), ("MF 3", Card.MF3), ("MB", Card.MB), ("RL", Card.RL),
-     ("RR", Card.RR), ("RU", Card.RU), ("  RU  ", Card.RU)],
+    [
+        ("MF 1", Card.MF1),
+        ("MF 2", Card.MF2),
+        ("MF 3", Card.MF3),
+        ("MB", Card.MB),
+        ("RL", Card.RL),
+        ("RR", Card.RR),
+        ("RU", Card.RU),
+        ("  RU  ", Card.RU),
+    ],
 )
 def test_card_text(text: str, card: Card) -> None:
     assert Card.parse(text) is card
@@ -50,5 +74,11 @@ def test_card_text(text: str, card: Card) -> None:
 
 def test_deck_mix_matches_the_contest_table() -> None:
     assert {card.value: count for card, count in DECK_COMPOSITION.items()} == {
-        "MF 3": 400, "MF 2": 800, "MF 1": 1200, "MB": 400, "RL": 1200, "RR": 1200, "RU": 400,
+        "MF 3": 400,
+        "MF 2": 800,
+        "MF 1": 1200,
+        "MB": 400,
+        "RL": 1200,
+        "RR": 1200,
+        "RU": 400,
     }

@@ -27,8 +27,9 @@ CASES = [
     Case("belt off the edge, hard", "< ", "hard", "0 0 D", "RL", "-1 0 R", "X", "RL ML X"),
     Case("belt into a hole", ">H", "normal", "0 0 U", "RR", "1 0 R", "X", "RR MR X"),
     Case("belt onto a goal", ">Z", "normal", "0 0 U", "RR", "1 0 R", "Z", "RR MR Z"),
-    Case("belt onto oil onto a perpendicular belt turns", ">OOv", "normal", "0 0 U", "RL", "3 0 U", "A",
-         "RL MR MR MR RR"),
+    Case(
+        "belt onto oil onto a perpendicular belt turns", ">OOv", "normal", "0 0 U", "RL", "3 0 U", "A", "RL MR MR MR RR"
+    ),
     Case("belt onto oil onto ^ turns left", ">OO^", "normal", "0 0 D", "RU", "3 0 L", "A", "RU MR MR MR RL"),
     Case("belt onto oil onto a head-on belt: no turn", ">O<", "normal", "0 0 U", "RR", "2 0 R", "A", "RR MR MR"),
     Case("belt onto oil that ends on floor: no turn", ">O ", "normal", "0 0 U", "RR", "2 0 R", "A", "RR MR MR"),

@@ -38,8 +38,16 @@ def _parse_block(block: str, number: int) -> Case:
     assert rows, f"example {number} has no board"
     assert set(fields) == {"level", "start", "cards", "final", "lines"}, f"example {number}: {sorted(fields)}"
     *pose, state = fields["final"].split()
-    return Case(f"example {number}", "/".join(rows), fields["level"], fields["start"], fields["cards"],
-                " ".join(pose), STATES[state], fields["lines"])
+    return Case(
+        f"example {number}",
+        "/".join(rows),
+        fields["level"],
+        fields["start"],
+        fields["cards"],
+        " ".join(pose),
+        STATES[state],
+        fields["lines"],
+    )
 
 
 def examples() -> list[Case]:
@@ -89,10 +97,14 @@ def test_whole_game_example_and_its_files() -> None:
 
 def test_stats_example_is_chop_normal_deck_2() -> None:
     text = DOC.read_text(encoding="utf-8")
-    match = re.search(r"\n\n((?:    \w[^\n]*\n){7})", text[text.index("**stats.txt**"):])
+    match = re.search(r"\n\n((?:    \w[^\n]*\n){7})", text[text.index("**stats.txt**") :])
     assert match
     expected = "".join(line[4:] + "\n" for line in match.group(1).splitlines())
     root = DOC.parents[1]
-    game = play_game(load_board(root / "gameboards" / "chop.dat"), Level.NORMAL,
-                     load_deck(root / "tests" / "data" / "conformance" / "decks" / "deck-2.txt"), first_five)
+    game = play_game(
+        load_board(root / "gameboards" / "chop.dat"),
+        Level.NORMAL,
+        load_deck(root / "tests" / "data" / "conformance" / "decks" / "deck-2.txt"),
+        first_five,
+    )
     assert format_stats(game) == expected

@@ -21,8 +21,19 @@ C = Cause
     [
         (" OO ", "normal", "0 0 R", "MF 1", [(K.MOVE, C.CARD), (K.SLIDE, C.CARD), (K.SLIDE, C.CARD)]),
         ("O", "normal", "0 0 U", "RL", [(K.TURN, C.CARD), (K.TURN, C.CARD)]),
-        (">OOv", "normal", "0 0 U", "RL",
-         [(K.TURN, C.CARD), (K.MOVE, C.CONVEYOR), (K.SLIDE, C.CONVEYOR), (K.SLIDE, C.CONVEYOR), (K.TURN, C.CONVEYOR)]),
+        (
+            ">OOv",
+            "normal",
+            "0 0 U",
+            "RL",
+            [
+                (K.TURN, C.CARD),
+                (K.MOVE, C.CONVEYOR),
+                (K.SLIDE, C.CONVEYOR),
+                (K.SLIDE, C.CONVEYOR),
+                (K.TURN, C.CONVEYOR),
+            ],
+        ),
         ("DO ", "normal", "0 0 U", "RL", [(K.TURN, C.CARD), (K.MOVE, C.PUSHER), (K.SLIDE, C.PUSHER)]),
         (" R", "normal", "0 0 R", "MF 1", [(K.MOVE, C.CARD), (K.TURN, C.ROTATOR)]),
         ("c ", "normal", "0 0 R", "MF 2", [(K.BLOCKED, C.CARD)]),
@@ -37,16 +48,21 @@ C = Cause
         ("DZ", "normal", "0 0 U", "RR", [(K.TURN, C.CARD), (K.MOVE, C.PUSHER), (K.GOAL, C.PUSHER)]),
     ],
 )
-def test_event_kinds_and_causes(rows: str, level: str, start: str, card: str,
-                                expected: list[tuple[EventKind, Cause]]) -> None:
+def test_event_kinds_and_causes(
+    rows: str, level: str, start: str, card: str, expected: list[tuple[EventKind, Cause]]
+) -> None:
     result = play_card(board_of(rows), Level(level), pose_of(start), Card.parse(card))
     assert [(e.kind, e.cause) for e in result.events] == expected
 
 
 @pytest.mark.parametrize(
     ("rows", "level", "start", "card", "reason"),
-    [(" H", "normal", "0 0 R", "MF 1", DeathReason.HOLE), (" ", "hard", "0 0 U", "MF 1", DeathReason.EDGE),
-     ("M", "normal", "0 0 U", "RL", DeathReason.CRUSHER), (" OH", "normal", "0 0 R", "MF 1", DeathReason.HOLE)],
+    [
+        (" H", "normal", "0 0 R", "MF 1", DeathReason.HOLE),
+        (" ", "hard", "0 0 U", "MF 1", DeathReason.EDGE),
+        ("M", "normal", "0 0 U", "RL", DeathReason.CRUSHER),
+        (" OH", "normal", "0 0 R", "MF 1", DeathReason.HOLE),
+    ],
 )
 def test_death_reason(rows: str, level: str, start: str, card: str, reason: DeathReason) -> None:
     result = play_card(board_of(rows), Level(level), pose_of(start), Card.parse(card))

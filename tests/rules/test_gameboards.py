@@ -155,8 +155,11 @@ def _oil_run_ends() -> set[str]:
                     cx, cy = cx + d.dx, cy + d.dy
                     if kind is TileKind.OIL:
                         continue
-                    ends.add({None: "edge", TileKind.HOLE: "hole", TileKind.CONVEYOR: "belt",
-                              TileKind.GOAL: "goal"}.get(kind, "other"))
+                    ends.add(
+                        {None: "edge", TileKind.HOLE: "hole", TileKind.CONVEYOR: "belt", TileKind.GOAL: "goal"}.get(
+                            kind, "other"
+                        )
+                    )
                     break
     return ends
 
@@ -181,8 +184,17 @@ def _pusher_targets() -> set[str]:
 
 
 @pytest.mark.parametrize(
-    "target", ["wall", "edge", "next to hole", str(TileKind.OIL), str(TileKind.ROTATOR_LEFT),
-               str(TileKind.ROTATOR_RIGHT), str(TileKind.HOLE), str(TileKind.CONVEYOR)]
+    "target",
+    [
+        "wall",
+        "edge",
+        "next to hole",
+        str(TileKind.OIL),
+        str(TileKind.ROTATOR_LEFT),
+        str(TileKind.ROTATOR_RIGHT),
+        str(TileKind.HOLE),
+        str(TileKind.CONVEYOR),
+    ],
 )
 def test_pushers_push_into_everything(target: str) -> None:
     assert target in _pusher_targets()
@@ -233,6 +245,7 @@ def test_module_symmetries_keep_goals_reachable(turn: int) -> None:
     start = board.start
     plain = Board.from_strings(rows)
     assert goal_reachable(board, Level.HARD, start) is goal_reachable(plain, Level.HARD)
+
     # A belt keeps pointing at the same neighbour after the transform: the number of belt-onto-belt
     # links is unchanged.
     def links(b: Board) -> int:
@@ -243,6 +256,7 @@ def test_module_symmetries_keep_goals_reachable(turn: int) -> None:
             if b.in_bounds(x + d.dx, y + d.dy) and b.tile(x + d.dx, y + d.dy).kind is TileKind.CONVEYOR:
                 count += 1
         return count
+
     assert links(board) == links(plain)
 
 

@@ -14,8 +14,16 @@ CASES = [
     Case("slide to the edge, normal", " OO", "normal", "0 0 R", "MF 1", "2 0 R", "A", "MR MR"),
     Case("slide off the edge, hard", " OO", "hard", "0 0 R", "MF 1", "3 0 R", "X", "MR MR MR X"),
     Case("slide onto a goal", " OOZ ", "normal", "0 0 R", "MF 1", "3 0 R", "Z", "MR MR MR Z"),
-    Case("MF 2: the first step slides, the second goes on", "TOO   Z", "normal", "0 0 R", "MF 2", "4 0 R", "A",
-         "MR MR MR MR"),
+    Case(
+        "MF 2: the first step slides, the second goes on",
+        "TOO   Z",
+        "normal",
+        "0 0 R",
+        "MF 2",
+        "4 0 R",
+        "A",
+        "MR MR MR MR",
+    ),
     Case("MB onto oil slides backwards, facing kept", " OO  ", "normal", "0 0 L", "MB", "3 0 L", "A", "MR MR MR"),
     Case("leaving oil onto oil slides on", "OO  ", "normal", "0 0 R", "MF 1", "2 0 R", "A", "MR MR"),
     Case("sliding up", " /O/O/ ", "normal", "0 3 U", "MF 1", "0 0 U", "A", "MU MU MU"),
@@ -31,8 +39,16 @@ CASES = [
     Case("slide blocked by crusher M's jaw", " OM ", "normal", "0 0 R", "MF 1", "1 0 R", "A", "MR"),
     Case("slide blocked by a pusher's back", " OD ", "normal", "0 0 R", "MF 1", "1 0 R", "A", "MR"),
     Case("slide onto a rotator: turned after the card", " OR ", "normal", "0 0 R", "MF 1", "2 0 D", "A", "MR MR RR"),
-    Case("slide onto a belt: no turn, then the belt moves it", "   Z/ O^ /    ", "normal", "0 1 R", "MF 1", "2 0 R",
-         "A", "MR MR MU"),
+    Case(
+        "slide onto a belt: no turn, then the belt moves it",
+        "   Z/ O^ /    ",
+        "normal",
+        "0 1 R",
+        "MF 1",
+        "2 0 R",
+        "A",
+        "MR MR MU",
+    ),
 ]
 
 

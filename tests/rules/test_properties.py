@@ -59,8 +59,12 @@ JUNK = st.one_of(
     st.text(max_size=200),
     st.binary(max_size=200).map(lambda b: b.decode("latin-1")),
     st.text(alphabet=BOARD_CHARS + "0123456789 \n\r\t-x", max_size=200),
-    st.builds(lambda w, h, body: f"{w} {h}\n{body}", st.integers(-3, 12), st.integers(-3, 12),
-              st.text(alphabet=BOARD_CHARS + "\n\r\u00a0?", max_size=150)),
+    st.builds(
+        lambda w, h, body: f"{w} {h}\n{body}",
+        st.integers(-3, 12),
+        st.integers(-3, 12),
+        st.text(alphabet=BOARD_CHARS + "\n\r\u00a0?", max_size=150),
+    ),
 )
 
 
@@ -76,8 +80,9 @@ def test_board_parser_raises_only_input_error(text: str) -> None:
 
 CARD_JUNK = st.one_of(
     JUNK,
-    st.lists(st.sampled_from(["MF 1", "MF 2", "MF 3", "MB", "RL", "RR", "RU", "MF 4", "mf 1", "", " ", "X"]))
-    .map("\n".join),
+    st.lists(st.sampled_from(["MF 1", "MF 2", "MF 3", "MB", "RL", "RR", "RU", "MF 4", "mf 1", "", " ", "X"])).map(
+        "\n".join
+    ),
 )
 
 
@@ -103,8 +108,13 @@ def test_deck_parser_raises_only_input_error(text: str) -> None:
 
 POSE_JUNK = st.one_of(
     JUNK,
-    st.builds(lambda x, y, f, sep: f"{x}{sep}{y}{sep}{f}", st.text(max_size=6), st.text(max_size=6),
-              st.text(max_size=3), st.sampled_from([" ", "\t", "  ", "\n"])),
+    st.builds(
+        lambda x, y, f, sep: f"{x}{sep}{y}{sep}{f}",
+        st.text(max_size=6),
+        st.text(max_size=6),
+        st.text(max_size=3),
+        st.sampled_from([" ", "\t", "  ", "\n"]),
+    ),
     st.builds(lambda x, y, f: f"{x} {y} {f}\n", st.integers(), st.integers(), st.sampled_from("LRUDXlr")),
 )
 
@@ -141,8 +151,9 @@ def test_random_cards_give_consistent_events(game: tuple[Board, Level, Pose, lis
         for event in result.events:
             if event.kind in (EventKind.MOVE, EventKind.SLIDE):
                 assert event.direction is not None
-                assert event.pose == Pose(previous.x + event.direction.dx, previous.y + event.direction.dy,
-                                          previous.facing)
+                assert event.pose == Pose(
+                    previous.x + event.direction.dx, previous.y + event.direction.dy, previous.facing
+                )
             elif event.kind is EventKind.TURN:
                 assert event.rotation is not None
                 assert event.pose == previous.turned(event.rotation)

@@ -56,8 +56,9 @@ def test_sheet_writes_a_labelled_png(capsys: pytest.CaptureFixture[str], tmp_pat
     assert not list(tmp_path.glob("sub/*.tmp"))
 
 
-def test_sheet_of_broken_theme_is_one_line_per_problem(capsys: pytest.CaptureFixture[str], theme_copy: Path,
-                                                       tmp_path: Path) -> None:
+def test_sheet_of_broken_theme_is_one_line_per_problem(
+    capsys: pytest.CaptureFixture[str], theme_copy: Path, tmp_path: Path
+) -> None:
     (theme_copy / "goal.png").unlink()
     assert main(["sheet", str(theme_copy), "--out", str(tmp_path / "s.png")]) == 1
     captured = capsys.readouterr()
@@ -83,8 +84,13 @@ def test_bad_arguments_exit_2_in_one_line(argv: list[str], capsys: pytest.Captur
 
 @pytest.mark.parametrize(
     ("key", "label"),
-    [("floor", "floor  [' ' a S T U V]"), ("wall-p", "wall-p  [p]"), ("conveyor-up", "conveyor-up  [^]"),
-     ("crusher-ud", "crusher-ud  [N]"), ("robot", "robot")],
+    [
+        ("floor", "floor  [' ' a S T U V]"),
+        ("wall-p", "wall-p  [p]"),
+        ("conveyor-up", "conveyor-up  [^]"),
+        ("crusher-ud", "crusher-ud  [N]"),
+        ("robot", "robot"),
+    ],
 )
 def test_sheet_labels_name_key_and_board_characters(key: str, label: str) -> None:
     from themes.sheet import label_for

@@ -24,8 +24,11 @@ def test_regenerating_reproduces_the_committed_pngs(tmp_path: Path, name: str) -
             assert json.loads(path.read_text()) == json.loads((BUILTIN_DIR / name / path.name).read_text())
             continue
         with Image.open(path) as new, Image.open(BUILTIN_DIR / name / path.name) as old:
-            np.testing.assert_array_equal(np.asarray(new.convert("RGBA")), np.asarray(old.convert("RGBA")),
-                                          err_msg=f"{name}/{path.name} differs: run python3 -m themes.make")
+            np.testing.assert_array_equal(
+                np.asarray(new.convert("RGBA")),
+                np.asarray(old.convert("RGBA")),
+                err_msg=f"{name}/{path.name} differs: run python3 -m themes.make",
+            )
 
 
 def test_main_writes_into_out_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

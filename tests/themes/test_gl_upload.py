@@ -34,8 +34,9 @@ def ctx() -> Iterator[moderngl.Context]:
     context.release()
 
 
-@pytest.mark.parametrize(("name", "key"), [("default", "conveyor-up"), ("default", "robot"), ("pen", "wall-f"),
-                                           ("pen", "start-right")])
+@pytest.mark.parametrize(
+    ("name", "key"), [("default", "conveyor-up"), ("default", "robot"), ("pen", "wall-f"), ("pen", "start-right")]
+)
 def test_layer_sampled_at_v_equals_png_row(ctx: moderngl.Context, name: str, key: str) -> None:
     theme = load_theme(name)
     array, layer_of = theme.texture_array()

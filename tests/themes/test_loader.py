@@ -35,7 +35,11 @@ def test_user_and_extra_themes_are_discovered_and_loadable_by_name(
     (extra / "notes.txt").write_text("ignored")
     infos = list_themes([extra])
     assert [(i.key, i.origin) for i in infos] == [
-        ("default", "builtin"), ("pen", "builtin"), ("sketchy", "user"), ("another", "extra")]
+        ("default", "builtin"),
+        ("pen", "builtin"),
+        ("sketchy", "user"),
+        ("another", "extra"),
+    ]
     assert load_theme("sketchy").path == (user_dir / "sketchy").resolve()
     assert load_theme("another", [extra]).name == "Default"
 
@@ -80,8 +84,13 @@ def test_a_broken_theme_is_not_cached(theme_copy: Path) -> None:
 
 def test_themes_imports_no_gl_toolkit() -> None:
     code = "import sys, themes, themes.cli, themes.sheet; print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyglet', 'moderngl')))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=Path(__file__).resolve().parents[2])
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert out.stdout.strip() == "[]"
 
 

@@ -40,7 +40,8 @@ def test_wrong_size(theme_copy: Path) -> None:
 def test_robot_without_alpha(theme_copy: Path) -> None:
     _save(theme_copy / "robot.png", Image.new("RGB", (64, 64), (0, 0, 255)))
     assert _problems(theme_copy) == [
-        f"{theme_copy / 'robot.png'}: has no alpha channel; the robot needs a transparent background"]
+        f"{theme_copy / 'robot.png'}: has no alpha channel; the robot needs a transparent background"
+    ]
 
 
 def test_cursor_with_opaque_alpha(theme_copy: Path) -> None:
@@ -127,9 +128,15 @@ def test_every_problem_reported_at_once(theme_copy: Path) -> None:
     problems = _problems(theme_copy)
     joined = "\n".join(problems)
     assert len(problems) == 7, joined
-    for needle in ("oil.png: missing", "conveyor-up.png: missing", "goal.png: is 32x32",
-                   "robot.png: is 64x48", "robot.png: has no alpha", "hole.png: not a readable PNG",
-                   "theme.json:1:2: invalid JSON"):
+    for needle in (
+        "oil.png: missing",
+        "conveyor-up.png: missing",
+        "goal.png: is 32x32",
+        "robot.png: is 64x48",
+        "robot.png: has no alpha",
+        "hole.png: not a readable PNG",
+        "theme.json:1:2: invalid JSON",
+    ):
         assert needle in joined
     # The bad manifest cannot say start_marker, so start.png is not demanded; the message lists everything.
     with pytest.raises(ThemeError) as info:
@@ -177,7 +184,8 @@ def test_fuzz_image_shapes(theme_copy: Path, width: int, height: int, mode: str)
 def test_invisible_cursor(theme_copy: Path) -> None:
     _save(theme_copy / "cursor.png", Image.new("RGBA", (64, 64)))
     assert _problems(theme_copy) == [
-        f"{theme_copy / 'cursor.png'}: every pixel is fully transparent; the cursor would be invisible"]
+        f"{theme_copy / 'cursor.png'}: every pixel is fully transparent; the cursor would be invisible"
+    ]
 
 
 def test_wrong_size_is_judged_from_the_header_without_decoding(theme_copy: Path) -> None:

@@ -27,8 +27,15 @@ CHOP = ROOT / "gameboards" / "chop.dat"
 def run(args: list[str], cwd: Path, display: bool = False, timeout: float = 240) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["PYTHONPATH"] = str(ROOT)
-    return subprocess.run([sys.executable, "-m", "viewer3d", *args], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=timeout, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "viewer3d", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -61,13 +68,41 @@ def test_png_from_a_game_directory(game_files: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("view", ["iso1", "iso3", "top", "persp"])
 def test_png_views_differ(game_files: Path, tmp_path: Path, view: str) -> None:
     out = tmp_path / f"{view}.png"
-    result = run(["--board", str(CHOP), "--sequence", str(game_files / "globalseq.txt"), "--headless", "--out", str(out),
-                  "--size", "200x150", "--view", view], tmp_path)
+    result = run(
+        [
+            "--board",
+            str(CHOP),
+            "--sequence",
+            str(game_files / "globalseq.txt"),
+            "--headless",
+            "--out",
+            str(out),
+            "--size",
+            "200x150",
+            "--view",
+            view,
+        ],
+        tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     reference = tmp_path / "ref.png"
     if not reference.exists():
-        run(["--board", str(CHOP), "--sequence", str(game_files / "globalseq.txt"), "--headless", "--out", str(reference),
-             "--size", "200x150", "--view", "iso2"], tmp_path)
+        run(
+            [
+                "--board",
+                str(CHOP),
+                "--sequence",
+                str(game_files / "globalseq.txt"),
+                "--headless",
+                "--out",
+                str(reference),
+                "--size",
+                "200x150",
+                "--view",
+                "iso2",
+            ],
+            tmp_path,
+        )
     difference = np.abs(np.asarray(Image.open(out), dtype=int) - np.asarray(Image.open(reference), dtype=int)).mean()
     assert difference > 5
 
@@ -84,8 +119,24 @@ def test_theme_changes_the_picture(game_files: Path, tmp_path: Path) -> None:
 
 def test_gif_of_a_live_ai_game(tmp_path: Path) -> None:
     out = tmp_path / "game.gif"
-    result = run(["--board", str(CHOP), "--ai", "reference", "--seed", "1", "--headless", "--out", str(out),
-                  "--size", "160x120", "--fps", "4"], tmp_path)
+    result = run(
+        [
+            "--board",
+            str(CHOP),
+            "--ai",
+            "reference",
+            "--seed",
+            "1",
+            "--headless",
+            "--out",
+            str(out),
+            "--size",
+            "160x120",
+            "--fps",
+            "4",
+        ],
+        tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert "100%" in result.stderr  # the progress bar reached its end
     with Image.open(out) as image:
@@ -115,12 +166,15 @@ BAD_SEQUENCE = "MU\nMU\nMU\nMU\n"
         (["--board", "{chop}", "--ai", "reference", "--headless", "--out", "x.bmp"], "must end in .png, .gif or .mp4"),
         (["--board", "{chop}", "--ai", "reference", "--headless"], "--headless needs --out"),
         (["--board", "{chop}", "--ai", "reference", "--headless", "--out", "x.png", "--size", "big"], "--size must"),
-        (["--board", "{chop}", "--ai", "reference", "--headless", "--out", "x.png", "--theme", "nosuch"],
-         "--theme nosuch: no theme called 'nosuch'"),
+        (
+            ["--board", "{chop}", "--ai", "reference", "--headless", "--out", "x.png", "--theme", "nosuch"],
+            "--theme nosuch: no theme called 'nosuch'",
+        ),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], expected: str,
-                                          monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path, args: list[str], expected: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """In-process (fast): main() itself must turn every bad input into one line and status 2."""
     (tmp_path / "seq.txt").write_text(BAD_SEQUENCE)
     (tmp_path / "bad-line.txt").write_text("MU\nHOP\n")
@@ -169,8 +223,9 @@ def test_demo_without_display_renders_a_gif(tmp_path: Path) -> None:
         ["{gamedir}", "--no-such-option"],
     ],
 )
-def test_usage_errors_are_one_line_and_exit_2(game_files: Path, tmp_path: Path, args: list[str],
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_usage_errors_are_one_line_and_exit_2(
+    game_files: Path, tmp_path: Path, args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     """argparse's own errors (bad choices, unknown options) follow the one-line rule too, no usage block."""
     with pytest.raises(SystemExit) as exit_info:
         main([a.replace("{chop}", str(CHOP)).replace("{gamedir}", str(game_files / "dir")) for a in args])
@@ -180,9 +235,9 @@ def test_usage_errors_are_one_line_and_exit_2(game_files: Path, tmp_path: Path, 
 
 
 @pytest.mark.parametrize("out", ["no-folder-file/x.png", "a-file/x.png", "/proc/x.png"])
-def test_unwritable_out_is_one_line_not_a_traceback(game_files: Path, tmp_path: Path, out: str,
-                                                    monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_unwritable_out_is_one_line_not_a_traceback(
+    game_files: Path, tmp_path: Path, out: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "a-file").write_text("in the way")
     (tmp_path / "no-folder-file").write_text("in the way")
     monkeypatch.chdir(tmp_path)
@@ -222,8 +277,15 @@ def test_export_of_a_failing_ai_says_so_and_exits_3(tmp_path: Path, capsys: pyte
 def test_unreachable_display_names_it_in_one_line(game_files: Path, tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env.update(PYTHONPATH=str(ROOT), DISPLAY=":97")
-    result = subprocess.run([sys.executable, "-m", "viewer3d", str(game_files / "dir")], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=240, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "viewer3d", str(game_files / "dir")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("robots-view: cannot open a window on display ':97'"), lines

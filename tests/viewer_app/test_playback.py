@@ -62,9 +62,15 @@ def test_final_state_is_the_replays_final_pose(replay: Replay, goal_replay: Repl
 
 @pytest.mark.parametrize(
     ("kind", "cause", "expected"),
-    [("MOVE", "CARD", "card_move"), ("MOVE", "CONVEYOR", "belt"), ("MOVE", "PUSHER", "push"),
-     ("SLIDE", "CARD", "slide"), ("SLIDE", "CONVEYOR", "slide"), ("BLOCKED", "CARD", "blocked"),
-     ("TURN", "ROTATOR", "board_turn")],
+    [
+        ("MOVE", "CARD", "card_move"),
+        ("MOVE", "CONVEYOR", "belt"),
+        ("MOVE", "PUSHER", "push"),
+        ("SLIDE", "CARD", "slide"),
+        ("SLIDE", "CONVEYOR", "slide"),
+        ("BLOCKED", "CARD", "blocked"),
+        ("TURN", "ROTATOR", "board_turn"),
+    ],
 )
 def test_event_kinds_animate_differently(replay: Replay, kind: str, cause: str, expected: str) -> None:
     events = [e for s in replay.steps for e in s.result.events if e.kind.name == kind and e.cause.name == cause]

@@ -30,8 +30,11 @@ def test_live_game_matches_the_engines_game() -> None:
     timeline = source.timeline
     assert timeline.complete and timeline.outcome is expected.outcome
     played = [(s.round_number, s.index, s.candidates[0], s.result) for s in timeline.steps]
-    assert played == [(r.number, i, card, result) for r in expected.rounds
-                      for i, (card, result) in enumerate(zip(r.chosen, r.results, strict=False))]
+    assert played == [
+        (r.number, i, card, result)
+        for r in expected.rounds
+        for i, (card, result) in enumerate(zip(r.chosen, r.results, strict=False))
+    ]
 
 
 def test_live_game_reports_an_ai_error() -> None:

@@ -29,7 +29,9 @@ WIDTH, HEIGHT = 640, 480
 
 @pytest.fixture
 def window(replay: Replay, tmp_path: Path) -> Iterator[ViewerWindow]:
-    app = ViewerApp(replay.board, timeline_from_replay(replay), "chop.dat test", (WIDTH, HEIGHT), screenshot_dir=tmp_path)
+    app = ViewerApp(
+        replay.board, timeline_from_replay(replay), "chop.dat test", (WIDTH, HEIGHT), screenshot_dir=tmp_path
+    )
     win = ViewerWindow(app, WIDTH, HEIGHT, visible=False)
     # pyglet's event loop does this on start: dispatch events at once instead of queueing them.
     win._enable_event_queue = False
@@ -170,7 +172,7 @@ def test_robot_drawn_where_the_projection_says(window: ViewerWindow) -> None:
     without_robot = draw(replace(frame, robot=None))
     changed = np.abs(with_robot - without_robot).sum(axis=2) > 40
     px, py, _ = app.camera.project(coords.tile_center(frame.robot.bx, frame.robot.by, 0.3))
-    assert changed[int(py) - 4:int(py) + 4, int(px) - 4:int(px) + 4].mean() > 0.8
+    assert changed[int(py) - 4 : int(py) + 4, int(px) - 4 : int(px) + 4].mean() > 0.8
     # Nothing changes far from the robot (the robot covers about one tile).
     ys, xs = np.nonzero(changed)
     tile_px = abs(app.camera.project(coords.tile_center(0, 0))[0] - app.camera.project(coords.tile_center(1, 0))[0])

@@ -30,8 +30,11 @@ def xvfb_display() -> Iterator[str]:
     for number in range(99, 140):
         if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
             continue
-        server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         for _ in range(100):
             if Path(f"/tmp/.X11-unix/X{number}").exists() or server.poll() is not None:
                 break
@@ -54,9 +57,25 @@ def test_real_window_renders_chop_and_takes_a_screenshot(xvfb_display: str, tmp_
     env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
     env.update(DISPLAY=xvfb_display, PYTHONPATH=str(ROOT))
     result = subprocess.run(
-        [sys.executable, "-m", "viewer3d", "--board", str(CHOP), "--sequence", str(sequence), "--size", "640x480",
-         "--screenshot", str(shot)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180, check=False,
+        [
+            sys.executable,
+            "-m",
+            "viewer3d",
+            "--board",
+            str(CHOP),
+            "--sequence",
+            str(sequence),
+            "--size",
+            "640x480",
+            "--screenshot",
+            str(shot),
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     with Image.open(shot) as image:

@@ -33,8 +33,14 @@ def render(ctx: moderngl.Context) -> Iterator[Render]:
     (the themes package's art may change); tests that want another theme pass it."""
     made: list[object] = []
 
-    def draw(board: Board, camera: CameraMatrices, frame: FrameState | None = None, theme: object = None,
-             size: tuple[int, int] = SIZE, renderer: SceneRenderer | None = None) -> Image.Image:
+    def draw(
+        board: Board,
+        camera: CameraMatrices,
+        frame: FrameState | None = None,
+        theme: object = None,
+        size: tuple[int, int] = SIZE,
+        renderer: SceneRenderer | None = None,
+    ) -> Image.Image:
         scene = renderer or SceneRenderer(ctx, board, theme or FallbackTheme())  # type: ignore[arg-type]
         target = OffscreenTarget(ctx, size)
         made.extend([target] if renderer else [target, scene])
@@ -43,5 +49,3 @@ def render(ctx: moderngl.Context) -> Iterator[Render]:
     yield draw
     for resource in made:
         resource.release()  # type: ignore[attr-defined]
-
-

@@ -18,7 +18,9 @@ ISO_CORNERS = ((1, 1), (-1, 1), (-1, -1), (1, -1))
 Render = Callable[..., Image.Image]
 
 
-def iso_camera(board: Board, corner: tuple[int, int], size: tuple[int, int] = SIZE, zoom: float = 0.62) -> CameraMatrices:
+def iso_camera(
+    board: Board, corner: tuple[int, int], size: tuple[int, int] = SIZE, zoom: float = 0.62
+) -> CameraMatrices:
     """Orthographic camera looking at the board centre from one of its four diagonal corners."""
     centre = np.array([board.width / 2, 0.0, board.height / 2])
     distance = max(board.width, board.height) * 2.0 + 4.0
@@ -26,7 +28,9 @@ def iso_camera(board: Board, corner: tuple[int, int], size: tuple[int, int] = SI
     view = pyrr.matrix44.create_look_at(eye, centre, [0.0, 1.0, 0.0])
     aspect = size[0] / size[1]
     extent = max(board.width, board.height) * zoom + 0.5
-    projection = pyrr.matrix44.create_orthogonal_projection(-extent * aspect, extent * aspect, -extent, extent, 0.1, distance * 4)
+    projection = pyrr.matrix44.create_orthogonal_projection(
+        -extent * aspect, extent * aspect, -extent, extent, 0.1, distance * 4
+    )
     return CameraMatrices(view.astype("f4"), projection.astype("f4"), (float(eye[0]), float(eye[1]), float(eye[2])))
 
 
@@ -37,7 +41,9 @@ def top_camera(board: Board, size: tuple[int, int] = SIZE) -> CameraMatrices:
     view = pyrr.matrix44.create_look_at(eye, centre, [0.0, 0.0, -1.0])
     aspect = size[0] / size[1]
     extent = max(board.width, board.height) * 0.55
-    projection = pyrr.matrix44.create_orthogonal_projection(-extent * aspect, extent * aspect, -extent, extent, 0.1, 100.0)
+    projection = pyrr.matrix44.create_orthogonal_projection(
+        -extent * aspect, extent * aspect, -extent, extent, 0.1, 100.0
+    )
     return CameraMatrices(view.astype("f4"), projection.astype("f4"), (float(eye[0]), float(eye[1]), float(eye[2])))
 
 

@@ -24,7 +24,9 @@ def frames(count: int):
 def test_png_single_frame(tmp_path):
     path = tmp_path / "frame.png"
     calls = []
-    assert export_replay(path, frames(3), SIZE, 10, BOARD, progress=lambda done, total: calls.append((done, total))) == 1
+    assert (
+        export_replay(path, frames(3), SIZE, 10, BOARD, progress=lambda done, total: calls.append((done, total))) == 1
+    )
     with Image.open(path) as image:
         assert image.format == "PNG" and image.size == SIZE
     assert calls == [(1, 1)]
@@ -41,7 +43,9 @@ def test_export_static_png(tmp_path):
 def test_gif_has_every_frame_and_progress(tmp_path):
     path = tmp_path / "replay.gif"
     calls = []
-    written = export_replay(path, lambda: iter(frames(5)), SIZE, 12.5, BOARD, progress=lambda done, total: calls.append(done))
+    written = export_replay(
+        path, lambda: iter(frames(5)), SIZE, 12.5, BOARD, progress=lambda done, total: calls.append(done)
+    )
     assert written == 5 and calls == [1, 2, 3, 4, 5]
     with Image.open(path) as image:
         assert image.format == "GIF" and image.n_frames == 5 and image.size == SIZE
@@ -59,7 +63,9 @@ def test_mp4_is_a_real_movie(tmp_path):
     assert data[4:8] == b"ftyp" and len(data) > 500
 
 
-@pytest.mark.parametrize(("name", "message"), [("out.bmp", "unknown export format"), ("missing/out.gif", "does not exist")])
+@pytest.mark.parametrize(
+    ("name", "message"), [("out.bmp", "unknown export format"), ("missing/out.gif", "does not exist")]
+)
 def test_bad_paths(tmp_path, name, message):
     with pytest.raises(ExportError, match=message):
         export_replay(tmp_path / name, frames(2), SIZE, 10, BOARD)

@@ -69,8 +69,8 @@ def is_wall_orange(rgb):
 @pytest.mark.parametrize(
     ("rows", "walled"),
     [
-        (["c  "], True),   # tile (0,0) has a wall on its right
-        ([" b "], True),   # tile (1,0) has a wall on its left: the same edge
+        (["c  "], True),  # tile (0,0) has a wall on its right
+        ([" b "], True),  # tile (1,0) has a wall on its left: the same edge
         (["   "], False),
         (["b  "], False),  # a wall on the far left edge only
         ([" c "], False),  # a wall between (1,0) and (2,0)
@@ -107,6 +107,7 @@ def test_robot_fades(render):
     gone = pixel(render(board, camera, FrameState(robot=RobotVisual(1, 0, alpha=0.0))), point)
     half = pixel(render(board, camera, FrameState(robot=RobotVisual(1, 0, alpha=0.5))), point)
     assert is_robot_blue(solid) and not is_robot_blue(gone)
+
     def blueness(rgb):
         return rgb[2] - rgb[0]
 

@@ -29,13 +29,13 @@ def walls(board: Board) -> np.ndarray:
     ("rows", "edges"),
     [
         (["   "], 0),
-        (["c  "], 1),            # right wall of (0,0)
-        (["cb "], 1),            # the same edge written by both neighbours: one slab
+        (["c  "], 1),  # right wall of (0,0)
+        (["cb "], 1),  # the same edge written by both neighbours: one slab
         (["b c"], 2),
-        (["e", "i"], 2),         # (0,0) up wall (top edge), (0,1) down wall (bottom edge)
-        (["i", "e"], 1),         # (0,0) down wall and (0,1) up wall: the same edge between them
-        (["C"], 1),              # a pusher's back wall
-        (["M"], 2),              # a crusher's two jaws' walls
+        (["e", "i"], 2),  # (0,0) up wall (top edge), (0,1) down wall (bottom edge)
+        (["i", "e"], 1),  # (0,0) down wall and (0,1) up wall: the same edge between them
+        (["C"], 1),  # a pusher's back wall
+        (["M"], 2),  # a crusher's two jaws' walls
     ],
 )
 def test_wall_edges_are_counted_once(rows, edges):
@@ -99,6 +99,6 @@ def test_chunks_outside_the_view_are_culled():
     # every instance of a visible chunk is inside some command's range
     covered = np.zeros(len(rows), bool)
     for _, count, _, _, first in commands:
-        covered[first:first + count] = True
+        covered[first : first + count] = True
     for (start, count), visible in zip(chunked.ranges, seen, strict=True):
-        assert covered[start:start + count].all() == visible
+        assert covered[start : start + count].all() == visible

@@ -150,7 +150,7 @@ def test_active_elements_animate(render, ctx, row):
     acting = as_array(render(board, camera, FrameState(active={(0, 0): 0.5}), renderer=renderer))
     tile = [coords.project(coords.tile_center(0, 0), camera.view_proj_columns(), SIZE)]
     x, y = int(tile[0][0]), int(tile[0][1])
-    assert np.abs(idle - acting)[y - 20:y + 20, x - 20:x + 20].sum(axis=2).max() > 60
+    assert np.abs(idle - acting)[y - 20 : y + 20, x - 20 : x + 20].sum(axis=2).max() > 60
     back = as_array(render(board, camera, FrameState(active={}), renderer=renderer))
     assert np.abs(back - idle).max() <= 2  # the phase texel was reset
 

@@ -12,8 +12,9 @@ from themes.make import GENERATORS, write_theme
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m themes.make", description=__doc__)
-    parser.add_argument("names", nargs="*", default=[], metavar="NAME",
-                        help=f"themes to draw (default: all of {', '.join(GENERATORS)})")
+    parser.add_argument(
+        "names", nargs="*", default=[], metavar="NAME", help=f"themes to draw (default: all of {', '.join(GENERATORS)})"
+    )
     parser.add_argument("--out", type=Path, default=BUILTIN_DIR, help="parent folder (default: the themes package)")
     args = parser.parse_args(argv)
     for name in args.names or list(GENERATORS):

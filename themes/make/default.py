@@ -128,8 +128,11 @@ def hole() -> Image.Image:
     pit = mask_of(lambda d: d.rounded_rectangle(pit_box, radius=14, fill=255))
     depth = vertical_gradient(hex_colour("#4a5262"), hex_colour("#06080c"))
     img = layer(img, masked(depth, pit))
-    inner = mask_of(lambda d: d.rounded_rectangle((pit_box[0] + 10, pit_box[1] + 44, pit_box[2] - 10, pit_box[3] - 6),
-                                                  radius=10, fill=255))
+    inner = mask_of(
+        lambda d: d.rounded_rectangle(
+            (pit_box[0] + 10, pit_box[1] + 44, pit_box[2] - 10, pit_box[3] - 6), radius=10, fill=255
+        )
+    )
     img = layer(img, masked(radial_gradient(hex_colour("#000000"), hex_colour("#0b0e14"), (CENTRE, 150), 90), inner))
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle(pit_box, radius=14, outline=INK, width=4)
@@ -170,8 +173,15 @@ def goal() -> Image.Image:
     return img
 
 
-def arc_arrow(draw: ImageDraw.ImageDraw, centre: Point, radius: float, start: float, end: float,
-              width: float, colour: tuple[int, int, int, int]) -> None:
+def arc_arrow(
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    radius: float,
+    start: float,
+    end: float,
+    width: float,
+    colour: tuple[int, int, int, int],
+) -> None:
     """A clockwise arc (screen angles, degrees) from ``start`` to ``end`` ending in an arrow head."""
     cx, cy = centre
     head_len = width * 1.7
@@ -187,8 +197,10 @@ def arc_arrow(draw: ImageDraw.ImageDraw, centre: Point, radius: float, start: fl
     half = width * 1.15
     base1 = (cx + (mid + half) * radial[0], cy + (mid + half) * radial[1])
     base2 = (cx + (mid - half) * radial[0], cy + (mid - half) * radial[1])
-    tip = (cx + mid * math.cos(tip_angle) + tangent[0] * head_len * 0.35,
-           cy + mid * math.sin(tip_angle) + tangent[1] * head_len * 0.35)
+    tip = (
+        cx + mid * math.cos(tip_angle) + tangent[0] * head_len * 0.35,
+        cy + mid * math.sin(tip_angle) + tangent[1] * head_len * 0.35,
+    )
     draw.polygon([base1, tip, base2], fill=colour)
 
 
@@ -217,8 +229,14 @@ def rotator(clockwise: bool) -> Image.Image:
 def chevron(tip_x: float, cy: float, height: float, depth: float, thickness: float) -> list[Point]:
     """A right-pointing chevron outline polygon."""
     h = height / 2
-    return [(tip_x - depth, cy - h), (tip_x - depth + thickness, cy - h), (tip_x + thickness, cy),
-            (tip_x - depth + thickness, cy + h), (tip_x - depth, cy + h), (tip_x, cy)]
+    return [
+        (tip_x - depth, cy - h),
+        (tip_x - depth + thickness, cy - h),
+        (tip_x + thickness, cy),
+        (tip_x - depth + thickness, cy + h),
+        (tip_x - depth, cy + h),
+        (tip_x, cy),
+    ]
 
 
 def conveyor_right() -> Image.Image:
@@ -317,8 +335,15 @@ def robot() -> Image.Image:
     for ex in (108, SIZE - 109):
         draw.ellipse((ex - 11, 67, ex + 11, 89), fill=hex_colour("#7ff3ff"))
         draw.ellipse((ex - 5, 72, ex + 3, 80), fill=WHITE)
-    arrow = [(CENTRE, 108), (CENTRE + 46, 168), (CENTRE + 18, 168), (CENTRE + 18, 198),
-             (CENTRE - 18, 198), (CENTRE - 18, 168), (CENTRE - 46, 168)]
+    arrow = [
+        (CENTRE, 108),
+        (CENTRE + 46, 168),
+        (CENTRE + 18, 168),
+        (CENTRE + 18, 198),
+        (CENTRE - 18, 198),
+        (CENTRE - 18, 168),
+        (CENTRE - 46, 168),
+    ]
     draw.polygon(arrow, fill=WHITE, outline=hex_colour("#16307a"), width=4)
     return img
 
@@ -347,14 +372,25 @@ def start_marker() -> Image.Image:
     green = hex_colour("#1fa355", 235)
     draw.ellipse((38, 38, SIZE - 39, SIZE - 39), outline=hex_colour("#ffffff", 200), width=22)
     draw.ellipse((42, 42, SIZE - 43, SIZE - 43), outline=green, width=14)
-    pts = [(CENTRE, 60), (CENTRE + 54, 124), (CENTRE + 26, 124), (CENTRE + 26, 176),
-           (CENTRE - 26, 176), (CENTRE - 26, 124), (CENTRE - 54, 124)]
+    pts = [
+        (CENTRE, 60),
+        (CENTRE + 54, 124),
+        (CENTRE + 26, 124),
+        (CENTRE + 26, 176),
+        (CENTRE - 26, 176),
+        (CENTRE - 26, 124),
+        (CENTRE - 54, 124),
+    ]
     draw.polygon(pts, fill=green, outline=hex_colour("#ffffff", 220), width=5)
     return img
 
 
-_FROM_RIGHT = {"right": None, "up": Image.Transpose.ROTATE_90, "left": Image.Transpose.ROTATE_180,
-               "down": Image.Transpose.ROTATE_270}
+_FROM_RIGHT = {
+    "right": None,
+    "up": Image.Transpose.ROTATE_90,
+    "left": Image.Transpose.ROTATE_180,
+    "down": Image.Transpose.ROTATE_270,
+}
 
 
 def _turned(image: Image.Image, direction: str) -> Image.Image:

@@ -32,13 +32,15 @@ def paper(rng: random.Random) -> Image.Image:
         x, y = rng.uniform(0, SIZE), rng.uniform(0, SIZE)
         angle = rng.uniform(0, math.pi)
         length = rng.uniform(10, 30)
-        draw.line((x, y, x + length * math.cos(angle), y + length * math.sin(angle)),
-                  fill=(226, 216, 192, 255), width=2)
+        draw.line(
+            (x, y, x + length * math.cos(angle), y + length * math.sin(angle)), fill=(226, 216, 192, 255), width=2
+        )
     return img
 
 
-def wobble(points: Sequence[Point], rng: random.Random, amplitude: float = 2.6, step: float = 5.0,
-           closed: bool = False) -> list[Point]:
+def wobble(
+    points: Sequence[Point], rng: random.Random, amplitude: float = 2.6, step: float = 5.0, closed: bool = False
+) -> list[Point]:
     """The polyline resampled every ``step`` pixels and pushed sideways by smooth seeded noise."""
     pts = list(points) + ([points[0]] if closed else [])
     freq1, freq2 = rng.uniform(0.025, 0.045), rng.uniform(0.07, 0.11)
@@ -63,8 +65,16 @@ def wobble(points: Sequence[Point], rng: random.Random, amplitude: float = 2.6, 
     return out
 
 
-def stroke(img: Image.Image, points: Sequence[Point], rng: random.Random, colour: tuple[int, int, int, int],
-           width: float = 7.0, amplitude: float = 2.6, closed: bool = False, passes: int = 2) -> None:
+def stroke(
+    img: Image.Image,
+    points: Sequence[Point],
+    rng: random.Random,
+    colour: tuple[int, int, int, int],
+    width: float = 7.0,
+    amplitude: float = 2.6,
+    closed: bool = False,
+    passes: int = 2,
+) -> None:
     """A pen stroke along ``points``: a wobbly main line and a lighter, slightly offset second pass."""
     layer = blank()
     draw = ImageDraw.Draw(layer)
@@ -84,19 +94,29 @@ def stroke(img: Image.Image, points: Sequence[Point], rng: random.Random, colour
     img.alpha_composite(layer)
 
 
-def sketch_rect(img: Image.Image, box: tuple[float, float, float, float], rng: random.Random,
-                colour: tuple[int, int, int, int], width: float = 7.0) -> None:
+def sketch_rect(
+    img: Image.Image,
+    box: tuple[float, float, float, float],
+    rng: random.Random,
+    colour: tuple[int, int, int, int],
+    width: float = 7.0,
+) -> None:
     """A rectangle drawn as four separate strokes that overshoot the corners a little, like by hand."""
     x0, y0, x1, y1 = box
     over = 5.0
-    for a, b in (((x0 - over, y0), (x1 + over, y0)), ((x1, y0 - over), (x1, y1 + over)),
-                 ((x1 + over, y1), (x0 - over, y1)), ((x0, y1 + over), (x0, y0 - over))):
+    for a, b in (
+        ((x0 - over, y0), (x1 + over, y0)),
+        ((x1, y0 - over), (x1, y1 + over)),
+        ((x1 + over, y1), (x0 - over, y1)),
+        ((x0, y1 + over), (x0, y0 - over)),
+    ):
         jitter = (rng.uniform(-1.5, 1.5), rng.uniform(-1.5, 1.5))
         stroke(img, [(a[0] + jitter[0], a[1] + jitter[1]), (b[0] + jitter[0], b[1] + jitter[1])], rng, colour, width)
 
 
-def circle_points(centre: Point, radius: float, start_deg: float = 0.0, sweep_deg: float = 360.0,
-                  count: int = 72) -> list[Point]:
+def circle_points(
+    centre: Point, radius: float, start_deg: float = 0.0, sweep_deg: float = 360.0, count: int = 72
+) -> list[Point]:
     cx, cy = centre
     out = []
     for i in range(count + 1):
@@ -105,15 +125,29 @@ def circle_points(centre: Point, radius: float, start_deg: float = 0.0, sweep_de
     return out
 
 
-def sketch_circle(img: Image.Image, centre: Point, radius: float, rng: random.Random,
-                  colour: tuple[int, int, int, int], width: float = 7.0) -> None:
+def sketch_circle(
+    img: Image.Image,
+    centre: Point,
+    radius: float,
+    rng: random.Random,
+    colour: tuple[int, int, int, int],
+    width: float = 7.0,
+) -> None:
     """A circle drawn in one go that does not quite close on itself (it overlaps by a few degrees)."""
     start = rng.uniform(0, 360)
     stroke(img, circle_points(centre, radius, start, 372), rng, colour, width)
 
 
-def hatch(img: Image.Image, mask: Image.Image, rng: random.Random, colour: tuple[int, int, int, int],
-          spacing: float = 11.0, angle_deg: float = 45.0, width: float = 3.0, cross: bool = False) -> None:
+def hatch(
+    img: Image.Image,
+    mask: Image.Image,
+    rng: random.Random,
+    colour: tuple[int, int, int, int],
+    spacing: float = 11.0,
+    angle_deg: float = 45.0,
+    width: float = 3.0,
+    cross: bool = False,
+) -> None:
     """Parallel wobbly pen lines clipped to ``mask`` (mode L); ``cross`` adds a second direction."""
     for angle in (angle_deg, angle_deg + 90.0) if cross else (angle_deg,):
         layer = blank()
@@ -134,8 +168,9 @@ def hatch(img: Image.Image, mask: Image.Image, rng: random.Random, colour: tuple
         img.alpha_composite(clipped)
 
 
-def wash(img: Image.Image, mask: Image.Image, colour: tuple[int, int, int], rng: random.Random,
-         alpha: int = 110) -> None:
+def wash(
+    img: Image.Image, mask: Image.Image, colour: tuple[int, int, int], rng: random.Random, alpha: int = 110
+) -> None:
     """Watercolour: the shape slightly shifted and softened, pooled darker at its edges."""
     shifted = Image.new("L", (SIZE, SIZE), 0)
     shifted.paste(mask, (round(rng.uniform(-4, 4)), round(rng.uniform(-4, 4))))

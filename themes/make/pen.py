@@ -52,8 +52,12 @@ def _rng(*parts: object) -> random.Random:
 def _grid(img: Image.Image, rng: random.Random) -> None:
     """Faint pencil lines along the tile's edges, so an empty board still shows its squares."""
     m = 3
-    for a, b in (((0, m), (SIZE, m)), ((SIZE - m, 0), (SIZE - m, SIZE)), ((0, SIZE - m), (SIZE, SIZE - m)),
-                 ((m, 0), (m, SIZE))):
+    for a, b in (
+        ((0, m), (SIZE, m)),
+        ((SIZE - m, 0), (SIZE - m, SIZE)),
+        ((0, SIZE - m), (SIZE, SIZE - m)),
+        ((m, 0), (m, SIZE)),
+    ):
         stroke(img, [a, b], rng, PENCIL, width=3, amplitude=1.0, passes=1)
 
 
@@ -233,8 +237,12 @@ def _crusher_lr(rng: random.Random) -> Image.Image:
     return ink
 
 
-_FROM_RIGHT = {"right": None, "up": Image.Transpose.ROTATE_90, "left": Image.Transpose.ROTATE_180,
-               "down": Image.Transpose.ROTATE_270}
+_FROM_RIGHT = {
+    "right": None,
+    "up": Image.Transpose.ROTATE_90,
+    "left": Image.Transpose.ROTATE_180,
+    "down": Image.Transpose.ROTATE_270,
+}
 
 
 def _directional(name: str, direction: str, draw_right: Callable[[random.Random], Image.Image]) -> Image.Image:
@@ -263,8 +271,16 @@ def robot() -> Image.Image:
         sketch_rect(img, r, rng, INK, width=6)
     wash(img, mask_of(lambda d: d.rounded_rectangle(body, radius=30, fill=255)), (90, 150, 230), rng, alpha=215)
     x0, y0, x1, y1 = body
-    outline = [(x0 + 30, y0), (x1 - 30, y0), (x1, y0 + 30), (x1, y1 - 30), (x1 - 30, y1), (x0 + 30, y1),
-               (x0, y1 - 30), (x0, y0 + 30)]
+    outline = [
+        (x0 + 30, y0),
+        (x1 - 30, y0),
+        (x1, y0 + 30),
+        (x1, y1 - 30),
+        (x1 - 30, y1),
+        (x0 + 30, y1),
+        (x0, y1 - 30),
+        (x0, y0 + 30),
+    ]
     stroke(img, outline, rng, INK, width=9, closed=True)
     for ex in (CENTRE - 26, CENTRE + 26):
         sketch_circle(img, (ex, 100), 13, rng, INK, width=5)

@@ -43,16 +43,29 @@ class ChunkedInstances:
             return np.zeros(0, dtype=bool)
         low, high = self.boxes[:, 0], self.boxes[:, 1]
         corners = np.stack(
-            [np.stack([np.where(i & 1, high[:, 0], low[:, 0]), np.where(i & 2, high[:, 1], low[:, 1]),
-                       np.where(i & 4, high[:, 2], low[:, 2]), np.ones(len(low))], axis=1) for i in range(8)],
+            [
+                np.stack(
+                    [
+                        np.where(i & 1, high[:, 0], low[:, 0]),
+                        np.where(i & 2, high[:, 1], low[:, 1]),
+                        np.where(i & 4, high[:, 2], low[:, 2]),
+                        np.ones(len(low)),
+                    ],
+                    axis=1,
+                )
+                for i in range(8)
+            ],
             axis=1,
         )  # (chunks, 8, 4)
         clip = corners @ np.asarray(view_proj, dtype=np.float64).T
         x, y, z, w = clip[..., 0], clip[..., 1], clip[..., 2], clip[..., 3]
         outside = (
-            np.all(x < -w, axis=1) | np.all(x > w, axis=1)
-            | np.all(y < -w, axis=1) | np.all(y > w, axis=1)
-            | np.all(z < -w, axis=1) | np.all(z > w, axis=1)
+            np.all(x < -w, axis=1)
+            | np.all(x > w, axis=1)
+            | np.all(y < -w, axis=1)
+            | np.all(y > w, axis=1)
+            | np.all(z < -w, axis=1)
+            | np.all(z > w, axis=1)
         )
         seen: NDArray[np.bool_] = ~outside
         return seen

@@ -44,7 +44,13 @@ class MeshBuilder:
     def __init__(self) -> None:
         self._rows: list[list[float]] = []
 
-    def box(self, center: tuple[float, float, float], half: tuple[float, float, float], colour: Colour, material: float = 0.0) -> None:
+    def box(
+        self,
+        center: tuple[float, float, float],
+        half: tuple[float, float, float],
+        colour: Colour,
+        material: float = 0.0,
+    ) -> None:
         cube, indices = unit_cube()
         scaled = cube.copy()
         scaled[:, :3] = cube[:, :3] * np.array(half) + np.array(center)
@@ -52,7 +58,9 @@ class MeshBuilder:
             row = scaled[index]
             self._rows.append([*row[:8], *colour, material])
 
-    def prism(self, outline: list[tuple[float, float]], y0: float, y1: float, colour: Colour, material: float = 0.0) -> None:
+    def prism(
+        self, outline: list[tuple[float, float]], y0: float, y1: float, colour: Colour, material: float = 0.0
+    ) -> None:
         """A vertical prism over a convex outline of (X, Z) points; normals are oriented outwards."""
         points = [np.array(p, dtype=np.float64) for p in outline]
         centre = np.mean(np.array(points), axis=0)
@@ -69,7 +77,13 @@ class MeshBuilder:
             self._triangle(bottom[i], top[j], top[i], colour, material, middle)
 
     def _triangle(
-        self, a: NDArray[np.float64], b: NDArray[np.float64], c: NDArray[np.float64], colour: Colour, material: float, inside: NDArray[np.float64]
+        self,
+        a: NDArray[np.float64],
+        b: NDArray[np.float64],
+        c: NDArray[np.float64],
+        colour: Colour,
+        material: float,
+        inside: NDArray[np.float64],
     ) -> None:
         normal = np.cross(b - a, c - a)
         length = np.linalg.norm(normal)

@@ -109,7 +109,9 @@ def model_matrix(robot: RobotVisual, grow: float = 1.0) -> NDArray[np.float32]:
 class SceneRenderer:
     """Draws one board. Create it once per board; call :meth:`render` every frame."""
 
-    def __init__(self, ctx: moderngl.Context, board: Board, theme: ThemeLike | None = None, anisotropy: float | None = None) -> None:
+    def __init__(
+        self, ctx: moderngl.Context, board: Board, theme: ThemeLike | None = None, anisotropy: float | None = None
+    ) -> None:
         self.ctx = ctx
         software = any(name in ctx.info.get("GL_RENDERER", "").lower() for name in ("llvmpipe", "softpipe", "swrast"))
         self.anisotropy = anisotropy if anisotropy is not None else (1.0 if software else 8.0)
@@ -166,11 +168,21 @@ class SceneRenderer:
         self.instances_drawn = 0
         layout = ("3f 3f 3f 3f 2f 1f/i", "i_center", "i_half", "i_color", "i_move", "i_tile", "i_material")
         cube_layout = (self._cube_vbo, "3f 3f 2f", "in_pos", "in_normal", "in_uv")
-        self.props_vao = ctx.vertex_array(self.props_program, [cube_layout, (self._instance_vbo, *layout)],
-                                          index_buffer=self._cube_ibo, skip_errors=True)
-        self.patterned_vao = ctx.vertex_array(self.patterned_program, [cube_layout, (self._patterned_vbo, *layout)],
-                                              index_buffer=self._cube_ibo, skip_errors=True)
-        self.moving_vao = ctx.vertex_array(self.moving_program, [cube_layout, (self._moving_vbo, *layout)], index_buffer=self._cube_ibo)
+        self.props_vao = ctx.vertex_array(
+            self.props_program,
+            [cube_layout, (self._instance_vbo, *layout)],
+            index_buffer=self._cube_ibo,
+            skip_errors=True,
+        )
+        self.patterned_vao = ctx.vertex_array(
+            self.patterned_program,
+            [cube_layout, (self._patterned_vbo, *layout)],
+            index_buffer=self._cube_ibo,
+            skip_errors=True,
+        )
+        self.moving_vao = ctx.vertex_array(
+            self.moving_program, [cube_layout, (self._moving_vbo, *layout)], index_buffer=self._cube_ibo
+        )
         glows = self.scene.glows
         self.glow_count = len(glows)
         self._glow_vbo = ctx.buffer(glows.tobytes() if len(glows) else b"\0" * 24)
@@ -184,14 +196,18 @@ class SceneRenderer:
         holes = np.argwhere((self.scene.info[..., 2] & 15) == KIND_HOLE)[:, ::-1].astype(np.float32)
         self.hole_count = len(holes)
         self._hole_vbo = ctx.buffer(holes.tobytes() if len(holes) else b"\0" * 8)
-        self.pit_vao = ctx.vertex_array(self.pit_program, [(self._corner_vbo, "2f", "in_corner"), (self._hole_vbo, "2f/i", "i_tile")])
+        self.pit_vao = ctx.vertex_array(
+            self.pit_program, [(self._corner_vbo, "2f", "in_corner"), (self._hole_vbo, "2f/i", "i_tile")]
+        )
         self._rotor_vbo = ctx.buffer(reserve=16 * 64, dynamic=True)
         self.rotor_vao = ctx.vertex_array(
-            self.rotor_program, [(self._corner_vbo, "2f", "in_corner"), (self._rotor_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")]
+            self.rotor_program,
+            [(self._corner_vbo, "2f", "in_corner"), (self._rotor_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
         )
         self._marker_vbo = ctx.buffer(reserve=16 * max(1, len(board.starts)))
         self.marker_vao = ctx.vertex_array(
-            self.rotor_program, [(self._corner_vbo, "2f", "in_corner"), (self._marker_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")]
+            self.rotor_program,
+            [(self._corner_vbo, "2f", "in_corner"), (self._marker_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
         )
         self.marker_count = 0
         self._robot_vbo: moderngl.Buffer | None = None
@@ -240,7 +256,8 @@ class SceneRenderer:
             self.robot_vao.release()
         self._robot_vbo = self.ctx.buffer(mesh.tobytes())
         self.robot_vao = self.ctx.vertex_array(
-            self.mesh_program, [(self._robot_vbo, "3f 3f 2f 3f 1f", "in_pos", "in_normal", "in_uv", "in_color", "in_material")]
+            self.mesh_program,
+            [(self._robot_vbo, "3f 3f 2f 3f 1f", "in_pos", "in_normal", "in_uv", "in_color", "in_material")],
         )
 
     # -- per frame -------------------------------------------------------------------------
@@ -266,7 +283,9 @@ class SceneRenderer:
             return
         data = np.clip(np.asarray(trail, dtype=np.float32) * 255.0 + 0.5, 0, 255).astype(np.uint8)
         if data.shape != (self.board.height, self.board.width):
-            raise ValueError(f"trail must be (height, width) = {(self.board.height, self.board.width)}, not {data.shape}")
+            raise ValueError(
+                f"trail must be (height, width) = {(self.board.height, self.board.width)}, not {data.shape}"
+            )
         self.trail_texture.write(np.ascontiguousarray(data).tobytes())
         self._trail_source = trail
 
@@ -303,10 +322,16 @@ class SceneRenderer:
         self.trail_texture.use(2)
         robot = frame.robot
         floor_program, floor_vao = (
-            (self.floor_program, self.floor_vao) if frame.trail is None else (self.trail_floor_program, self.trail_floor_vao)
+            (self.floor_program, self.floor_vao)
+            if frame.trail is None
+            else (self.trail_floor_program, self.trail_floor_vao)
         )
         for name, value in (
-            ("u_view", view), ("u_proj", proj), ("u_info", 0), ("u_tiles", 1), ("u_trail", 2),
+            ("u_view", view),
+            ("u_proj", proj),
+            ("u_info", 0),
+            ("u_tiles", 1),
+            ("u_trail", 2),
             ("u_board", (float(self.board.width), float(self.board.height))),
             ("u_flat_walls", 1.0 if flat else 0.0),
             ("u_wall_color", self.wall_colour),
@@ -318,7 +343,8 @@ class SceneRenderer:
 
         if self.hole_count:
             pit_uniforms: tuple[tuple[str, object], ...] = (
-                ("u_view", view), ("u_proj", proj),
+                ("u_view", view),
+                ("u_proj", proj),
                 ("u_eye", tuple(float(v) for v in camera.eye)),
                 ("u_forward", tuple(float(v) for v in camera.forward())),
                 ("u_ortho", 1.0 if camera.is_orthographic else 0.0),
@@ -344,15 +370,25 @@ class SceneRenderer:
             self.marker_vao.render(moderngl.TRIANGLES, instances=self.marker_count)
             ctx.disable(moderngl.BLEND)
 
-        common = (("u_view", view), ("u_proj", proj), ("u_wall_color", self.wall_colour), ("u_alpha", 1.0),
-                  ("u_emissive_boost", (0.0, 0.0, 0.0)), ("u_info", 0))
+        common = (
+            ("u_view", view),
+            ("u_proj", proj),
+            ("u_wall_color", self.wall_colour),
+            ("u_alpha", 1.0),
+            ("u_emissive_boost", (0.0, 0.0, 0.0)),
+            ("u_info", 0),
+        )
         self.props_drawn = not flat and self.instance_count + self.patterned_count + self.moving_count > 0
         self.instances_drawn = 0
         if self.props_drawn:
             ctx.enable(moderngl.CULL_FACE)  # closed boxes wound counter-clockwise outside: halves the triangles
             view_proj = camera.view_proj_columns()
-            for program, vao, chunked in zip((self.props_program, self.patterned_program, self.moving_program),
-                                             (self.props_vao, self.patterned_vao, self.moving_vao), self.chunks, strict=True):
+            for program, vao, chunked in zip(
+                (self.props_program, self.patterned_program, self.moving_program),
+                (self.props_vao, self.patterned_vao, self.moving_vao),
+                self.chunks,
+                strict=True,
+            ):
                 if len(chunked.rows):
                     for name, value in common:
                         _set(program, name, value)
@@ -367,14 +403,21 @@ class SceneRenderer:
             ctx.enable(moderngl.BLEND)
             ctx.blend_func = moderngl.ONE, moderngl.ONE
             ctx.fbo.depth_mask = False  # beacons glow through each other, they do not hide anything
-            for name, value in (("u_view", view), ("u_proj", proj), ("u_glow_color", (0.3, 1.0, 0.5)), ("u_time", float(frame.time)),
-                                ("u_scale", grow if few_goals else 1.0)):
+            for name, value in (
+                ("u_view", view),
+                ("u_proj", proj),
+                ("u_glow_color", (0.3, 1.0, 0.5)),
+                ("u_time", float(frame.time)),
+                ("u_scale", grow if few_goals else 1.0),
+            ):
                 _set(self.glow_program, name, value)
             self.glow_vao.render(moderngl.TRIANGLES, instances=self.glow_count)
             ctx.fbo.depth_mask = True
         ctx.disable(moderngl.BLEND)
 
-    def _draw_chunks(self, vao: moderngl.VertexArray, chunked: ChunkedInstances, view_proj: NDArray[np.float64]) -> None:
+    def _draw_chunks(
+        self, vao: moderngl.VertexArray, chunked: ChunkedInstances, view_proj: NDArray[np.float64]
+    ) -> None:
         """One draw of the visible chunks' boxes (all of them where indirect drawing is missing)."""
         if not self.indirect:
             vao.render(moderngl.TRIANGLES, instances=len(chunked.rows))
@@ -404,7 +447,9 @@ class SceneRenderer:
         if robot is None:
             return (0.0, 0.0, 1.0, 0.0)
         x, _, z = coords.tile_center(robot.bx, robot.by)
-        strength = 0.5 * robot.alpha * max(0.0, 1.0 - max(robot.height, 0.0) * 1.5) * (1.0 if robot.height >= -0.05 else 0.0)
+        strength = (
+            0.5 * robot.alpha * max(0.0, 1.0 - max(robot.height, 0.0) * 1.5) * (1.0 if robot.height >= -0.05 else 0.0)
+        )
         return (x - 0.08, z - 0.05, 1.0 / 0.5, strength)  # a little away from the key light
 
     def _draw_robot(self, robot: RobotVisual, common: tuple[tuple[str, object], ...], grow: float = 1.0) -> None:
@@ -427,11 +472,41 @@ class SceneRenderer:
 
     def release(self) -> None:
         for resource in (
-            self.floor_vao, self.trail_floor_vao, self.trail_floor_program, self.props_vao, self.moving_vao, self._moving_vbo, self.moving_program,
-            self.patterned_vao, self._patterned_vbo, self.patterned_program, self.glow_vao, self.pit_vao, self.rotor_vao, self.robot_vao,
-            self._floor_vbo, self._commands, self.marker_vao, self._marker_vbo, self._corner_vbo, self._hole_vbo, self._rotor_vbo, self._cube_vbo, self._cube_ibo, self._instance_vbo, self._glow_vbo, self._robot_vbo,
-            self.info_texture, self.trail_texture, self.tile_textures,
-            self.floor_program, self.props_program, self.mesh_program, self.glow_program, self.pit_program, self.rotor_program,
+            self.floor_vao,
+            self.trail_floor_vao,
+            self.trail_floor_program,
+            self.props_vao,
+            self.moving_vao,
+            self._moving_vbo,
+            self.moving_program,
+            self.patterned_vao,
+            self._patterned_vbo,
+            self.patterned_program,
+            self.glow_vao,
+            self.pit_vao,
+            self.rotor_vao,
+            self.robot_vao,
+            self._floor_vbo,
+            self._commands,
+            self.marker_vao,
+            self._marker_vbo,
+            self._corner_vbo,
+            self._hole_vbo,
+            self._rotor_vbo,
+            self._cube_vbo,
+            self._cube_ibo,
+            self._instance_vbo,
+            self._glow_vbo,
+            self._robot_vbo,
+            self.info_texture,
+            self.trail_texture,
+            self.tile_textures,
+            self.floor_program,
+            self.props_program,
+            self.mesh_program,
+            self.glow_program,
+            self.pit_program,
+            self.rotor_program,
         ):
             if resource is not None:
                 resource.release()

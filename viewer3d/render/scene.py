@@ -49,7 +49,11 @@ def _char_table(value: object) -> NDArray[np.int64]:
 
 
 _WALLS = _char_table(lambda t: t.all_walls())
-_KINDS = _char_table(lambda t: _KIND_CODE[t.kind] | (DIRECTION_CODE[t.direction] << 4 if t.direction and t.kind is not TileKind.START else 0))
+_KINDS = _char_table(
+    lambda t: (
+        _KIND_CODE[t.kind] | (DIRECTION_CODE[t.direction] << 4 if t.direction and t.kind is not TileKind.START else 0)
+    )
+)
 _DX = _char_table(lambda t: t.direction.dx if t.direction else 0)
 _DY = _char_table(lambda t: t.direction.dy if t.direction else 0)
 
@@ -72,15 +76,21 @@ def layer_table(keys: dict[str, int]) -> NDArray[np.uint8]:
 
 @dataclass(frozen=True)
 class SceneArrays:
-    chars: NDArray[np.uint8]          # (h, w) character codes
-    info: NDArray[np.uint8]           # (h, w, 4) layer (filled per theme), edge walls, kind|dir<<4, phase
-    instances: NDArray[np.float32]    # (n, INSTANCE_FLOATS)
-    glows: NDArray[np.float32]        # (g, 6) centre, half
+    chars: NDArray[np.uint8]  # (h, w) character codes
+    info: NDArray[np.uint8]  # (h, w, 4) layer (filled per theme), edge walls, kind|dir<<4, phase
+    instances: NDArray[np.float32]  # (n, INSTANCE_FLOATS)
+    glows: NDArray[np.float32]  # (g, 6) centre, half
     wall_edges: int
 
 
-def _rows(center: NDArray[np.float64], half: NDArray[np.float64], colour: tuple[float, float, float], material: float,
-          move: NDArray[np.float64] | None = None, tiles: NDArray[Any] | None = None) -> NDArray[np.float32]:
+def _rows(
+    center: NDArray[np.float64],
+    half: NDArray[np.float64],
+    colour: tuple[float, float, float],
+    material: float,
+    move: NDArray[np.float64] | None = None,
+    tiles: NDArray[Any] | None = None,
+) -> NDArray[np.float32]:
     count = len(center)
     rows = np.zeros((count, INSTANCE_FLOATS), dtype=np.float32)
     rows[:, 0:3] = center
@@ -124,12 +134,27 @@ def build_scene(board: Board) -> SceneArrays:
     parts: list[NDArray[np.float32]] = []
     h2, t = WALL_HEIGHT / 2, WALL_HALF_THICKNESS
     vy, vx = np.nonzero(vertical)
-    parts.append(_rows(np.stack([vx, np.full(len(vx), h2), vy + 0.5], axis=1), np.array([t, h2, 0.5 + t]), (0, 0, 0), MATERIAL_WALL))
+    parts.append(
+        _rows(
+            np.stack([vx, np.full(len(vx), h2), vy + 0.5], axis=1), np.array([t, h2, 0.5 + t]), (0, 0, 0), MATERIAL_WALL
+        )
+    )
     hy, hx = np.nonzero(horizontal)
-    parts.append(_rows(np.stack([hx + 0.5, np.full(len(hx), h2), hy], axis=1), np.array([0.5 + t, h2, t]), (0, 0, 0), MATERIAL_WALL))
+    parts.append(
+        _rows(
+            np.stack([hx + 0.5, np.full(len(hx), h2), hy], axis=1), np.array([0.5 + t, h2, t]), (0, 0, 0), MATERIAL_WALL
+        )
+    )
 
     cy, cx = np.nonzero(crate)
-    parts.append(_rows(np.stack([cx + 0.5, np.full(len(cx), 0.3), cy + 0.5], axis=1), np.array([0.5, 0.3, 0.5]), (0.66, 0.45, 0.24), MATERIAL_CRATE))
+    parts.append(
+        _rows(
+            np.stack([cx + 0.5, np.full(len(cx), 0.3), cy + 0.5], axis=1),
+            np.array([0.5, 0.3, 0.5]),
+            (0.66, 0.45, 0.24),
+            MATERIAL_CRATE,
+        )
+    )
 
     kind_low = kinds & 15
     py, px = np.nonzero(kind_low == KIND_PUSHER)
@@ -141,7 +166,9 @@ def build_scene(board: Board) -> SceneArrays:
         tiles = np.stack([px, py], axis=1)
         parts.append(_rows(centre, half, (0.82, 0.22, 0.16), MATERIAL_PLAIN, move, tiles))
         rod_centre = np.stack([px + 0.5 - dx * 0.43, np.full(len(px), 0.2), py + 0.5 - dy * 0.43], axis=1)
-        rod_half = np.stack([np.where(dx != 0, 0.04, 0.05), np.full(len(px), 0.05), np.where(dy != 0, 0.04, 0.05)], axis=1)
+        rod_half = np.stack(
+            [np.where(dx != 0, 0.04, 0.05), np.full(len(px), 0.05), np.where(dy != 0, 0.04, 0.05)], axis=1
+        )
         parts.append(_rows(rod_centre, rod_half, (0.7, 0.72, 0.76), MATERIAL_PLAIN, move * 0.5, tiles))
 
     ky, kx = np.nonzero(kind_low == KIND_CRUSHER)
@@ -150,24 +177,57 @@ def build_scene(board: Board) -> SceneArrays:
         tiles = np.stack([kx, ky], axis=1)
         half = np.stack([np.where(dx != 0, 0.07, 0.44), np.full(len(kx), 0.17), np.where(dy != 0, 0.07, 0.44)], axis=1)
         for side in (-1.0, 1.0):
-            centre = np.stack([kx + 0.5 + side * dx * 0.37, np.full(len(kx), 0.25), ky + 0.5 + side * dy * 0.37], axis=1)
+            centre = np.stack(
+                [kx + 0.5 + side * dx * 0.37, np.full(len(kx), 0.25), ky + 0.5 + side * dy * 0.37], axis=1
+            )
             move = np.stack([-side * dx * 0.3, np.zeros(len(kx)), -side * dy * 0.3], axis=1)
             parts.append(_rows(centre, half, (0.5, 0.5, 0.5), MATERIAL_HAZARD, move, tiles))
 
     gy, gx = np.nonzero(kind_low == KIND_GOAL)
-    parts.append(_rows(np.stack([gx + 0.5, np.full(len(gx), 0.45), gy + 0.5], axis=1), np.array([0.025, 0.45, 0.025]), (0.85, 0.86, 0.9), MATERIAL_PLAIN))
-    parts.append(_rows(np.stack([gx + 0.5 + 0.17, np.full(len(gx), 0.78), gy + 0.5], axis=1), np.array([0.16, 0.1, 0.012]), (0.15, 0.85, 0.35), MATERIAL_EMISSIVE))
+    parts.append(
+        _rows(
+            np.stack([gx + 0.5, np.full(len(gx), 0.45), gy + 0.5], axis=1),
+            np.array([0.025, 0.45, 0.025]),
+            (0.85, 0.86, 0.9),
+            MATERIAL_PLAIN,
+        )
+    )
+    parts.append(
+        _rows(
+            np.stack([gx + 0.5 + 0.17, np.full(len(gx), 0.78), gy + 0.5], axis=1),
+            np.array([0.16, 0.1, 0.012]),
+            (0.15, 0.85, 0.35),
+            MATERIAL_EMISSIVE,
+        )
+    )
     glows = np.zeros((len(gx), 6), dtype=np.float32)
     glows[:, 0:3] = np.stack([gx + 0.5, np.full(len(gx), 1.4), gy + 0.5], axis=1) if len(gx) else np.zeros((0, 3))
     glows[:, 3:6] = (0.32, 1.4, 0.32)
 
     rim, rim_colour = 0.12, (0.2, 0.22, 0.27)
     rim_y, rim_h = -0.2, 0.22
-    parts.append(_rows(np.array([
-        [width / 2, rim_y, -rim], [width / 2, rim_y, height + rim],
-        [-rim, rim_y, height / 2], [width + rim, rim_y, height / 2],
-    ]), np.array([[width / 2 + 2 * rim, rim_h, rim], [width / 2 + 2 * rim, rim_h, rim],
-                  [rim, rim_h, height / 2], [rim, rim_h, height / 2]]), rim_colour, MATERIAL_PLAIN))
+    parts.append(
+        _rows(
+            np.array(
+                [
+                    [width / 2, rim_y, -rim],
+                    [width / 2, rim_y, height + rim],
+                    [-rim, rim_y, height / 2],
+                    [width + rim, rim_y, height / 2],
+                ]
+            ),
+            np.array(
+                [
+                    [width / 2 + 2 * rim, rim_h, rim],
+                    [width / 2 + 2 * rim, rim_h, rim],
+                    [rim, rim_h, height / 2],
+                    [rim, rim_h, height / 2],
+                ]
+            ),
+            rim_colour,
+            MATERIAL_PLAIN,
+        )
+    )
 
     instances = np.concatenate(parts).astype(np.float32)
     return SceneArrays(chars, info, instances, glows, int(vertical.sum() + horizontal.sum()))

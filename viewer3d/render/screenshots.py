@@ -1,6 +1,6 @@
 """Write the README screenshots: chop.dat in the four isometric views and a 100x100 board.
 
-    python3 -m viewer3d.render.screenshots [OUTPUT_FOLDER]   (default docs/img)
+python3 -m viewer3d.render.screenshots [OUTPUT_FOLDER]   (default docs/img)
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ SIZE = (1024, 768)
 ISO_CORNERS = ((1, 1), (-1, 1), (-1, -1), (1, -1))
 
 
-def iso_camera(board: Board, corner: tuple[int, int], zoom: float = 0.6, size: tuple[int, int] = SIZE) -> CameraMatrices:
+def iso_camera(
+    board: Board, corner: tuple[int, int], zoom: float = 0.6, size: tuple[int, int] = SIZE
+) -> CameraMatrices:
     """The orthographic iso view from one diagonal corner (camera elevation about 35 degrees)."""
     centre = np.array([board.width / 2, 0.0, board.height / 2])
     distance = max(board.width, board.height) * 2.0 + 4.0
@@ -30,12 +32,15 @@ def iso_camera(board: Board, corner: tuple[int, int], zoom: float = 0.6, size: t
     view = pyrr.matrix44.create_look_at(eye, centre, [0.0, 1.0, 0.0])
     aspect = size[0] / size[1]
     extent = max(board.width, board.height) * zoom
-    projection = pyrr.matrix44.create_orthogonal_projection(-extent * aspect, extent * aspect, -extent, extent, 0.1, distance * 4)
+    projection = pyrr.matrix44.create_orthogonal_projection(
+        -extent * aspect, extent * aspect, -extent, extent, 0.1, distance * 4
+    )
     return CameraMatrices(view.astype("f4"), projection.astype("f4"), (float(eye[0]), float(eye[1]), float(eye[2])))
 
 
-def perspective_camera(eye: tuple[float, float, float], target: tuple[float, float, float], fov: float = 50.0,
-                       size: tuple[int, int] = SIZE) -> CameraMatrices:
+def perspective_camera(
+    eye: tuple[float, float, float], target: tuple[float, float, float], fov: float = 50.0, size: tuple[int, int] = SIZE
+) -> CameraMatrices:
     view = pyrr.matrix44.create_look_at(np.array(eye), np.array(target), [0.0, 1.0, 0.0])
     projection = pyrr.matrix44.create_perspective_projection(fov, size[0] / size[1], 0.1, 500.0)
     return CameraMatrices(view.astype("f4"), projection.astype("f4"), eye)
@@ -50,7 +55,9 @@ def demo_board(size: int = 100, seed: int = 2009) -> Board:
     for x in range(5, size, 10):
         grid[:, x] = np.where(grid[:, x] == " ", "v", "R")
     walls = rng.random((size, size))
-    grid[(walls < 0.12) & (grid == " ")] = rng.choice(list("bcdeijkp"), size=int(((walls < 0.12) & (grid == " ")).sum()))
+    grid[(walls < 0.12) & (grid == " ")] = rng.choice(
+        list("bcdeijkp"), size=int(((walls < 0.12) & (grid == " ")).sum())
+    )
     grid[(walls > 0.985) & (grid == " ")] = "H"
     grid[(walls > 0.975) & (walls <= 0.985) & (grid == " ")] = "O"
     for y in range(3, size, 10):
