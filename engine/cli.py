@@ -336,6 +336,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_boards(args: argparse.Namespace) -> int:
+    """The boards shipped inside the package, one ``NAME  WxH  PATH`` line each (for an installed copy)."""
+    import gameboards
+
+    for name in gameboards.board_names():
+        path = gameboards.board_path(name)
+        board = load_board(path)
+        print(f"{name:24} {board.width}x{board.height}\t{path}")
+    return EXIT_OK
+
+
 # ---------------------------------------------------------------------------------------------- main
 
 
@@ -386,6 +397,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--level", type=_level_arg, metavar="LEVEL", help="level (default: every level that fits)")
     replay.add_argument("--start", type=_pose_arg, metavar='"X Y D"', help="start pose (default: the start tile)")
     replay.set_defaults(run=cmd_replay)
+
+    boards = sub.add_parser("boards", help="list the boards shipped with the package and where they are")
+    boards.set_defaults(run=cmd_boards)
     return parser
 
 
