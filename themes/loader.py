@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from engine.resources import resource_path
 from themes.compose import WALL_OVERLAYS
 from themes.errors import ThemeError
 from themes.folder import FolderScan, scan_folder
@@ -18,8 +19,8 @@ from themes.manifest import DEFAULT_BASE, MANIFEST_FILE, Manifest, read_manifest
 from themes.report import clip, name_list
 from themes.theme import Theme
 
-#: The folder of the shipped themes: the ``themes`` package itself.
-BUILTIN_DIR = Path(__file__).resolve().parent
+#: The folder of the shipped themes: the ``themes`` package itself (its folders are package data).
+BUILTIN_DIR = resource_path("themes", ".").resolve()
 
 
 def user_themes_dir() -> Path:

@@ -11,7 +11,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.bounds import json_too_deep
+
 MANIFEST_FILE = "theme.json"
+#: A manifest is a small object; anything nested deeper than this is refused before parsing.
+MAX_MANIFEST_DEPTH = 8
 DEFAULT_BASE = "default"
 DEFAULT_BACKDROP = (38, 42, 50)
 
@@ -100,13 +104,17 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
     except UnicodeDecodeError as exc:
         problems.append(f"{MANIFEST_FILE}: is not UTF-8 text (byte {exc.start})")
         return default
+    deep = json_too_deep(text, MAX_MANIFEST_DEPTH)
+    if deep is not None:
+        problems.append(f"{MANIFEST_FILE}:{deep[0]}:{deep[1]}: nested more than {MAX_MANIFEST_DEPTH} levels deep")
+        return default
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         problems.append(f"{MANIFEST_FILE}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}")
         return default
-    except RecursionError:
-        problems.append(f"{MANIFEST_FILE}: nested too deeply")
+    except (ValueError, RecursionError) as exc:  # a number of more than 4,300 digits, say
+        problems.append(f"{MANIFEST_FILE}: invalid JSON: {str(exc).split(':')[0]}")
         return default
     if not isinstance(data, dict):
         problems.append(f'{MANIFEST_FILE}: must hold a JSON object like {{"name": "..."}}, not a {type(data).__name__}')

@@ -106,7 +106,7 @@ def test_bad_json_gives_line_and_column(theme_copy: Path) -> None:
         ('{"3d": {"wall_height": 9}}', '"3d".wall_height must be a number from 0.05 to 1.5'),
         ('{"3d": {"wall_color": "#000000"}}', "unknown setting 'wall_color'"),
         (b"\xff\xfe{}", "is not UTF-8 text"),
-        ("[" * 100000, "nested too deeply"),
+        ("[" * 100000, "nested more than 8 levels deep"),
     ],
 )
 def test_manifest_problems(theme_copy: Path, text: str | bytes, expected: str) -> None:
