@@ -212,7 +212,8 @@ def _thumbnails(theme: Theme) -> dict[str, Image.Image] | None:
     except ImportError:
         return None
     try:
-        return render_thumbnails(theme)
+        shots: dict[str, Image.Image] = render_thumbnails(theme)
+        return shots
     except Exception as exc:  # no GL here: the sheet is still useful without the 3D column
         print(f"robots-theme: no 3D thumbnails ({str(exc)[:60]})", file=sys.stderr)
         return None

@@ -51,7 +51,7 @@ def test_sheet_writes_a_labelled_png(capsys: pytest.CaptureFixture[str], tmp_pat
     assert main(["sheet", "default", "--out", str(out), "--columns", "6"]) == 0
     assert "contact sheet of Default" in capsys.readouterr().out
     with Image.open(out) as sheet:
-        assert sheet.format == "PNG" and sheet.width == 10 + 6 * (128 + 10)
+        assert sheet.format == "PNG" and sheet.width == 10 + 6 * (2 * 130 + 10)  # flat tile and 3D beside it
         pixels = np.asarray(sheet.convert("RGB"))
     assert len({tuple(p) for p in pixels.reshape(-1, 3)[::97]}) > 50  # drawn, not blank
     assert not list(tmp_path.glob("sub/*.tmp"))
