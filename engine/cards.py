@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from engine.bounds import shown
 from engine.model import Rotation
 
 
@@ -44,7 +45,7 @@ class Card(Enum):
             return cls(text.strip())
         except ValueError:
             raise ValueError(
-                f"unknown card {text.strip()!r} (expected one of: {', '.join(c.value for c in cls)})"
+                f"unknown card {shown(text.strip(), 30)} (expected one of: {', '.join(c.value for c in cls)})"
             ) from None
 
 
