@@ -43,9 +43,12 @@ class Card(Enum):
         try:
             return cls(text.strip())
         except ValueError:
-            raise ValueError(
-                f"unknown card {text.strip()!r} (expected one of: {', '.join(c.value for c in cls)})"
-            ) from None
+            pass
+        word = text.strip()
+        alike = next((c for c in cls if c.value == " ".join(word.upper().split())), None)
+        if alike is not None:
+            raise ValueError(f"unknown card {word!r}: card names are case-sensitive, one space inside: {alike.value!r}")
+        raise ValueError(f"unknown card {word!r} (expected one of: {', '.join(c.value for c in cls)})")
 
 
 DECK_COMPOSITION: dict[Card, int] = {
