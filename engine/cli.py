@@ -24,11 +24,13 @@ from typing import NoReturn
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI, run_ai_once
 from engine.ai.registry import ai_help, resolve_ai
 from engine.asciiboard import render_ascii_board
-from engine.atomic import write_text_atomic
+from engine.atomic import write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
+from engine.bounds import parse_seconds
 from engine.cards import Card
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, read_text
+from engine.folderlock import folder_lock
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, deal, play_game
 from engine.gamedir import OUTCOME_WORDS, outcome_note, write_game_dir
 from engine.model import Board, Level, Pose, TileKind
@@ -36,7 +38,7 @@ from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
 from engine.replay import consistent_levels, load_replay, parse_globalseq
 from engine.rerun import round_state
-from engine.session import STATE_FILE, Session, load_session, save_session
+from engine.session import STATE_FILE, Session, load_session, session_to_json
 from engine.turns import TurnRecorder
 
 PROG = "robots-engine"
@@ -74,12 +76,9 @@ def _level_arg(word: str) -> Level:
 
 def _timeout_arg(text: str) -> float:
     try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"timeout must be a number of seconds, not {text!r}") from None
-    if not seconds > 0 or seconds == float("inf"):
-        raise argparse.ArgumentTypeError(f"timeout must be a positive number of seconds, not {text!r}")
-    return seconds
+        return parse_seconds(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
 
 
 def _round_arg(text: str) -> int:
@@ -157,13 +156,21 @@ def cmd_load(args: argparse.Namespace) -> int:
     deck = load_deck(deck_path) if deck_path is not None else generate_deck()
     here = Path.cwd()
     session = Session(board, level, deck, board_source=str(args.board), deck_source=deck_path)
-    write_text_atomic(here / "board.txt", write_board(board))
-    write_text_atomic(here / BOT_FILE, write_pose(board.start))
-    write_text_atomic(here / CARDS_FILE, write_cards(deck))
-    write_text_atomic(here / "ascii-board.txt", render_ascii_board(board, board.start))
-    for name in STALE_OUTPUTS:
-        (here / name).unlink(missing_ok=True)
-    save_session(here, session)
+    # All or nothing: every file is written aside first, the state file is renamed in last.
+    files = {
+        here / "board.txt": write_board(board),
+        here / BOT_FILE: write_pose(board.start),
+        here / CARDS_FILE: write_cards(deck),
+        here / "ascii-board.txt": render_ascii_board(board, board.start),
+        here / STATE_FILE: session_to_json(session),
+    }
+    with folder_lock(here, what=PROG):
+        for name in STALE_OUTPUTS:
+            if (here / name).is_dir():
+                raise InputError("is a folder where an output file belongs: remove it first", here / name)
+        write_files_atomic(files)
+        for name in STALE_OUTPUTS:
+            (here / name).unlink(missing_ok=True)
     deck_words = deck_path if deck_path is not None else "a new random deck"
     print(
         f"loaded {args.board} ({board.width}x{board.height}) with {deck_words}, level {level.value}; "
@@ -176,14 +183,21 @@ def cmd_load(args: argparse.Namespace) -> int:
 
 
 def _write_round_outputs(here: Path, session: Session, game: GameRecord) -> None:
-    """The files a round leaves: sequence, globalseq, bot, the remaining deck; stats at game end."""
-    write_text_atomic(here / "sequence.txt", last_sequence(game))
-    write_text_atomic(here / "globalseq.txt", format_globalseq(game))
-    write_text_atomic(here / BOT_FILE, write_pose(game.pose))
-    write_text_atomic(here / CARDS_FILE, write_cards(session.remaining_deck()))
+    """The files a round leaves: sequence, globalseq, bot, the remaining deck; stats at game end.
+
+    All or nothing, the state file last: a failure leaves the folder as it was before the round.
+    """
+    files = {
+        here / "sequence.txt": last_sequence(game),
+        here / "globalseq.txt": format_globalseq(game),
+        here / BOT_FILE: write_pose(game.pose),
+        here / CARDS_FILE: write_cards(session.remaining_deck()),
+    }
     if game.outcome is not None:
-        write_text_atomic(here / "stats.txt", format_stats(game))
-        write_text_atomic(here / "ascii-board.txt", render_ascii_board(game.board, game.pose, note=outcome_note(game)))
+        files[here / "stats.txt"] = format_stats(game)
+        files[here / "ascii-board.txt"] = render_ascii_board(game.board, game.pose, note=outcome_note(game))
+    files[here / STATE_FILE] = session_to_json(session)
+    write_files_atomic(files)
 
 
 def _game_over_line(game: GameRecord) -> str:
@@ -194,6 +208,12 @@ def _game_over_line(game: GameRecord) -> str:
 
 def cmd_start(args: argparse.Namespace) -> int:
     here = Path.cwd()
+    with folder_lock(here, what=PROG):
+        return _start_locked(args, here)
+
+
+def _start_locked(args: argparse.Namespace, here: Path) -> int:
+    """One round, with the folder's lock held (see engine.folderlock)."""
     session = load_session(here)
     if args.level is not None and args.level is not session.level:
         if session.chosen:
@@ -225,7 +245,6 @@ def cmd_start(args: argparse.Namespace) -> int:
         else:
             game = session.record_round(chosen)
     _write_round_outputs(here, session, game)
-    save_session(here, session)
     if game.outcome is None:
         print(f"round {number}: robot at {game.pose.to_bot_line()}; the game goes on")
         return EXIT_OK
@@ -415,6 +434,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_boards(args: argparse.Namespace) -> int:
+    """The boards shipped inside the package, one ``NAME  WxH  PATH`` line each (for an installed copy)."""
+    import gameboards
+
+    for name in gameboards.board_names():
+        path = gameboards.board_path(name)
+        board = load_board(path)
+        print(f"{name:24} {board.width}x{board.height}\t{path}")
+    return EXIT_OK
+
+
 # ---------------------------------------------------------------------------------------------- main
 
 
@@ -477,6 +507,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--level", type=_level_arg, metavar="LEVEL", help="level (default: every level that fits)")
     replay.add_argument("--start", type=_pose_arg, metavar='"X Y D"', help="start pose (default: the start tile)")
     replay.set_defaults(run=cmd_replay)
+
+    boards = sub.add_parser("boards", help="list the boards shipped with the package and where they are")
+    boards.set_defaults(run=cmd_boards)
     return parser
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from engine.asciiboard import render_ascii_board
 from engine.atomic import write_text_atomic
 from engine.boardfile import load_board, write_board
+from engine.bounds import cut
 from engine.cards import Card
 from engine.deck import write_cards
 from engine.errors import InputError, parse_json_object, read_text
@@ -134,10 +135,12 @@ def parse_game_info(text: str, path: str | Path | None = None) -> dict[str, Any]
     info = parse_json_object(text, path)
     version = info.get("format")
     if version != FORMAT_VERSION or isinstance(version, bool):
-        raise InputError(f"unsupported format {version!r}, this program reads format {FORMAT_VERSION}", path)
+        raise InputError(
+            f"unsupported format {cut(repr(version), 30)}, this program reads format {FORMAT_VERSION}", path
+        )
     level = info.get("level")
     if not isinstance(level, str) or level not in {lv.value for lv in Level}:
-        raise InputError(f"'level' must be one of easy, normal, hard, not {level!r}", path)
+        raise InputError(f"'level' must be one of easy, normal, hard, not {cut(repr(level), 30)}", path)
     return info
 
 

@@ -9,14 +9,15 @@ from pathlib import Path
 
 from PIL import Image
 
+from engine.resources import resource_path
 from themes.errors import ThemeError
 from themes.images import read_image
 from themes.keys import START_MARKER_KEY, TILE_KEYS, board_chars_for
 from themes.manifest import MANIFEST_FILE, read_manifest
 from themes.theme import Theme
 
-#: The folder of the shipped themes: the ``themes`` package itself.
-BUILTIN_DIR = Path(__file__).resolve().parent
+#: The folder of the shipped themes: the ``themes`` package itself (its folders are package data).
+BUILTIN_DIR = resource_path("themes", ".").resolve()
 
 
 def user_themes_dir() -> Path:

@@ -6,7 +6,11 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.bounds import cut, json_too_deep, shown
+
 MANIFEST_FILE = "theme.json"
+#: A manifest is one flat object; anything nested deeper than this is refused before parsing.
+MAX_MANIFEST_DEPTH = 8
 
 _TEXT_FIELDS = ("name", "author", "licence")
 _KNOWN_FIELDS = (*_TEXT_FIELDS, "start_marker")
@@ -40,10 +44,17 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
     except UnicodeDecodeError as exc:
         problems.append(f"{path}: is not UTF-8 text (byte {exc.start})")
         return default
+    deep = json_too_deep(text, MAX_MANIFEST_DEPTH)
+    if deep is not None:
+        problems.append(f"{path}:{deep[0]}:{deep[1]}: nested more than {MAX_MANIFEST_DEPTH} levels deep")
+        return default
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         problems.append(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}")
+        return default
+    except (ValueError, RecursionError) as exc:  # a number of more than 4,300 digits, say
+        problems.append(f"{path}: invalid JSON: {str(exc).split(':')[0]}")
         return default
     if not isinstance(data, dict):
         problems.append(f'{path}: must hold a JSON object like {{"name": "..."}}, not a {type(data).__name__}')
@@ -52,16 +63,16 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
     for key, value in data.items():
         if key not in _KNOWN_FIELDS:
             known = ", ".join(_KNOWN_FIELDS)
-            problems.append(f"{path}: unknown field {key!r} (known fields: {known})")
+            problems.append(f"{path}: unknown field {shown(key, 30)} (known fields: {known})")
         elif key == "start_marker":
             if isinstance(value, bool):
                 fields[key] = value
             else:
-                problems.append(f"{path}: field 'start_marker' must be true or false, not {json.dumps(value)}")
+                problems.append(f"{path}: field 'start_marker' must be true or false, not {cut(json.dumps(value), 30)}")
         elif isinstance(value, str):
             fields[key] = value
         else:
-            problems.append(f"{path}: field {key!r} must be a text string, not {json.dumps(value)}")
+            problems.append(f"{path}: field {shown(key, 30)} must be a text string, not {cut(json.dumps(value), 30)}")
     if "name" in fields and not str(fields["name"]).strip():
         problems.append(f"{path}: field 'name' must not be empty")
         del fields["name"]

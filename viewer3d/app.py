@@ -175,7 +175,8 @@ class ViewerApp:
     def _round_entry_key(self, name: str) -> bool:
         digit = name[-1] if (name.startswith("_") or name.startswith("NUM_")) and name[-1:].isdigit() else None
         if digit is not None:
-            self.round_entry = (self.round_entry or "") + digit
+            # A game has at most 700 rounds: more digits are ignored (and int() never sees 4,300 of them).
+            self.round_entry = ((self.round_entry or "") + digit)[:4]
         elif name == "BACKSPACE":
             self.round_entry = (self.round_entry or "")[:-1]
         elif name in ("ENTER", "RETURN", "NUM_ENTER"):
