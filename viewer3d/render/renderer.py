@@ -18,7 +18,6 @@ mip level there."""
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Protocol
 
 import moderngl
@@ -26,6 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.model import Board
+from engine.resources import read_resource_text
 from viewer3d import coords
 from viewer3d.render.culling import ChunkedInstances
 from viewer3d.render.meshes import robot_mesh, unit_cube
@@ -41,7 +41,6 @@ from viewer3d.render.scene import (
 )
 from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
 
-SHADER_DIR = Path(__file__).parent
 BACKGROUND = (0.11, 0.12, 0.15)
 # Tile size on screen under which 3D boxes are not drawn (the floor paints walls flat). At 6 px a
 # wall slab is under a pixel thick and 2-3 px high, while drawing every box on screen costs about
@@ -59,10 +58,10 @@ class ThemeLike(Protocol):
 
 
 def _program(ctx: moderngl.Context, vertex: str, fragment: str, defines: tuple[str, ...] = ()) -> moderngl.Program:
-    """Compile shaders from the .glsl files next to this module, with ``#define``s after ``#version``."""
+    """Compile shaders shipped in this package, with ``#define``s after ``#version``."""
 
     def source(name: str) -> str:
-        text = (SHADER_DIR / name).read_text(encoding="utf-8")
+        text = read_resource_text(__package__ or "viewer3d.render", name)
         version, _, body = text.partition("\n")
         return "\n".join([version, *(f"#define {d}" for d in defines), body])
 
