@@ -9,14 +9,18 @@ drop out, poses from which no card sequence reaches a goal are pruned, and the f
 which any choice reaches a goal is the answer. A deck that cannot deal another full hand (or an
 empty frontier) means the goal cannot be reached.
 
-Console script ``robots-oracle BOARD DECK [--level L]`` prints that number or ``unreachable``.
+Console script ``robots-oracle BOARD DECK [--level L]`` prints that number or ``unreachable``;
+``robots-oracle BOARD --no-foresight`` prints the other yardstick, the best any AI can do without
+seeing future hands (``no_foresight_optimum``).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -104,28 +108,75 @@ def optimum_rounds(board: Board, level: Level, deck: Sequence[Card], start: Pose
         number += 1
 
 
+@dataclass(frozen=True)
+class NoForesight:
+    """The best any AI without foresight can do from the start (independent-draw hand model)."""
+
+    goal_probability: float
+    expected_rounds: float  # mean rounds of the won games under the goal-optimal policy with fewest rounds
+    converged: bool
+    sweeps: int
+    seconds: float
+
+
+def no_foresight_optimum(board: Board, level: Level, *, time_limit: float = 600.0) -> NoForesight:
+    """Exact lexicographic optimum (goal probability, then expected rounds) from the board's start.
+
+    The same values the planner plays by (``engine.ai.plan_value``); ``converged`` False means the
+    time limit stopped the iteration and the goal probability is a lower bound.
+    """
+    from engine.ai.planner import plan_for
+
+    plan = plan_for(board, level, cache_dir=None, time_limit=time_limit)
+    value = plan.value(board.start)
+    values = plan.values
+    return NoForesight(value.goal_probability, value.expected_rounds, values.converged, values.sweeps, values.seconds)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="robots-oracle",
-        description="Fewest rounds in which the goal can be reached when every card of the deck is known.",
+        description="Fewest rounds in which the goal can be reached when every card of the deck is known; "
+        "with --no-foresight instead the best goal probability and expected rounds of any AI that cannot "
+        "see future hands.",
     )
     parser.add_argument("board", help="board file (.dat)")
-    parser.add_argument("deck", help="deck file (one card a line; need not be a full deck)")
+    parser.add_argument("deck", nargs="?", help="deck file (one card a line; need not be a full deck)")
     parser.add_argument("--level", choices=[lv.value for lv in Level], default=Level.HARD.value)
+    parser.add_argument(
+        "--no-foresight",
+        action="store_true",
+        help="print the no-foresight optimum (goal probability, then expected rounds of won games); no deck",
+    )
+    parser.add_argument("--time-limit", type=float, default=600.0, help="seconds of value iteration (--no-foresight)")
     args = parser.parse_args(argv)
+    if args.no_foresight == (args.deck is not None):
+        parser.error("give either a DECK or --no-foresight")
     try:
         board = load_board(args.board)
-        deck = load_deck(args.deck, strict=False)
-        if len(deck) < HAND_SIZE:
-            raise InputError(f"the deck has {len(deck)} cards, fewer than one hand of {HAND_SIZE}", args.deck)
         board.start  # noqa: B018 - raises ValueError with a message when the board has no start
         if not board.goals:
             raise InputError("the board has no goal tile", args.board)
-        rounds = optimum_rounds(board, Level(args.level), deck)
+        if args.no_foresight:
+            best = no_foresight_optimum(board, Level(args.level), time_limit=args.time_limit)
+            print(f"goal probability {best.goal_probability:.8f}")
+            rounds = "-" if math.isinf(best.expected_rounds) else f"{best.expected_rounds:.6f}"
+            print(f"expected rounds of won games {rounds}")
+            if not best.converged:
+                print(
+                    f"robots-oracle: stopped early after {best.sweeps} sweeps ({best.seconds:.1f} s): "
+                    "the goal probability is a lower bound",
+                    file=sys.stderr,
+                )
+            return 0
+        deck = load_deck(args.deck, strict=False)
+        if len(deck) < HAND_SIZE:
+            raise InputError(f"the deck has {len(deck)} cards, fewer than one hand of {HAND_SIZE}", args.deck)
+        rounds_needed = optimum_rounds(board, Level(args.level), deck)
     except (InputError, ValueError, OSError) as exc:
         print(f"robots-oracle: error: {exc}", file=sys.stderr)
         return 2
-    print("unreachable" if rounds is None else rounds)
+    print("unreachable" if rounds_needed is None else rounds_needed)
     return 0
 
 
