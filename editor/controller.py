@@ -39,6 +39,7 @@ from editor.transform import Transform, rotate_tile
 from editor.validate import Problem, Validation
 from engine.errors import InputError
 from engine.model import Board, Level, Tile
+from engine.status import BoardStatus, board_problems, form_status
 from viewer3d.coords import TopDownMapping
 
 MAX_SIDE = 200
@@ -507,8 +508,9 @@ class EditorController:
     def action_playtest(self) -> None:
         """Play the board in a background thread (an AI may think for a while); ``work`` reports it."""
         board: Board = self.document.board
-        if len(board.starts) != 1:
-            self.say("test-play needs exactly one start tile")
+        unplayable = board_problems(board, form_status(board) & BoardStatus.NO_GAME)
+        if unplayable:
+            self.say(f"test-play: {unplayable[0].message}")
             return
         if self._playtest is not None and self._playtest.is_alive():
             self.say("a test-play is already running")

@@ -28,6 +28,7 @@ from engine.deck import load_deck
 from engine.errors import InputError
 from engine.game import deal
 from engine.model import Board, Level, Pose
+from engine.status import require_start
 
 Counts = tuple[int, ...]
 
@@ -118,12 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         deck = load_deck(args.deck, strict=False)
         if len(deck) < HAND_SIZE:
             raise InputError(f"the deck has {len(deck)} cards, fewer than one hand of {HAND_SIZE}", args.deck)
-        board.start  # noqa: B018 - raises ValueError with a message when the board has no start
-        if not board.goals:
-            raise InputError("the board has no goal tile", args.board)
+        require_start(board, args.board, need_goal=True)
         rounds = optimum_rounds(board, Level(args.level), deck)
     except (InputError, ValueError, OSError) as exc:
-        print(f"robots-oracle: error: {exc}", file=sys.stderr)
+        print(f"robots-oracle: {exc}", file=sys.stderr)
         return 2
     print("unreachable" if rounds is None else rounds)
     return 0
