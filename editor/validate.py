@@ -14,7 +14,12 @@ from engine.status import BoardProblem, BoardStatus, board_problems, form_status
 #: One problem of the board, with the tiles to highlight (and the level, if per level).
 Problem = BoardProblem
 
-__all__ = ["Problem", "Validation", "goal_reach", "summary", "validate"]
+__all__ = ["Problem", "Validation", "basic_problems", "goal_reach", "summary", "validate"]
+
+
+def basic_problems(board: Board) -> list[Problem]:
+    """Start and goal counts: instant, no search."""
+    return board_problems(board, form_status(board))
 
 
 class Validation:

@@ -124,6 +124,12 @@ def board_problems(board: Board, status: BoardStatus) -> list[BoardProblem]:
     return problems
 
 
+def require_goal(board: Board, path: str | Path | None = None) -> None:
+    """BoardError when the board has no goal (a game on it could never be won)."""
+    if not board.goals:
+        raise board_problems(board, BoardStatus.NO_GOAL)[0].error(path)
+
+
 def require_start(board: Board, path: str | Path | None = None, need_goal: bool = False) -> Pose:
     """The start pose of a board a game is to be played on; BoardError (the first problem)
     when it has no start or several (and, with ``need_goal``, when it has no goal)."""
