@@ -91,3 +91,12 @@ def run(
         elif word == "END":
             return 0
     return 0
+
+
+def view_of(rows: list[str], heads: dict[int, tuple[int, int, str]], me: int, round_no: int = 1) -> View:
+    """A View from board rows ('.'/'#', trails drawn as '#') and ``{bot: (x, y, HEADING)}``: for tests and analysis."""
+    view = View(len(rows[0]), len(rows), rows)
+    view.me, view.round = me, round_no
+    for bot, (x, y, heading) in sorted(heads.items()):
+        view.place(bot, x, y, HEADINGS.index(heading))
+    return view

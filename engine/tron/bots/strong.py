@@ -37,8 +37,9 @@ class _Timeout(Exception):
 class StrongBot:
     """A chooser: ``bot(view) -> 'LEFT' | 'RIGHT' | 'AHEAD'``; keeps whether it is separated."""
 
-    def __init__(self, budget: float = DEFAULT_BUDGET) -> None:
+    def __init__(self, budget: float = DEFAULT_BUDGET, max_depth: int = 60) -> None:
         self.budget = budget
+        self.max_depth = max_depth  # tests fix it (with a generous budget) for reproducible play
         self.separated = False
         self.depth_reached = 0
 
@@ -67,10 +68,12 @@ class StrongBot:
         self, view: View, me: int, opp: int, distance: int, legal: list[tuple[str, int]], deadline: float
     ) -> str:
         free, offsets = view.free, view.offsets
+        sealed = sealed_pockets(view, me, [c for _, c in legal])
         scored = []
         for answer, cell in legal:
             free[cell] = 0
-            value = voronoi(free, offsets, cell, opp)
+            # a move into a sealed pocket is judged on whole spaces, however far they reach
+            value = voronoi(free, offsets, cell, opp, levels=len(free) if cell in sealed else VORONOI_LEVELS)
             free[cell] = 1
             scored.append((value, _walls(free, offsets, cell), answer, cell))
         scored.sort(key=lambda s: (-s[0], -s[1]))
@@ -81,7 +84,7 @@ class StrongBot:
         names = {cell: answer for answer, cell in legal}
         depth = 1
         self.depth_reached = 0
-        while depth <= 60:
+        while depth <= self.max_depth:
             scratch = bytearray(free)  # a timeout unwinds mid-search: never search on the view itself
             values: dict[int, int] = {}
             try:
@@ -150,8 +153,9 @@ def _max_node(
 def voronoi(free: bytearray, offsets: tuple[int, ...], a: int, b: int, levels: int = VORONOI_LEVELS) -> int:
     """Fields ``a`` reaches strictly before ``b`` minus the reverse (both heads blocked), within ``levels``.
 
-    When the two regions do not touch at all, the game is decided by space: the difference is
-    scaled far above any territory count (but below a sure win).
+    When the two regions do not touch and the smaller one is known to be smaller (its search ran dry
+    within ``levels``), the game is decided by space: the difference is scaled far above any territory
+    count (but below a sure win).
     """
     owner = bytearray(len(free))  # 0 free, 1 a's, 2 b's, 3 tie, 4 a's in the level being built
     owner[a], owner[b] = 1, 2
@@ -194,8 +198,13 @@ def voronoi(free: bytearray, offsets: tuple[int, ...], a: int, b: int, levels: i
         fb = new_b
         count_a += len(fa)
         count_b += len(fb)
-    if not contact and not fa and not fb:
-        return (count_a - count_b) * 10000
+        if not contact and ((not fa and count_a <= count_b) or (not fb and count_b <= count_a)):
+            break  # sealed apart and the smaller side is known: nothing more to learn
+    if not contact:
+        # Sealed apart: a side whose search ran dry knows its whole space.  If the smaller side is
+        # known to be smaller, the fight is over: weigh it like a decided game (but below a sure win).
+        if (not fa and not fb) or (not fa and count_a <= count_b) or (not fb and count_b <= count_a):
+            return (count_a - count_b) * 10000
     return count_a - count_b
 
 
@@ -309,6 +318,18 @@ def _space_lost(free: bytearray, offsets: tuple[int, ...], stride: int, cell: in
     # the biggest piece is the one still growing (not exact), else the largest exact one
     biggest = max(pieces, key=lambda r: (not pieces[r][1], pieces[r][0]))
     return sum(size for root, (size, _) in pieces.items() if root != biggest)
+
+
+def sealed_pockets(view: View, me: int, cells: list[int]) -> set[int]:
+    """The candidate fields that lie in a closed piece of space other than the biggest one.
+
+    Only when my head is an articulation point (its free neighbours are not joined around it) can
+    the candidates lie in different pieces; a race of searches then finds the smaller, sealed ones.
+    """
+    if len(cells) < 2 or _ring_connected(view.free, view.stride, me):
+        return set()
+    pieces = race(view.free, view.offsets, cells)
+    return {cell for cell, (_, _, exact) in zip(cells, pieces, strict=True) if exact}
 
 
 def fill_move(view: View, me: int, legal: list[tuple[str, int]]) -> str:
