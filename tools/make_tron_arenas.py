@@ -87,7 +87,11 @@ def maze(w: int, h: int, seed: int, braid: float) -> Arena:
     grid[1][1] = "."
     while stack:
         x, y = stack[-1]
-        options = [(dx, dy) for dx, dy in ((2, 0), (-2, 0), (0, 2), (0, -2)) if 0 < x + dx < w - 1 and 0 < y + dy < h - 1 and grid[y + dy][x + dx] == "#"]
+        options = [
+            (dx, dy)
+            for dx, dy in ((2, 0), (-2, 0), (0, 2), (0, -2))
+            if 0 < x + dx < w - 1 and 0 < y + dy < h - 1 and grid[y + dy][x + dx] == "#"
+        ]
         if not options:
             stack.pop()
             continue

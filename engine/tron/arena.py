@@ -154,6 +154,8 @@ _POS = re.compile(r"POS (\d{1,9}) (\d{1,9}),(\d{1,9}) (\S+)")
 def parse_arena(text: str, path: str | Path | None = None) -> Arena:
     """Parse arena-file text; InputError naming line and column on every problem."""
     lines = [line.rstrip() for line in text.split("\n")]
+    if lines and not lines[-1]:
+        lines.pop()  # the line end of the last line
     number = 0
     while number < len(lines) and not lines[number]:
         number += 1

@@ -28,6 +28,9 @@ FAR = 16
 #: Voronoi levels explored per evaluation: the territory near the heads is what a fight decides.
 VORONOI_LEVELS = 60
 _ANSWERS = ("AHEAD", "LEFT", "RIGHT")
+#: A head-on collision is a draw (1 point each); opponents are rarely perfect, so a draw is valued
+#: below a slightly worse territory: the bot does not seek a draw while the game is still open.
+COLLISION = -40
 
 
 class _Timeout(Exception):
@@ -119,7 +122,7 @@ def _min_node(
     worst = WIN * 2
     for reply in replies:
         if reply == me:
-            value = 0  # both drive onto one field: both out in the same round
+            value = COLLISION  # both drive onto one field: both out in the same round, a draw
         else:
             free[reply] = 0
             value = _max_node(free, offsets, me, reply, depth - 1, alpha, min(beta, worst), deadline)
@@ -200,11 +203,10 @@ def voronoi(free: bytearray, offsets: tuple[int, ...], a: int, b: int, levels: i
         count_b += len(fb)
         if not contact and ((not fa and count_a <= count_b) or (not fb and count_b <= count_a)):
             break  # sealed apart and the smaller side is known: nothing more to learn
-    if not contact:
-        # Sealed apart: a side whose search ran dry knows its whole space.  If the smaller side is
-        # known to be smaller, the fight is over: weigh it like a decided game (but below a sure win).
-        if (not fa and not fb) or (not fa and count_a <= count_b) or (not fb and count_b <= count_a):
-            return (count_a - count_b) * 10000
+    # Sealed apart: a side whose search ran dry knows its whole space.  If the smaller side is
+    # known to be smaller, the fight is over: weigh it like a decided game (but below a sure win).
+    if not contact and ((not fa and not fb) or (not fa and count_a <= count_b) or (not fb and count_b <= count_a)):
+        return (count_a - count_b) * 10000
     return count_a - count_b
 
 
