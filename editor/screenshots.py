@@ -21,9 +21,10 @@ from editor.layout import PALETTE_CHARS  # noqa: E402
 from editor.tools import LEFT  # noqa: E402
 from editor.window import EditorWindow  # noqa: E402
 from engine.model import Board  # noqa: E402
+from gameboards import board_path  # noqa: E402
 
 SIZE = (1280, 800)
-CHOP = Path(__file__).resolve().parent.parent / "gameboards" / "chop.dat"
+CHOP = board_path("chop.dat")
 
 PROBLEM_BOARD = [
     "T  >>>>v   ",

@@ -1,37 +1,143 @@
-"""Atomic file writes: never leave a half-written file where the user's file was."""
+"""Atomic file writes: never leave a half-written file where the user's file was, never destroy anything else.
+
+The new content goes to a temporary file in the target's folder and is renamed over the
+target.  A rename replaces *whatever* is at the target, so the target is looked at first:
+
+* a regular file is replaced, keeping its permission bits;
+* a symlink is followed to its final target, which is replaced (the link stays a link, as an
+  editor's "save" would keep it), provided that target is a regular file or does not exist yet;
+* anything else -- a folder, a device such as ``/dev/null``, a FIFO, a socket, or a symlink
+  to one of those -- is refused with ``IsADirectoryError`` / ``FileExistsError``.
+
+Every error names the path the user gave, never the hidden temporary file, and no temporary
+file is left behind on any failure (full disk, no permission, interrupted write).
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
+#: Symlink chains longer than this are refused, as the kernel refuses them (ELOOP).
+MAX_LINKS = 40
+
 
 def write_text_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file in the same folder and a rename."""
+    """Write ``text`` (UTF-8) to ``path`` via a temporary file in the same folder and a rename."""
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
+def resolve_target(path: str | Path) -> Path:
+    """The file a write to ``path`` must replace: ``path`` itself, or where its symlinks lead.
+
+    Raises OSError naming ``path`` when that is not a regular file (or nothing yet).
+    """
+    given = Path(path)
+    target = given
+    for _ in range(MAX_LINKS):
+        try:
+            info = os.lstat(target)
+        except FileNotFoundError:
+            return target  # a new file (its folder may still be missing: mkstemp reports that)
+        except OSError as exc:
+            raise _named(exc, given) from None
+        if stat.S_ISLNK(info.st_mode):
+            link = Path(os.readlink(target))
+            target = link if link.is_absolute() else target.parent / link
+            continue
+        if stat.S_ISREG(info.st_mode):
+            return target
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "is a folder, not a file: refusing to replace it", str(given))
+        raise FileExistsError(
+            errno.EEXIST, f"is a {_kind(info.st_mode)}, not a file: refusing to replace it", str(given)
+        )
+    raise OSError(errno.ELOOP, "too many levels of symbolic links", str(given))
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "special file"
+
+
+def _named(exc: OSError, path: Path) -> OSError:
+    """The same error, naming the user's file (not our temporary one)."""
+    return type(exc)(exc.errno, exc.strerror, str(path))
+
+
 def write_bytes_atomic(path: str | Path, data: bytes) -> None:
-    target = Path(path)
+    """Write ``data`` to ``path`` atomically; see the module docstring for what is refused."""
+    given = Path(path)
+    target = resolve_target(given)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        # Name the user's file, not our hidden temporary one, in the error the user will read.
-        raise type(exc)(exc.errno, exc.strerror, str(target)) from None
+        raise _named(exc, given) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if target.exists():
-            os.chmod(tmp_name, target.stat().st_mode & 0o7777)
-        else:
-            os.chmod(tmp_name, 0o644)
+        os.chmod(tmp_name, _mode_for(target))
+        # Checked again just before the rename: something may have taken the file's place meanwhile.
+        resolve_target(given)
         os.replace(tmp_name, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
             os.unlink(tmp_name)
+        if isinstance(exc, OSError) and exc.filename != str(given):
+            raise _named(exc, given) from None
         raise
+
+
+def write_files_atomic(files: dict[Path, str]) -> None:
+    """Write several text files so that a failure changes none of them.
+
+    Every target is checked and every new content written to its temporary file first (the
+    steps that fail: a refused target, a full disk, no permission); only then are the files
+    renamed into place, in the order given, so the last one (a state file) is replaced last.
+    """
+    staged: list[tuple[str, Path]] = []
+    try:
+        for path, text in files.items():
+            target = resolve_target(path)
+            folder = target.parent if str(target.parent) else Path(".")
+            try:
+                fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+            except OSError as exc:
+                raise _named(exc, path) from None
+            staged.append((tmp_name, target))
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(text.encode("utf-8"))
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.chmod(tmp_name, _mode_for(target))
+            except OSError as exc:
+                raise _named(exc, path) from None
+        for (tmp_name, target), path in zip(staged, files, strict=True):
+            resolve_target(path)
+            os.replace(tmp_name, target)
+    except BaseException:
+        for tmp_name, _ in staged:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+        raise
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits the new file gets: the old file's, or 0o644 for a new one."""
+    try:
+        return os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        return 0o644  # what a new file gets under the usual umask (mkstemp's own 0o600 would hide it)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.bounds import MAX_BOARD_SIDE, check_board_size, parse_count, shown
 from engine.errors import InputError, read_text
 from engine.model import BOARD_CHARS, Board, Tile
 
 NO_BREAK_SPACE = "\u00a0"
-#: Larger boards are refused: they would not fit any screen or AI time budget,
-#: and refusing early keeps a corrupt header from allocating gigabytes.
-MAX_SIDE = 10_000
+#: Larger boards are refused (see engine.bounds): they would not fit any screen or AI time
+#: budget, and refusing early keeps a corrupt header from allocating gigabytes.
+MAX_SIDE = MAX_BOARD_SIDE
 
 
 def parse_board(text: str, path: str | Path | None = None) -> Board:
@@ -54,10 +55,10 @@ def parse_board(text: str, path: str | Path | None = None) -> Board:
 def _parse_header(line: str, path: str | Path | None) -> tuple[int, int]:
     parts = line.split()
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise InputError(f"first line must be 'WIDTH HEIGHT' (two whole numbers), not {line!r}", path, 1, 1)
-    width, height = int(parts[0]), int(parts[1])
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise InputError(f"board size {width}x{height} is outside 1..{MAX_SIDE}", path, 1, 1)
+        raise InputError(f"first line must be 'WIDTH HEIGHT' (two whole numbers), not {shown(line)}", path, 1, 1)
+    width = parse_count(parts[0], "board width", 1, MAX_SIDE, path, 1, 1)
+    height = parse_count(parts[1], "board height", 1, MAX_SIDE, path, 1, line.index(parts[1], len(parts[0])) + 1)
+    check_board_size(width, height, path)
     return width, height
 
 

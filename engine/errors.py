@@ -56,12 +56,19 @@ def read_text(path: str | Path) -> str:
 
 def parse_json_object(text: str, path: str | Path | None = None) -> dict[str, Any]:
     """Parse JSON that must be an object; InputError with line and column otherwise."""
+    from engine.bounds import MAX_JSON_DEPTH, json_too_deep  # engine.bounds builds on this module
+
+    deep = json_too_deep(text)
+    if deep is not None:
+        raise InputError(f"not valid JSON here: nested more than {MAX_JSON_DEPTH} levels deep", path, *deep)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"not valid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
     except RecursionError:
         raise InputError("not valid JSON: nested too deeply", path) from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise InputError(f"not valid JSON: {str(exc).split(':')[0]}", path) from None
     if not isinstance(data, dict):
         raise InputError(f"expected a JSON object, found {type(data).__name__}", path, 1, 1)
     return data

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from engine.atomic import write_text_atomic
 from engine.boardfile import load_board, write_board
+from engine.bounds import MAX_BOARD_SIDE, parse_count, shown
 from engine.cards import Card
 from engine.deck import parse_cards, write_cards
 from engine.errors import InputError, read_text
@@ -30,17 +31,22 @@ def parse_pose(text: str, path: str | Path | None = None) -> Pose:
     parts = lines[0].split()
     line_no = text.splitlines().index(lines[0]) + 1
     if len(parts) != 3:
-        raise InputError(f"expected 'X Y FACING' (e.g. '7 8 D'), not {lines[0]!r}", path, line_no, 1)
+        raise InputError(f"expected 'X Y FACING' (e.g. '7 8 D'), not {shown(lines[0])}", path, line_no, 1)
     x_text, y_text, facing_text = parts
-    try:
-        x, y = int(x_text), int(y_text)
-    except ValueError:
-        raise InputError(f"position must be two whole numbers, not {x_text!r} {y_text!r}", path, line_no, 1) from None
+    if not all(t.lstrip("+-").isascii() and t.lstrip("+-").isdigit() for t in (x_text, y_text)):
+        raise InputError(
+            f"position must be two whole numbers, not {shown(x_text, 20)} {shown(y_text, 20)}", path, line_no, 1
+        )
+    y_column = lines[0].index(y_text, lines[0].index(x_text) + len(x_text)) + 1
+    x = parse_count(x_text, "x", -MAX_BOARD_SIDE, MAX_BOARD_SIDE, path, line_no, 1, signed=True)
+    y = parse_count(y_text, "y", -MAX_BOARD_SIDE, MAX_BOARD_SIDE, path, line_no, y_column, signed=True)
     try:
         facing = Direction(facing_text)
     except ValueError:
         column = lines[0].index(facing_text, len(x_text) + len(y_text)) + 1
-        raise InputError(f"facing must be one of L R U D, not {facing_text!r}", path, line_no, column) from None
+        raise InputError(
+            f"facing must be one of L R U D, not {shown(facing_text, 20)}", path, line_no, column
+        ) from None
     return Pose(x, y, facing)
 
 

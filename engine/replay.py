@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.cards import CHOSEN_PER_ROUND, Card
+from engine.bounds import shown
+from engine.cards import CHOSEN_PER_ROUND, MAX_ROUNDS, Card
 from engine.errors import InputError
 from engine.events import EventKind, RobotStatus
 from engine.game import Outcome
@@ -59,6 +60,9 @@ def parse_globalseq(text: str, path: str | Path | None = None) -> SequenceFile:
         if line == ROUND_SEPARATOR:
             cards.append(CardLines(tuple(current), start_line))
             rounds.append(tuple(cards))
+            if len(rounds) > MAX_ROUNDS:
+                # Round 701 may only be the lone 'Y' of a used-up deck: no card is dealt in it.
+                raise InputError(f"more than {MAX_ROUNDS} rounds: a game has at most {MAX_ROUNDS}", path, number, 1)
             cards, current, start_line = [], [], number + 1
         elif line == CARD_SEPARATOR:
             cards.append(CardLines(tuple(current), start_line))
@@ -72,7 +76,7 @@ def parse_globalseq(text: str, path: str | Path | None = None) -> SequenceFile:
         else:
             column = len(raw) - len(raw.lstrip()) + 1
             raise InputError(
-                f"unknown sequence line {line!r} (expected ML MR MU MD RL RR RU X Y Z ---- or --------)",
+                f"unknown sequence line {shown(line, 30)} (expected ML MR MU MD RL RR RU X Y Z ---- or --------)",
                 path,
                 number,
                 column,
@@ -80,6 +84,9 @@ def parse_globalseq(text: str, path: str | Path | None = None) -> SequenceFile:
     if lines:
         cards.append(CardLines(tuple(current), start_line))
         rounds.append(tuple(cards))
+    if len(rounds) > MAX_ROUNDS and [c.lines for c in rounds[-1]] != [("Y",)]:
+        where = rounds[MAX_ROUNDS][0].line_number
+        raise InputError(f"more than {MAX_ROUNDS} rounds: a game has at most {MAX_ROUNDS}", path, where, 1)
     for round_cards in rounds:
         for card in round_cards:
             if "Y" in card.lines and (card.lines != ("Y",) or len(round_cards) != 1):

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.atomic import write_text_atomic
 from engine.boardfile import parse_board, write_board
+from engine.bounds import shown
 from engine.cards import HAND_SIZE, Card
 from engine.errors import InputError, parse_json_object, read_text
 from engine.game import AIError, GameRecord, Outcome, deal, play_round
@@ -73,10 +74,12 @@ class Session:
                     raise InputError(f"the game ended in round {number} but more rounds are recorded", STATE_FILE)
                 if self.status not in (RUNNING, outcome.value):
                     raise InputError(
-                        f"status {self.status!r} contradicts the recorded rounds ({outcome.value})", STATE_FILE
+                        f"status {shown(self.status, 20)} contradicts the recorded rounds ({outcome.value})", STATE_FILE
                     )
         if game.outcome is None and self.status in (Outcome.DESTROYED.value, Outcome.FINISHED.value):
-            raise InputError(f"status {self.status!r} contradicts the recorded rounds (the game goes on)", STATE_FILE)
+            raise InputError(
+                f"status {shown(self.status, 20)} contradicts the recorded rounds (the game goes on)", STATE_FILE
+            )
         if self.status == Outcome.CARDS_OUT.value:
             game.outcome = Outcome.CARDS_OUT
         elif self.status == Outcome.AI_ERROR.value:
@@ -140,10 +143,10 @@ def session_from_json(text: str, path: str | Path = STATE_FILE) -> Session:
     try:
         level = Level(level_word)
     except ValueError:
-        raise InputError(f"state field 'level' is not easy, normal or hard: {level_word!r}", path) from None
+        raise InputError(f"state field 'level' is not easy, normal or hard: {shown(level_word, 20)}", path) from None
     status = _field(data, "status", str, path)
     if status not in {RUNNING, *(o.value for o in Outcome)}:
-        raise InputError(f"state field 'status' is unknown: {status!r}", path)
+        raise InputError(f"state field 'status' is unknown: {shown(status, 20)}", path)
     board = parse_board(_field(data, "board", str, path), f"{path} (board)")
     if len(board.starts) != 1:
         raise InputError(f"the board in the state has {len(board.starts)} start tiles, a game needs exactly one", path)

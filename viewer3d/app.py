@@ -48,6 +48,14 @@ def one_line_error(key: str, exc: Exception) -> str:
     return f"theme {key}: {problems[0]}{more}"
 
 
+def theme_message(key: str, warnings: list[str]) -> str:
+    """``theme: KEY``, and the first warning of a partial or damaged theme with how many more."""
+    if not warnings:
+        return f"theme: {key}"
+    more = f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""
+    return f"theme {key}: {warnings[0]}{more}"
+
+
 class ViewerApp:
     """State of one viewer: the playback, the camera, the trail and the HUD flags."""
 
@@ -175,7 +183,8 @@ class ViewerApp:
     def _round_entry_key(self, name: str) -> bool:
         digit = name[-1] if (name.startswith("_") or name.startswith("NUM_")) and name[-1:].isdigit() else None
         if digit is not None:
-            self.round_entry = (self.round_entry or "") + digit
+            # A game has at most 700 rounds: more digits are ignored (and int() never sees 4,300 of them).
+            self.round_entry = ((self.round_entry or "") + digit)[:4]
         elif name == "BACKSPACE":
             self.round_entry = (self.round_entry or "")[:-1]
         elif name in ("ENTER", "RETURN", "NUM_ENTER"):
@@ -230,7 +239,8 @@ class ViewerApp:
         self._failed_theme = None
         self.theme = key
         self.pending_theme = loaded
-        self.say(f"theme: {key}", 2.0)
+        warnings = list(getattr(loaded, "warnings", ()))
+        self.say(theme_message(key, warnings), 6.0 if warnings else 2.0)
 
     def take_pending_theme(self) -> Any:
         """The theme the window must apply before drawing (None if unchanged); clears it."""

@@ -23,6 +23,7 @@ from typing import NoReturn
 from engine.errors import InputError
 from engine.model import Level
 from engine.protocol import parse_pose
+from engine.resources import ResourceMissing
 from viewer3d import sources
 from viewer3d.movie import MAX_SECONDS
 from viewer3d.sources import GameSource
@@ -32,6 +33,7 @@ DEMO_OUT = Path("out") / "demo.gif"  # relative to where robots-view runs (./run
 DEMO_SIZE, DEMO_FPS, DEMO_MAX_SECONDS = (512, 384), 10, 30.0
 EXIT_BAD_INPUT = 2
 EXIT_AI_ERROR = 3  # as robots-engine: the game ended because the AI failed
+EXIT_BROKEN_INSTALL = 4  # a file that ships with the package is missing
 
 
 class _Parser(argparse.ArgumentParser):
@@ -171,10 +173,15 @@ def resolve_theme(name: str | None) -> object | None:
     except ImportError:
         raise InputError(f"--theme {name}: the themes package is not installed") from None
     try:
-        return load_theme(name)
+        theme = load_theme(name)
     except ThemeError as exc:
         problems = "; ".join(exc.problems) or "unusable"
         raise InputError(f"--theme {name}: {problems}") from None
+    from themes.report import summary
+
+    for line in summary(list(theme.warnings)):  # a partial theme: what came from its base, in a line or three
+        print(f"robots-view: theme {theme.path.name}: {line}", file=sys.stderr)
+    return theme
 
 
 def export(
@@ -206,6 +213,10 @@ def export(
     except ExportError as exc:
         raise InputError(str(exc)) from None
     except OSError as exc:
+        failed = (Path(exc.filename) if exc.filename else out).resolve()
+        target = out.resolve()
+        if not (target.is_relative_to(failed) or failed.parent == target.parent):  # not the output: say what failed
+            raise InputError(f"cannot read: {exc.strerror or exc}", exc.filename) from None
         raise InputError(f"cannot write: {exc.strerror or exc}", out) from None
     return len(frames)
 
@@ -274,6 +285,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as error:
         print(f"robots-view: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except ResourceMissing as error:
+        print(f"robots-view: {error}", file=sys.stderr)
+        return EXIT_BROKEN_INSTALL
     except KeyboardInterrupt:
         return 130
 

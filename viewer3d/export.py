@@ -129,7 +129,7 @@ def export_replay(
 
 def _write_mp4(path: Path, images: Iterator[Image.Image], size: tuple[int, int], fps: float) -> int:
     try:
-        import imageio_ffmpeg  # type: ignore[import-not-found,unused-ignore]
+        import imageio_ffmpeg
     except ImportError as error:
         raise ExportError(
             f"{path}: MP4 export needs the imageio-ffmpeg package (pip install imageio-ffmpeg); GIF and PNG work without it"

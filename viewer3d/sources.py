@@ -21,10 +21,8 @@ from engine.game import AIError, Chooser, Outcome, deal, play_round, round_outco
 from engine.gamedir import read_game_dir
 from engine.model import Board, Level, Pose
 from engine.replay import CardStep, Replay, load_replay, parse_globalseq, replay_sequence
+from gameboards import DEMO_BOARD, board_path
 from viewer3d.playback import Timeline
-
-ROOT = Path(__file__).resolve().parent.parent
-DEMO_BOARD = ROOT / "gameboards" / "chop.dat"
 
 
 @dataclass
@@ -169,7 +167,7 @@ def demo_ai_name() -> str:
 
 def demo_source() -> GameSource:
     """chop.dat, hard level, deck seed 1, with the best built-in AI."""
-    return from_ai(DEMO_BOARD, demo_ai_name(), Level.HARD, seed=1)
+    return from_ai(board_path(DEMO_BOARD), demo_ai_name(), Level.HARD, seed=1)
 
 
 def wait_complete(source: GameSource, timeout: float | None = None) -> None:

@@ -29,7 +29,8 @@ CLEAR_COLOR = (0.07, 0.08, 0.11, 1.0)
 
 
 def _config(samples: int) -> pyglet.gl.Config:
-    return pyglet.gl.Config(
+    # pyglet.gl.Config is the platform's concrete class at run time; its declared type is the abstract base.
+    return pyglet.gl.Config(  # type: ignore[abstract]
         double_buffer=True,
         depth_size=24,
         major_version=3,
@@ -100,7 +101,8 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         correctly on every platform (moderngl's screen object sets a read buffer that some
         drivers reject for framebuffer 0)."""
         self.switch_to()
-        image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+        buffer = pyglet.image.get_buffer_manager().get_color_buffer()
+        image = buffer.get_image_data()  # type: ignore[no-untyped-call]  # pyglet leaves this one unannotated
         data = image.get_data("RGB", image.width * 3)
         return np.frombuffer(data, dtype=np.uint8).reshape(image.height, image.width, 3)[::-1]
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI
 from engine.ai.registry import ai_help, resolve_ai
 from engine.boardfile import parse_board
+from engine.bounds import check_seconds
 from engine.cards import Card
 from engine.contest.progress import ProgressBar
 from engine.contest.report import format_table, summaries, write_reports
@@ -166,8 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.jobs < 0:
             raise InputError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
-        if args.timeout <= 0:
-            raise InputError(f"--timeout must be positive, not {args.timeout:g}")
+        check_seconds(args.timeout, "--timeout")
         split_contest_form(args)
         boards = load_boards(args.boards)
         decks = load_decks(args)

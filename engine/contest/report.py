@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.atomic import write_text_atomic
+from engine.bounds import parse_count, shown
 from engine.contest.runner import GameResult
 from engine.errors import InputError
 from engine.game import Outcome
@@ -120,6 +121,8 @@ def format_csv(results: Sequence[GameResult]) -> str:
     return buffer.getvalue()
 
 
+#: No game plays more cards than a deck holds; round and move counts stay far below this.
+MAX_COUNT = 1_000_000
 INT_COLUMNS = ("rounds", "cards", "card_moves", "board_moves")
 OUTCOMES = {outcome.value for outcome in Outcome}
 
@@ -138,13 +141,13 @@ def parse_csv(text: str, path: str | Path | None = None) -> list[GameResult]:
                 raise InputError(f"expected {len(CSV_COLUMNS)} fields, found {len(row)}", path, line, 1)
             values: dict[str, Any] = dict(zip(CSV_COLUMNS, row, strict=True))
             for name in INT_COLUMNS:
-                text_value = values[name]
-                if not (text_value.isascii() and text_value.isdigit()):
-                    raise InputError(f"{name} must be a whole number, not {text_value!r}", path, line, 1)
-                values[name] = int(text_value)
+                values[name] = parse_count(values[name], name, 0, MAX_COUNT, path, line, 1)
             if values["outcome"] not in OUTCOMES:
                 raise InputError(
-                    f"outcome must be one of {', '.join(sorted(OUTCOMES))}, not {values['outcome']!r}", path, line, 1
+                    f"outcome must be one of {', '.join(sorted(OUTCOMES))}, not {shown(values['outcome'], 20)}",
+                    path,
+                    line,
+                    1,
                 )
             results.append(GameResult(**values))
     except csv.Error as exc:

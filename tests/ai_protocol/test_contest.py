@@ -159,7 +159,9 @@ BAD_INPUTS: list[tuple[str, Callable[[Path], list[str]], str]] = [
     ("unknown ai", lambda t: [str(CHOP), "--ai", "nobody"], "unknown AI 'nobody'"),
     ("zero seeds", lambda t: [str(CHOP), "--seeds", "0"], "--seeds must be at least 1"),
     ("negative jobs", lambda t: [str(CHOP), "--jobs", "-1"], "--jobs must be 0"),
-    ("zero timeout", lambda t: [str(CHOP), "--timeout", "0"], "--timeout must be positive"),
+    ("zero timeout", lambda t: [str(CHOP), "--timeout", "0"], "--timeout must be a positive number"),
+    ("nan timeout", lambda t: [str(CHOP), "--timeout", "nan"], "--timeout must be a positive number"),
+    ("huge timeout", lambda t: [str(CHOP), "--timeout", "1e300"], "at most 86400"),
 ]
 
 

@@ -24,3 +24,109 @@ def test_folder_that_is_a_file_error_names_the_target(tmp_path: Path) -> None:
         write_bytes_atomic(target, b"x")
     assert info.value.filename == str(target)
     assert (tmp_path / "afile").read_text() == "in the way"
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_device_node_is_refused_not_replaced(tmp_path: Path) -> None:
+    """As root, the old writer renamed over /dev/null; a device is never replaced."""
+    import os
+    import stat
+
+    before = os.stat("/dev/null")
+    with pytest.raises(FileExistsError) as info:
+        write_text_atomic("/dev/null", "x")
+    assert info.value.filename == "/dev/null" and "device" in str(info.value)
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
+
+
+def test_fifo_and_symlink_to_fifo_are_refused(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "link"
+    link.symlink_to(fifo)
+    for target in (fifo, link):
+        with pytest.raises(FileExistsError) as info:
+            write_text_atomic(target, "x")
+        assert info.value.filename == str(target) and "FIFO" in str(info.value)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and link.is_symlink()
+    assert _leftovers(tmp_path) == []
+
+
+def test_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
+    with pytest.raises(IsADirectoryError) as info:
+        write_text_atomic(tmp_path / "d", "x")
+    assert info.value.filename == str(tmp_path / "d") and (tmp_path / "d").is_dir()
+
+
+def test_symlink_is_written_through_and_stays_a_link(tmp_path: Path) -> None:
+    real_dir = tmp_path / "real"
+    real_dir.mkdir()
+    real = real_dir / "deck.dat"
+    real.write_text("old\n")
+    link = tmp_path / "deck.dat"
+    link.symlink_to(Path("real") / "deck.dat")  # relative, resolved against the link's folder
+    write_text_atomic(link, "new\n")
+    assert link.is_symlink() and real.read_text() == "new\n"
+    dangling = tmp_path / "later.dat"
+    dangling.symlink_to(real_dir / "later.dat")
+    write_text_atomic(dangling, "made\n")
+    assert dangling.is_symlink() and (real_dir / "later.dat").read_text() == "made\n"
+
+
+def test_symlink_loop_is_refused(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    with pytest.raises(OSError) as info:
+        write_text_atomic(a, "x")
+    assert info.value.filename == str(a)
+
+
+def test_permissions_are_kept(tmp_path: Path) -> None:
+    target = tmp_path / "board.txt"
+    target.write_text("old")
+    target.chmod(0o640)
+    write_text_atomic(target, "new")
+    assert target.stat().st_mode & 0o7777 == 0o640 and target.read_text() == "new"
+    fresh = tmp_path / "fresh.txt"
+    write_text_atomic(fresh, "x")
+    assert fresh.stat().st_mode & 0o777 == 0o644
+
+
+def test_full_disk_leaves_old_file_and_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    target = tmp_path / "deck.dat"
+    target.write_text("old\n")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError) as info:
+        write_text_atomic(target, "new\n")
+    assert info.value.errno == errno.ENOSPC and info.value.filename == str(target)
+    assert target.read_text() == "old\n" and _leftovers(tmp_path) == []
+
+
+def test_write_files_atomic_is_all_or_nothing(tmp_path: Path) -> None:
+    from engine.atomic import write_files_atomic
+
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("old a")
+    (tmp_path / "blocked").mkdir()
+    with pytest.raises(IsADirectoryError) as info:
+        write_files_atomic({first: "new a", tmp_path / "blocked": "x", second: "new b"})
+    assert info.value.filename == str(tmp_path / "blocked")
+    assert first.read_text() == "old a" and not second.exists() and _leftovers(tmp_path) == []
+    write_files_atomic({first: "new a", second: "new b"})
+    assert (first.read_text(), second.read_text()) == ("new a", "new b")

@@ -35,7 +35,7 @@ def test_board_text_parses(text: str, rows: list[str]) -> None:
         ("", 1, 1, "empty"),
         ("x 1\nT\n", 1, 1, "WIDTH HEIGHT"),
         ("2\nTZ\n", 1, 1, "WIDTH HEIGHT"),
-        ("0 1\n\n", 1, 1, "outside"),
+        ("0 1\n\n", 1, 1, "out of range"),
         ("2 1\nTZX\n", 2, 3, "3 characters long"),
         ("2 1\nTX\n", 2, 2, "unknown board character 'X'"),
         ("3 2\nT Z\n a\t\n", 3, 3, "unknown board character '\\t'"),

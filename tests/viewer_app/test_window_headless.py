@@ -186,8 +186,9 @@ def test_live_game_is_shown_while_it_is_computed(tmp_path: Path) -> None:
     from engine.cards import Card
     from engine.deck import generate_deck
     from engine.model import Level
+    from gameboards import DEMO_BOARD, board_path
     from viewer3d.hud import status_lines
-    from viewer3d.sources import DEMO_BOARD, play_live
+    from viewer3d.sources import play_live
 
     gate = threading.Event()
 
@@ -195,7 +196,7 @@ def test_live_game_is_shown_while_it_is_computed(tmp_path: Path) -> None:
         gate.wait(30)  # the first round waits until the window has drawn
         return hand[:5]
 
-    source = play_live(load_board(DEMO_BOARD), Level.NORMAL, generate_deck(16), slow_ai, "live")
+    source = play_live(load_board(board_path(DEMO_BOARD)), Level.NORMAL, generate_deck(16), slow_ai, "live")
     app = ViewerApp(source.board, source.timeline, "live", (WIDTH, HEIGHT), screenshot_dir=tmp_path)
     win = ViewerWindow(app, WIDTH, HEIGHT, visible=False)
     try:

@@ -37,7 +37,11 @@ def test_four_iso_views_differ_and_projections_rotate(render):
         goal_points.append(coords.project(coords.tile_center(*goal, 0.0), view_proj, SIZE))
         r, g, b = pixel(image, robot_points[-1])
         assert b > r + 40, corner  # the robot is where the maths says in every view
-        r, g, b = pixel(image, goal_points[-1])
+        # The goal's flag pole (about one pixel wide here) stands on the tile's centre and, by
+        # sub-pixel chance, covers the centre's pixel in some views; a floor point of the goal
+        # tile a quarter tile towards the camera lies in front of the pole and the flag.
+        near = coords.tile_center(goal[0] + 0.25 * corner[0], goal[1] + 0.25 * corner[1], 0.0)
+        r, g, b = pixel(image, coords.project(near, view_proj, SIZE))
         assert g > r + 30 and g > b, corner  # the goal is green (target and beacon) in every view
     for i in range(4):
         for j in range(i + 1, 4):

@@ -16,7 +16,6 @@ mip level there."""
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Protocol
 
 import moderngl
@@ -24,6 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.model import Board
+from engine.resources import read_resource_text
 from viewer3d import coords
 from viewer3d.render.culling import ChunkedInstances
 from viewer3d.render.meshes import robot_mesh, unit_cube
@@ -39,7 +39,6 @@ from viewer3d.render.scene import (
 )
 from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
 
-SHADER_DIR = Path(__file__).parent
 BACKGROUND = (0.11, 0.12, 0.15)
 FLAT_WALLS_BELOW_PX = 3.0  # tile size on screen under which 3D boxes are not worth drawing
 ROBOT_SCALE = 1.2  # the mesh is modelled at 0.6 of a tile; this makes it read well in the iso views
@@ -52,10 +51,10 @@ class ThemeLike(Protocol):
 
 
 def _program(ctx: moderngl.Context, vertex: str, fragment: str, defines: tuple[str, ...] = ()) -> moderngl.Program:
-    """Compile shaders from the .glsl files next to this module, with ``#define``s after ``#version``."""
+    """Compile shaders shipped in this package, with ``#define``s after ``#version``."""
 
     def source(name: str) -> str:
-        text = (SHADER_DIR / name).read_text(encoding="utf-8")
+        text = read_resource_text(__package__ or "viewer3d.render", name)
         version, _, body = text.partition("\n")
         return "\n".join([version, *(f"#define {d}" for d in defines), body])
 

@@ -13,6 +13,7 @@ import pyrr
 
 from engine.boardfile import load_board
 from engine.model import Board, Direction
+from gameboards import board_path
 from viewer3d import coords
 from viewer3d.export import export_static
 from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
@@ -79,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else ROOT / "docs" / "img"
     out.mkdir(parents=True, exist_ok=True)
-    chop = load_board(ROOT / "gameboards" / "chop.dat")
+    chop = load_board(board_path("chop.dat"))
     robot = RobotVisual(3, 4, yaw=coords.facing_yaw(Direction.RIGHT))
     trail = trail_for(chop, [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3), (3, 3), (3, 4), (3, 4)])
     frame = FrameState(robot=robot, trail=trail, active={(3, 3): 0.0}, time=0.6)

@@ -1,0 +1,1 @@
+from pyrr import matrix44 as matrix44

@@ -1,0 +1,41 @@
+"""``robots-engine boards``: the shipped boards, found as package data (not through the checkout)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import gameboards
+from engine.boardfile import load_board
+from engine.resources import ResourceMissing, read_resource_text, resource_path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_boards_lists_every_shipped_board_with_its_size_and_path(engine) -> None:
+    result = engine("boards")
+    assert result.code == 0 and result.err == ""
+    rows = [line.split("\t") for line in result.out.splitlines()]
+    names = [head.split()[0] for head, _ in rows]
+    assert names == sorted(p.name for p in (ROOT / "gameboards").glob("*.dat"))
+    for head, path in rows:
+        name, size = head.split()
+        board = load_board(path)
+        assert Path(path).name == name and size == f"{board.width}x{board.height}"
+    assert "chop.dat                 12x12\t" in result.out
+
+
+def test_board_path_and_names() -> None:
+    assert gameboards.board_path("chop.dat").read_bytes() == (ROOT / "gameboards" / "chop.dat").read_bytes()
+    assert gameboards.DEMO_BOARD in gameboards.board_names()
+    with pytest.raises(ResourceMissing, match=r"^gameboards/nope\.dat: missing from the installed package"):
+        gameboards.board_path("nope.dat")
+
+
+def test_resources_name_the_package_and_file() -> None:
+    assert read_resource_text("viewer3d.render", "floor.vert").startswith("#version")
+    with pytest.raises(ResourceMissing, match=r"^viewer3d/render/none\.frag: missing"):
+        resource_path("viewer3d.render", "none.frag")
+    with pytest.raises(ResourceMissing, match=r"^no_such_package/x: missing"):
+        resource_path("no_such_package", "x")

@@ -1,0 +1,177 @@
+"""Every reader, fed hostile input: one clean InputError (or a listed problem), never a crash.
+
+``tests/data/hostile-inputs/`` keeps the inputs that crashed a reader once (5,000-digit numbers,
+a ``10000 10000`` header, 701 rounds, JSON nested 5,000 deep); hypothesis adds fresh ones.
+"""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.boardfile import load_board, parse_board
+from engine.bounds import check_seconds, json_too_deep, parse_count, parse_seconds
+from engine.contest.report import parse_csv
+from engine.deck import parse_cards
+from engine.errors import InputError
+from engine.gamedir import parse_game_info
+from engine.model import Level
+from engine.protocol import parse_pose
+from engine.replay import load_replay, parse_globalseq
+from engine.session import session_from_json
+from themes.manifest import read_manifest
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "data" / "hostile-inputs"
+CHOP_BOARD = load_board(ROOT / "gameboards" / "chop.dat")
+
+
+def _manifest(text: str, path: str) -> None:
+    """Theme manifests collect problems instead of raising: turn the first into an InputError."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "theme.json").write_text(text)
+        problems: list[str] = []
+        read_manifest(Path(folder), problems)
+    if problems:
+        raise InputError(problems[0].split(": ", 1)[-1], path)
+
+
+def _replay(text: str, path: str) -> None:
+    load_replay(CHOP_BOARD, Level.HARD, CHOP_BOARD.start, text, path)
+
+
+READERS: dict[str, Callable[[str, str], object]] = {
+    "board": parse_board,
+    "bot": parse_pose,
+    "cards": parse_cards,
+    "globalseq": parse_globalseq,
+    "replay": _replay,
+    "theme": _manifest,
+    "game": parse_game_info,
+    "state": session_from_json,
+    "results": parse_csv,
+}
+
+
+def _assert_clean(error: InputError) -> None:
+    text = str(error)
+    assert "\n" not in text and len(text) < 300, text
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.iterdir()), ids=lambda p: p.name)
+def test_regression_corpus_is_refused_cleanly(path: Path) -> None:
+    reader = READERS[path.name.split("-")[0]]
+    text = path.read_text()
+    with pytest.raises(InputError) as info:
+        reader(text, str(path))
+    _assert_clean(info.value)
+    assert str(path) in str(info.value)
+
+
+def test_corpus_covers_every_reader() -> None:
+    kinds = {p.name.split("-")[0] for p in CORPUS.iterdir()}
+    assert kinds >= set(READERS) - {"replay"}
+
+
+def test_replay_of_701_rounds_names_the_line() -> None:
+    text = (CORPUS / "globalseq-701-rounds.txt").read_text()
+    with pytest.raises(InputError) as info:
+        parse_globalseq(text, "g.txt")
+    assert "more than 700 rounds" in str(info.value)
+    assert info.value.line == 700 * 10 + 1  # the first line of round 701 (each round: 9 lines and a separator)
+    parse_globalseq("--------\n".join(["MR\n----\n" * 4 + "MR\n"] * 700 + ["Y\n"]))  # 700 rounds, then Y: fine
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("board-10000x10000-header.dat", "board width 10000 is out of range 1..1000"),
+        ("board-1000x1000-header.dat", "250000"),
+    ],
+)
+def test_huge_header_is_refused_before_memory_is_used(name: str, message: str) -> None:
+    """``check`` on a 10 KB board saying ``10000 10000`` used 10.9 GB; now one line, little memory."""
+    result = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "check", str(CORPUS / name)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    used_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+    assert used_kb < 400_000, f"{used_kb} KB"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("9" * 5000, "out of range"), ("-3", "whole number"), ("", "whole number"), ("٣", "whole number")],
+)
+def test_parse_count_checks_before_converting(text: str, message: str) -> None:
+    with pytest.raises(InputError) as info:
+        parse_count(text, "width", 1, 100, "f.txt", 1, 1)
+    assert message in str(info.value) and len(str(info.value)) < 100
+
+
+@pytest.mark.parametrize("text", ["0", "-1", "nan", "inf", "-inf", "1e300", "86401", "x" * 500])
+def test_timeouts_must_be_finite_positive_and_sane(text: str) -> None:
+    with pytest.raises(InputError) as info:
+        parse_seconds(text, "--timeout")
+    assert "--timeout" in str(info.value) and len(str(info.value)) < 120
+    assert check_seconds(0.5) == 0.5 and parse_seconds("86400") == 86400.0
+
+
+def test_json_depth_ignores_brackets_in_strings() -> None:
+    assert json_too_deep('["[[[[[[[[[[[["]', 2) is None
+    assert json_too_deep('{"a": "\\"[[[["}', 1) is None
+    assert json_too_deep("[[[1]]]", 2) == (1, 3)
+
+
+# -- fuzzing: random and mutated inputs -----------------------------------------------------------------
+
+SAMPLES = {
+    "board": "5 3\nT  Z \n #|= \nOHP  \n",
+    "bot": "7 8 D\n",
+    "cards": "MF 1\nMB\nRL\n",
+    "globalseq": "ML\n----\nMU\n--------\nRL\n----\nX\n",
+    "replay": "MR\n----\nMR\n----\nMR\n----\nMR\n----\nMR\n",
+    "theme": '{"name": "x", "author": "me", "start_marker": true}',
+    "game": '{"format": 1, "level": "hard", "ai": "reference"}',
+    "state": '{"format": 1, "level": "easy", "status": "running", "board": "2 1\\nTZ\\n", "chosen": [], "deck": []}',
+    "results": '"board","deck","level","ai","outcome","rounds","cards","card_moves","board_moves","error"\n'
+    '"b","seed:1","easy","reference","Z",3,15,9,2,""\n',
+}
+#: Pieces that broke readers before: huge numbers, deep nesting, separators, odd characters.
+PIECES = ["9" * 4400, "-", "[" * 2000, "{" * 2000, '"', "\n", "\r", "\x00", "--------\n", "1000 1000", "é", " "]
+
+
+@st.composite
+def mutated(draw: st.DrawFn, sample: str) -> str:
+    text = sample
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        piece = draw(st.sampled_from(PIECES) | st.text(max_size=8))
+        cut = draw(st.integers(0, 3))
+        text = text[:at] + piece + text[at + cut :]
+    return text
+
+
+@pytest.mark.parametrize("kind", sorted(READERS))
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_fuzz_reader_never_crashes(kind: str, data: st.DataObject) -> None:
+    text = data.draw(mutated(SAMPLES[kind]) | st.text(max_size=200), label="input")
+    try:
+        READERS[kind](text, "fuzz.txt")
+    except InputError as exc:
+        _assert_clean(exc)
