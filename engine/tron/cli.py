@@ -88,7 +88,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if out is not None:
         save_game(record, out / GAME_FILE)
         for number, process in enumerate(processes, 1):
-            (out / f"bot{number}.stderr.txt").write_bytes(process.stderr.log_text())
+            (out / f"bot{number}.stderr.txt").write_bytes(process.stderr.data())
         print(f"game file: {out / GAME_FILE}")
     return 0
 

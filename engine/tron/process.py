@@ -22,10 +22,10 @@ from engine.ai.external import (  # the robots AIs' supervision, shared rather t
     _RUNNING,
     LOG_KEEP_BYTES,
     MAX_OUTPUT_BYTES,
-    _Capture,
     _kill_group,
-    _last_line,
 )
+from engine.ai.hints import program_hint
+from engine.ai.output import BoundedOutput
 
 #: An answer line longer than this is not an answer.
 MAX_LINE_BYTES = 4096
@@ -40,7 +40,7 @@ class BotProcess:
         self.name = name
         self.process: subprocess.Popen[bytes] | None = None
         self.failure: str | None = None  # why the channel is unusable (the bot is put out with it)
-        self.stderr = _Capture(stderr_keep)
+        self.stderr = BoundedOutput(stderr_keep, stderr_keep // 4)
         self._out = bytearray()
         self._in = bytearray()
         self._read_total = 0
@@ -62,10 +62,12 @@ class BotProcess:
             self.failure = f"program not found: {self.argv[0]}"
             return
         except PermissionError:
-            self.failure = f"program is not executable: {self.argv[0]} (try chmod +x)"
+            hint = program_hint(self.argv[0]) or f"try chmod +x {self.argv[0]}"
+            self.failure = f"program is not executable: {self.argv[0]} ({hint})"
             return
         except OSError as exc:
-            self.failure = f"cannot start {self.argv[0]}: {exc.strerror or exc}"
+            why = program_hint(self.argv[0])
+            self.failure = f"cannot start {self.argv[0]}: {exc.strerror or exc}" + (f" ({why})" if why else "")
             return
         _RUNNING[self.process.pid] = self.process
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
@@ -103,7 +105,7 @@ class BotProcess:
             if code >= 0
             else f"died of signal {-code}"
         )
-        tail = _last_line(bytes(self.stderr.head))
+        tail = self.stderr.last_line()
         return f"closed its output ({status})" + (f"; last error output: {tail}" if tail else "")
 
     def _write_ready(self) -> None:

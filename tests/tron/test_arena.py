@@ -142,3 +142,11 @@ def test_any_arena_round_trips(rows: list[str], short: bool) -> None:
     text = write_arena(arena)
     assert parse_arena(text) == arena
     assert write_arena(parse_arena(text)) == text
+
+
+def test_arenas_are_package_data() -> None:
+    from gameboards import tron_arena_names, tron_arena_path
+
+    names = tron_arena_names()
+    assert names == [p.name for p in ARENAS]
+    assert load_arena(tron_arena_path(names[0])).width >= 10
