@@ -10,10 +10,14 @@ A contest must survive bad programs, so every way a program can misbehave
 (not found, not executable, crash, non-zero exit, hang, flood of output,
 missing or malformed answer, wrong cards) becomes an :class:`AIError` with a
 one-line message; ``play_game`` turns that into ``Outcome.AI_ERROR`` and the
-contest goes on with the next game.  A hanging program is killed together with
-everything it started (its whole process group).  Output is read through a
-pipe and only the first ``log_keep`` bytes are kept, so a flood fills neither
-memory nor disk.
+contest goes on with the next game.  When a turn ends -- answer given, crash or
+timeout -- the program and everything it started are killed, ``setsid``
+children included (see :mod:`engine.ai.supervise`), under resource limits
+(:class:`~engine.ai.supervise.AILimits`).  Output is read through a pipe and
+only the first ``log_keep`` bytes are kept, so a flood fills neither memory nor
+disk.  :class:`ExternalAI` gives the program a fresh, empty scratch folder every
+round, so nothing it leaves there (symlinks, odd permissions, files) can make
+the engine fail or write elsewhere.
 """
 
 from __future__ import annotations
@@ -21,21 +25,23 @@ from __future__ import annotations
 import contextlib
 import os
 import selectors
+import shutil
 import signal
+import stat
 import subprocess
 import tempfile
 import time
-import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.ai.supervise import AILimits, become_subreaper, child_setup, children, kill_descendants
 from engine.boardfile import write_board
 from engine.cards import Card
-from engine.deck import write_cards
+from engine.deck import parse_cards, write_cards
 from engine.errors import InputError
 from engine.game import AIError, check_choice
 from engine.model import Board, Level, Pose
-from engine.protocol import BOARD_FILE, BOT_FILE, CARDS_FILE, CHOSEN_FILE, read_chosen, write_pose
+from engine.protocol import BOARD_FILE, BOT_FILE, CARDS_FILE, CHOSEN_FILE, write_pose
 
 DEFAULT_TIMEOUT = 10.0
 #: A program writing more than this (stdout + stderr, per round) is stopped: an AI error.
@@ -71,12 +77,25 @@ def _describe(argv: Sequence[str]) -> str:
     return " ".join(argv) if len(argv) > 1 else argv[0]
 
 
-#: AI programs running in this process right now, for :func:`kill_running_ais`.
-_RUNNING: dict[int, subprocess.Popen[bytes]] = {}
+#: AI programs running in this process right now (with the children to spare), for :func:`kill_running_ais`.
+_RUNNING: dict[int, tuple[subprocess.Popen[bytes], set[int]]] = {}
 
 
-#: Temporary working directories of live ExternalAI objects, for :func:`kill_running_ais`.
-_TEMPDIRS: weakref.WeakValueDictionary[int, tempfile.TemporaryDirectory[str]] = weakref.WeakValueDictionary()
+#: Scratch folders of live ExternalAI objects (by object id), for :func:`kill_running_ais`.
+_SCRATCH: dict[int, Path] = {}
+
+
+_stopping = False
+
+
+def stop_all_ais() -> None:
+    """Kill every running AI and refuse to start new ones: this process is about to end.
+
+    For signal handlers and exit hooks of programs whose AI runs in another thread (the viewer).
+    """
+    global _stopping
+    _stopping = True
+    kill_running_ais()
 
 
 def kill_running_ais() -> None:
@@ -84,21 +103,48 @@ def kill_running_ais() -> None:
 
     For signal handlers of processes about to leave without unwinding (``os._exit``).
     """
-    for process in list(_RUNNING.values()):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-    for tempdir in list(_TEMPDIRS.values()):
-        with contextlib.suppress(OSError):
-            tempdir.cleanup()
+    for process, spared in list(_RUNNING.values()):
+        _end_turn(process, spared)
+    for folder in list(_SCRATCH.values()):
+        remove_tree(folder)
 
 
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """Kill the program and everything it started; it runs in its own session/process group."""
+def _end_turn(process: subprocess.Popen[bytes], spared: set[int]) -> None:
+    """Kill the program, its process group and every process it started, wherever they went."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(ProcessLookupError):
         process.kill()
     process.wait()
+    # Its orphans (setsid children, double forks) were re-parented to us: kill and reap them too.
+    kill_descendants(process.pid, spared)
+
+
+def remove_tree(folder: Path) -> bool:
+    """Remove a scratch folder whatever the AI left in it; whether it is gone.
+
+    Symlinks are removed, never followed; folders it made unreadable are opened up first.
+    Nothing is left running there (the turn's processes are all dead), so this cannot race.
+    """
+
+    def open_up(function: object, path: str, _exc: object) -> None:
+        with contextlib.suppress(OSError):
+            parent = os.path.dirname(path)
+            os.chmod(parent, 0o700)
+            if os.path.isdir(path) and not os.path.islink(path):
+                os.chmod(path, 0o700)
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                os.unlink(path)
+
+    if not os.path.lexists(folder):
+        return True
+    with contextlib.suppress(OSError):
+        os.chmod(folder, 0o700)
+    shutil.rmtree(folder, onerror=open_up)
+    if os.path.lexists(folder):
+        shutil.rmtree(folder, ignore_errors=True)
+    return not os.path.lexists(folder)
 
 
 def _last_line(data: bytes, limit: int = 160) -> str:
@@ -144,33 +190,74 @@ def _write_log(log_path: Path | None, header: str, capture: _Capture, append: bo
         raise AIError(f"cannot write AI log {log_path}: {exc.strerror or exc}") from None
 
 
+def _pidfd(pid: int) -> int | None:
+    """A file descriptor that becomes readable when ``pid`` exits (Linux 5.3+); None elsewhere."""
+    opener = getattr(os, "pidfd_open", None)
+    if opener is None:
+        return None
+    try:
+        fd: int = opener(pid)
+    except OSError:
+        return None
+    return fd
+
+
+def _drain(fd: int, capture: _Capture, max_output: int) -> bool:
+    """Read what is already in the pipe without waiting for writers; False when the output is too long."""
+    os.set_blocking(fd, False)
+    while True:
+        try:
+            chunk = os.read(fd, _READ_CHUNK)
+        except BlockingIOError:
+            return True
+        if not chunk:
+            return True
+        capture.add(chunk)
+        if capture.total > max_output:
+            return False
+
+
 def _wait_for(
     process: subprocess.Popen[bytes], capture: _Capture, deadline: float, timeout: float, max_output: int
 ) -> str | None:
-    """Read the program's output until it ends; None when it exited in time, else why it must be killed."""
+    """Read the program's output until it exits; None when it exited in time, else why it must be killed.
+
+    The turn ends when the program itself exits: a child it left behind holding the output pipe
+    open does not make it wait (that child is killed with the rest of the turn's processes).
+    """
     assert process.stdout is not None
-    stream = process.stdout
+    out_fd = process.stdout.fileno()
+    pidfd = _pidfd(process.pid)
     with selectors.DefaultSelector() as selector:
-        selector.register(stream, selectors.EVENT_READ)
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                if process.poll() is None:
+        selector.register(out_fd, selectors.EVENT_READ, "out")
+        if pidfd is not None:
+            selector.register(pidfd, selectors.EVENT_READ, "exit")
+        reading = True
+        try:
+            while True:
+                if process.poll() is not None:
+                    if reading and not _drain(out_fd, capture, max_output):
+                        return f"wrote more than {max_output} bytes of output (killed)"
+                    return None
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
                     return f"timed out after {timeout:g} s (killed)"
-                return f"timed out after {timeout:g} s: it exited but something it started kept running (killed)"
-            if not selector.select(remaining):
-                continue
-            chunk = os.read(stream.fileno(), _READ_CHUNK)
-            if not chunk:
-                break
-            capture.add(chunk)
-            if capture.total > max_output:
-                return f"wrote more than {max_output} bytes of output (killed)"
-    try:
-        process.wait(max(0.0, deadline - time.monotonic()))
-    except subprocess.TimeoutExpired:
-        return f"timed out after {timeout:g} s (killed)"
-    return None
+                # Without a pidfd the exit is noticed by polling, 20 times a second.
+                wait = remaining if pidfd is not None else min(remaining, 0.05)
+                for key, _ in selector.select(wait):
+                    if key.data != "out":
+                        continue
+                    chunk = os.read(out_fd, _READ_CHUNK)
+                    if not chunk:
+                        selector.unregister(out_fd)
+                        reading = False
+                        continue
+                    capture.add(chunk)
+                    if capture.total > max_output:
+                        return f"wrote more than {max_output} bytes of output (killed)"
+        finally:
+            if pidfd is not None:
+                os.close(pidfd)
 
 
 def run_ai_once(
@@ -183,11 +270,13 @@ def run_ai_once(
     max_output: int = MAX_OUTPUT_BYTES,
     log_keep: int = LOG_KEEP_BYTES,
     append_log: bool = False,
+    limits: AILimits | None = None,
 ) -> list[Card]:
     """Run the AI once in ``workdir`` (which already holds the input files) and return its cards.
 
     Removes a stale ``ccards.txt`` first, runs ``command LEVEL`` with ``workdir`` as current
-    directory, and parses the ``ccards.txt`` it writes.  Only the format is checked here; the
+    directory under ``limits`` (the defaults of AILimits when None), kills whatever it left
+    running, and parses the ``ccards.txt`` it writes.  Only the format is checked here; the
     caller checks the choice against the hand (``engine.game.check_choice``).
     Raises AIError with a one-line message on every failure.
     """
@@ -202,6 +291,10 @@ def run_ai_once(
         chosen_path.unlink(missing_ok=True)
     except OSError as exc:
         raise AIError(f"cannot remove stale {chosen_path}: {exc.strerror or exc}") from None
+    if _stopping:
+        raise AIError("not started: the program running the AI is ending")
+    become_subreaper()
+    spared = children()  # ours already, not the AI's: never killed as its strays
     started = time.monotonic()
     try:
         process = subprocess.Popen(
@@ -211,6 +304,7 @@ def run_ai_once(
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=child_setup(limits or AILimits()),
         )
     except FileNotFoundError:
         raise AIError(f"AI program not found: {argv[0]}") from None
@@ -220,16 +314,13 @@ def run_ai_once(
         raise AIError(f"cannot start AI program {argv[0]}: {exc.strerror or exc}") from None
 
     capture = _Capture(log_keep)
-    _RUNNING[process.pid] = process
+    _RUNNING[process.pid] = (process, spared)
     try:
         failure = _wait_for(process, capture, started + timeout, timeout, max_output)
-    except BaseException:
-        _kill_group(process)  # we are being stopped (Ctrl-C): take the AI with us
-        raise
     finally:
+        # Answer given, crash, timeout or we are being stopped (Ctrl-C): nothing it started lives on.
+        _end_turn(process, spared)
         _RUNNING.pop(process.pid, None)
-    if failure is not None:
-        _kill_group(process)
     assert process.stdout is not None
     process.stdout.close()
     elapsed = time.monotonic() - started
@@ -253,29 +344,52 @@ def run_ai_once(
 
 
 def read_answer(folder: str | Path, name: str = "AI", said: str = "") -> list[Card]:
-    """The cards in ``folder/ccards.txt`` as the AI ``name`` wrote them; AIError when missing or malformed."""
+    """The cards in ``folder/ccards.txt`` as the AI ``name`` wrote them; AIError when missing or malformed.
+
+    The file must be a regular file, not a symlink (to ``/dev/zero``, a FIFO, another user's file):
+    it is opened without following links and read up to ``MAX_ANSWER_BYTES``.
+    """
     chosen_path = Path(folder) / CHOSEN_FILE
-    if not chosen_path.is_file():
-        raise AIError(f"AI {name} wrote no {CHOSEN_FILE}{said}")
     try:
-        size = chosen_path.stat().st_size
-        if size > MAX_ANSWER_BYTES:
-            raise AIError(f"AI {name} wrote a {size}-byte {CHOSEN_FILE}, far too large for 5 cards")
-        return read_chosen(folder)
+        fd = os.open(chosen_path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise AIError(f"AI {name} wrote no {CHOSEN_FILE}{said}") from None
+    except OSError as exc:
+        raise AIError(f"AI {name}: {CHOSEN_FILE} is not a file it wrote ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise AIError(f"AI {name}: {CHOSEN_FILE} is not a regular file")
+        if info.st_size > MAX_ANSWER_BYTES:
+            raise AIError(f"AI {name} wrote a {info.st_size}-byte {CHOSEN_FILE}, far too large for 5 cards")
+        data = os.read(fd, MAX_ANSWER_BYTES + 1)
+    except OSError as exc:
+        raise AIError(f"AI {name}: cannot read {CHOSEN_FILE}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    try:
+        return parse_cards(text, chosen_path)
     except InputError as exc:
         where = f" (line {exc.line})" if exc.line is not None else ""
         raise AIError(f"AI {name} wrote a malformed {CHOSEN_FILE}: {exc.message}{where}") from None
-    except OSError as exc:
-        raise AIError(f"AI {name}: cannot read {CHOSEN_FILE}: {exc.strerror or exc}") from None
 
 
 class ExternalAI:
     """A Chooser that runs an external program through the file protocol once per round.
 
-    ``workdir`` None uses a private temporary directory, removed by :meth:`close` (or when the
-    object is collected).  ``log_path`` collects every round's output (the first
-    ``LOG_KEEP_BYTES`` of each, ``LOG_TOTAL_BYTES`` in all); it is started afresh by
-    :meth:`start_log`.  Not thread-safe: one instance plays one game at a time.
+    ``workdir`` None gives the program a fresh, private, empty scratch folder every round; the
+    previous round's folder is removed once everything the program started is dead, and the
+    last one by :meth:`close` (or :func:`kill_running_ais`).  ``log_path`` collects every
+    round's output (the first ``LOG_KEEP_BYTES`` of each, ``LOG_TOTAL_BYTES`` in all); it is
+    started afresh by :meth:`start_log`.  ``limits`` are the program's resource limits.
+    Not thread-safe: one instance plays one game at a time.
+
+    A failure to write the program's input files is the engine's (a full disk, say), not the
+    AI's: it is raised as the ``OSError`` it is, never as an AIError.
     """
 
     def __init__(
@@ -285,13 +399,15 @@ class ExternalAI:
         workdir: Path | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         log_path: Path | None = None,
+        limits: AILimits | None = None,
     ) -> None:
         self.argv = normalize_command(command)
         self.name = _describe(self.argv)
         self.timeout = timeout
         self.log_path = log_path
-        self._tempdir: tempfile.TemporaryDirectory[str] | None = None
-        self._workdir = workdir
+        self.limits = limits or AILimits()
+        self._fixed_workdir = workdir
+        self._scratch: Path | None = None
         self._log_started = False
         self._log_full_noted = False
         self._board: Board | None = None
@@ -299,11 +415,26 @@ class ExternalAI:
 
     @property
     def workdir(self) -> Path:
-        if self._workdir is None:
-            self._tempdir = tempfile.TemporaryDirectory(prefix="robots-ai-")
-            self._workdir = Path(self._tempdir.name)
-            _TEMPDIRS[id(self._tempdir)] = self._tempdir
-        return self._workdir
+        """The folder the program runs in: the one given, or this round's scratch folder."""
+        if self._fixed_workdir is not None:
+            return self._fixed_workdir
+        if self._scratch is None:
+            self._new_scratch()
+        assert self._scratch is not None
+        return self._scratch
+
+    def _new_scratch(self) -> Path:
+        """A new empty scratch folder (mode 700) in place of the last one."""
+        self._remove_scratch()
+        self._scratch = Path(tempfile.mkdtemp(prefix="robots-ai-"))
+        _SCRATCH[id(self)] = self._scratch
+        return self._scratch
+
+    def _remove_scratch(self) -> None:
+        if self._scratch is not None:
+            remove_tree(self._scratch)  # if the AI made it undeletable, it is left, never a game error
+            _SCRATCH.pop(id(self), None)
+            self._scratch = None
 
     def start_log(self) -> None:
         """Begin a new log (the next round truncates the log file instead of appending)."""
@@ -319,13 +450,15 @@ class ExternalAI:
             return False
 
     def __call__(self, board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
-        folder = self.workdir
+        folder = self._fixed_workdir if self._fixed_workdir is not None else self._new_scratch()
         try:
             self._write_inputs(folder, board, hand, pose)
         except OSError as exc:
-            raise AIError(f"cannot write the AI's input files in {folder}: {exc.strerror or exc}") from None
+            raise OSError(exc.errno, f"cannot write the AI's input files: {exc.strerror or exc}", str(folder)) from None
         log_path = None if self._log_is_full() else self.log_path
-        chosen = run_ai_once(self.argv, folder, level, self.timeout, log_path, append_log=self._log_started)
+        chosen = run_ai_once(
+            self.argv, folder, level, self.timeout, log_path, append_log=self._log_started, limits=self.limits
+        )
         if self.log_path is not None and log_path is None and not self._log_full_noted:
             with contextlib.suppress(OSError), open(self.log_path, "ab") as handle:
                 handle.write(f"[log full at {LOG_TOTAL_BYTES} bytes: later rounds are not logged]\n".encode())
@@ -340,22 +473,31 @@ class ExternalAI:
     def _write_inputs(self, folder: Path, board: Board, hand: tuple[Card, ...], pose: Pose) -> None:
         """``engine.protocol.write_ai_inputs`` without its fsyncs, and the board text made once per board.
 
-        The working directory is scratch space rewritten every round, so durability buys nothing
-        here while three fsyncs per round cost more than starting a small program.
+        The scratch folder is new and empty each round, so durability buys nothing here while
+        three fsyncs per round cost more than starting a small program.  In a folder given by
+        the caller a symlink the program planted is replaced, never followed.
         """
         if self._board is not board:
             self._board, self._board_text = board, write_board(board)
-        (folder / BOARD_FILE).write_text(self._board_text, encoding="utf-8")
-        (folder / CARDS_FILE).write_text(write_cards(hand), encoding="utf-8")
-        (folder / BOT_FILE).write_text(write_pose(pose), encoding="utf-8")
+        for name, text in (
+            (BOARD_FILE, self._board_text),
+            (CARDS_FILE, write_cards(hand)),
+            (BOT_FILE, write_pose(pose)),
+        ):
+            path = folder / name
+            if self._fixed_workdir is not None and path.is_symlink():
+                path.unlink()
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
 
     def close(self) -> None:
-        """Remove the temporary working directory, if one was made."""
-        if self._tempdir is not None:
-            _TEMPDIRS.pop(id(self._tempdir), None)
-            self._tempdir.cleanup()
-            self._tempdir = None
-            self._workdir = None
+        """Remove the scratch folder, if one was made."""
+        self._remove_scratch()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self._remove_scratch()
 
     def __enter__(self) -> ExternalAI:
         return self
