@@ -1,4 +1,4 @@
-"""``robots-theme``: list themes, check a theme folder, draw a contact sheet, start a new theme.
+"""``robots-theme``: list, check, contact sheet, new theme, paint template and its import.
 
 Errors are one line each and never a traceback: theme makers run ``check`` in a loop
 while they draw, and every problem should be visible at once.
@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
 from typing import NoReturn
 
+from PIL import Image
+
 from themes.errors import ThemeError
-from themes.loader import check_theme, list_themes, load_theme, resolve_theme, user_themes_dir
+from themes.loader import check_theme, list_themes, load_theme, shipped_theme_names, user_themes_dir
 from themes.manifest import MANIFEST_FILE
+from themes.report import summary
 from themes.sheet import contact_sheet
+from themes.template import MAX_TEMPLATE_SCALE, TemplateError, read_template, template_sheet, write_pictures
+from themes.theme import Theme
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,6 +51,14 @@ def _parser() -> argparse.ArgumentParser:
     sheet.add_argument("--out", type=Path, required=True, help="PNG file to write")
     sheet.add_argument("--columns", type=int, default=8, help="images per row (default 8)")
     sheet.add_argument("--scale", type=int, default=2, help="enlargement of each image (default 2)")
+    template = sub.add_parser("template", help="write one image of every picture, to paint on, with a guide grid")
+    template.add_argument("theme", nargs="?", default="default", metavar="THEME", help="theme to start from")
+    template.add_argument("--out", type=Path, required=True, help="PNG file to write")
+    template.add_argument("--scale", type=int, default=1, help="pixels per theme pixel (1 to 8, default 1)")
+    cut = sub.add_parser("import", help="cut a painted template back into a theme folder")
+    cut.add_argument("sheet", type=Path, metavar="SHEET", help="a template PNG written by 'template'")
+    cut.add_argument("name", metavar="NAME", help="folder name of the new theme")
+    cut.add_argument("--dir", type=Path, default=None, metavar="DIR", help="create it in DIR (default: per-user)")
     new = sub.add_parser("new", help="start a new theme as a copy of an existing one, in the per-user folder")
     new.add_argument("name", metavar="NAME", help="folder name of the new theme")
     new.add_argument(
@@ -60,15 +74,26 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _new(name: str, source: str, parent: Path | None) -> int:
-    if not name or name in (".", "..") or "/" in name or "\\" in name:
+def _new_target(name: str, parent: Path | None) -> Path | int:
+    """Where a new theme called ``name`` goes, or the exit status after saying why it cannot."""
+    if not name or name in (".", "..") or "/" in name or "\\" in name or name.startswith((".", "_")):
         print(f"robots-theme: {name!r} is not a usable folder name", file=sys.stderr)
         return 2
-    origin = load_theme(source)
+    if name.lower() in (shipped.lower() for shipped in shipped_theme_names()):
+        print(f"robots-theme: {name!r} is a shipped theme's name; choose another", file=sys.stderr)
+        return 2
     target = (parent or user_themes_dir()) / name
     if target.exists():
         print(f"robots-theme: {target}: already exists, not overwriting it", file=sys.stderr)
         return 1
+    return target
+
+
+def _new(name: str, source: str, parent: Path | None) -> int:
+    target = _new_target(name, parent)
+    if isinstance(target, int):
+        return target
+    origin = load_theme(source)
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = target.with_name(f".{name}.tmp")
     if staging.exists():
@@ -86,21 +111,84 @@ def _list(dirs: list[Path]) -> int:
     if not infos:
         print(f"no themes found (per-user folder: {user_themes_dir()})")
         return 0
+    rows = []
     for info in infos:
         problems = check_theme(info.path)
         status = "ok" if not problems else f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
-        print(f"{info.key:<16} {info.name:<20} {info.origin:<8} {status:<12} {info.path}")
+        if info.shadowed:
+            status = "shadowed"  # its name means the shipped theme; load it by its path
+        rows.append((info.path.name, info.name, info.origin, status, str(info.path)))
+    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[4])
     return 0
 
 
 def _check(theme: str) -> int:
-    problems = check_theme(theme)
-    if problems:
-        for problem in problems:
+    """Every warning on its own line; exit 1 when any of them must be fixed."""
+    try:
+        loaded = load_theme(theme)
+    except ThemeError as exc:
+        for problem in exc.problems:
             print(problem)
         return 1
-    print(f"{resolve_theme(theme)}: ok")
+    for line in loaded.warnings:
+        print(_located(loaded.path, line))
+    if loaded.faults:
+        return 1
+    print(f"{loaded.path}: ok")
     return 0
+
+
+def _load_noisy(theme: str) -> Theme:
+    """The theme, its warnings on stderr (a few lines at most: the full list is ``check``'s job)."""
+    loaded = load_theme(theme)
+    for line in summary([_located(loaded.path, line) for line in loaded.warnings]):
+        print(line, file=sys.stderr)
+    return loaded
+
+
+def _located(folder: Path, line: str) -> str:
+    """A warning with its theme folder in front: ``mytheme/hole.png: ...`` or ``mytheme: ...``."""
+    head = line.split(":", 1)[0]
+    if "." in head and " " not in head:
+        return f"{folder.name}/{line}"
+    return f"{folder.name}: {line}"
+
+
+def _template(theme: str, out: Path, scale: int) -> int:
+    if not 1 <= scale <= MAX_TEMPLATE_SCALE:
+        print(f"robots-theme: --scale must be 1 to {MAX_TEMPLATE_SCALE}", file=sys.stderr)
+        return 2
+    if out.suffix.lower() != ".png":
+        print(f"robots-theme: {out}: a template is a PNG; give --out a name ending in .png", file=sys.stderr)
+        return 2
+    loaded = _load_noisy(theme)
+    _save_png(template_sheet(loaded, scale), out)
+    print(f"{out}: template of {loaded.name} at scale {scale}; paint it, then: robots-theme import {out} NAME")
+    return 0
+
+
+def _import(sheet: Path, name: str, parent: Path | None) -> int:
+    target = _new_target(name, parent)
+    if isinstance(target, int):
+        return target
+    try:
+        pictures = read_template(sheet)
+    except TemplateError as exc:
+        print(f"robots-theme: {sheet}: {exc}", file=sys.stderr)
+        return 1
+    written = write_pictures(pictures, target, name)
+    print(f"{target}: {written} pictures from {sheet}; check it with: robots-theme check {target}")
+    return 0
+
+
+def _save_png(image: Image.Image, out: Path) -> None:
+    """Write ``image`` to ``out`` through a temporary file, so a failed write loses nothing."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    image.save(tmp, format="PNG")
+    tmp.replace(out)
 
 
 def _sheet(theme: str, out: Path, columns: int, scale: int) -> int:
@@ -110,17 +198,37 @@ def _sheet(theme: str, out: Path, columns: int, scale: int) -> int:
     if out.suffix.lower() != ".png":
         print(f"robots-theme: {out}: a contact sheet is a PNG; give --out a name ending in .png", file=sys.stderr)
         return 2
-    loaded = load_theme(theme)
-    image = contact_sheet(loaded, columns, scale)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    image.save(tmp, format="PNG")
-    tmp.replace(out)
+    loaded = _load_noisy(theme)
+    image = contact_sheet(loaded, columns, scale, thumbnails=_thumbnails(loaded))
+    _save_png(image, out)
     print(f"{out}: contact sheet of {loaded.name} ({image.width}x{image.height})")
     return 0
 
 
+def _thumbnails(theme: Theme) -> dict[str, Image.Image] | None:
+    """The viewer's 3D rendering of each tile, when the viewer and an OpenGL context are at hand."""
+    try:
+        from viewer3d.render.thumbnails import render_thumbnails
+    except ImportError:
+        return None
+    try:
+        shots: dict[str, Image.Image] = render_thumbnails(theme)
+        return shots
+    except Exception as exc:  # no GL here: the sheet is still useful without the 3D column
+        print(f"robots-theme: no 3D thumbnails ({str(exc)[:60]})", file=sys.stderr)
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `robots-theme list | head -1`: the reader has all it wanted
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "list":
@@ -129,6 +237,10 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args.theme)
         if args.command == "new":
             return _new(args.name, args.source, args.dir)
+        if args.command == "template":
+            return _template(args.theme, args.out, args.scale)
+        if args.command == "import":
+            return _import(args.sheet, args.name, args.dir)
         return _sheet(args.theme, args.out, args.columns, args.scale)
     except ThemeError as exc:
         for problem in exc.problems:

@@ -1,55 +1,107 @@
-"""Reading one theme image and checking it, collecting problems instead of raising."""
+"""Reading one theme picture: any PNG mode Pillow reads, any multiple of 64 pixels, to 64x64 RGBA.
+
+A picture is either usable (an image) or not (one short reason); the loader decides what
+takes its place. Nothing here raises for bad input.
+"""
 
 from __future__ import annotations
 
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 from PIL import Image
 
 TILE_SIZE = 64
+#: The largest picture accepted (16x the tile, 1024x1024): larger is refused from the header alone.
+MAX_FACTOR = 16
+
+_ALPHA_MODES = ("RGBA", "LA", "PA", "RGBa", "La")
+_WIDE_GREY = ("I", "I;16", "I;16B", "I;16L", "I;16N", "F")
 
 
-def read_image(path: Path, problems: list[str], *, needs_alpha: bool, role: str) -> Image.Image | None:
-    """The image at ``path`` as 64x64 RGBA, or None after appending every problem found with it.
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A read picture: ``image`` (64x64 RGBA) when usable, else ``problem`` (one short reason)."""
 
-    ``needs_alpha``: the image is drawn over tiles (robot, cursor, start marker), so it must
-    carry real transparency: an alpha channel (or a PNG transparency chunk) and at least
-    one pixel that is not fully opaque.
+    image: Image.Image | None
+    problem: str = ""
+
+
+def _grey_to_8bit(opened: Image.Image) -> Image.Image:
+    """16-bit (or float) grey to 8-bit L by its top byte, keeping a tRNS grey key as alpha.
+
+    Pillow's own ``convert`` clips 16-bit values at 255, which draws a mid grey as white.
     """
-    if not path.is_file():
-        problems.append(f"{path}: missing ({role})" if not path.exists() else f"{path}: is not a file ({role})")
-        return None
-    problems_before = len(problems)
+    values = np.asarray(opened)
+    if opened.mode == "F":
+        wide = np.clip(values.astype(np.float64), 0.0, 1.0) * 65535.0
+    else:
+        wide = np.clip(values.astype(np.int64), 0, 65535)
+    grey = Image.fromarray((wide.astype(np.int64) >> 8).astype(np.uint8), "L")
+    key = opened.info.get("transparency")
+    rgba = grey.convert("RGBA")
+    if isinstance(key, int) and opened.mode != "F":
+        alpha = np.where(values.astype(np.int64) == key, 0, 255).astype(np.uint8)
+        rgba.putalpha(Image.fromarray(alpha, "L"))
+    return rgba
+
+
+def to_rgba(opened: Image.Image) -> Image.Image:
+    """Any Pillow image as 8-bit RGBA, honouring palette and colour-key transparency."""
+    if opened.mode in _WIDE_GREY:
+        return _grey_to_8bit(opened)
+    return opened.convert("RGBA")
+
+
+def downsample(image: Image.Image, size: int = TILE_SIZE) -> Image.Image:
+    """``image`` (RGBA, square, a multiple of ``size``) reduced by area averaging on premultiplied
+    alpha, so a transparent edge gets no dark fringe and a uniform block keeps its exact colour."""
+    if image.size == (size, size):
+        return image
+    factor = image.width // size
+    return image.convert("RGBa").reduce(factor).convert("RGBA")
+
+
+def _size_problem(size: tuple[int, int]) -> str:
+    width, height = size
+    if width == height and width % TILE_SIZE == 0 and 0 < width <= TILE_SIZE * MAX_FACTOR:
+        return ""
+    return f"is {width}x{height} pixels, must be 64x64 (or 128x128, 192x192 ... 1024x1024)"
+
+
+def has_transparency(opened: Image.Image) -> bool:
+    return opened.mode in _ALPHA_MODES or "transparency" in opened.info
+
+
+def read_picture(path: Path, *, needs_alpha: bool = False, role: str = "") -> Picture:
+    """The picture at ``path`` as 64x64 RGBA, or why it cannot be used.
+
+    ``needs_alpha``: drawn over tiles (robot, cursor, start marker), so it must carry real
+    transparency: some pixel not fully opaque and some pixel not fully transparent.
+    """
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # Pillow warns about odd-but-readable chunks; load() decides
             with Image.open(path) as opened:
-                fmt, size = opened.format, opened.size
-                has_alpha = opened.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in opened.info
-                if fmt != "PNG":
-                    problems.append(f"{path}: is a {fmt or 'unknown'} image, must be a PNG")
-                if size != (TILE_SIZE, TILE_SIZE):
-                    # Reported from the header alone: a wrong-sized (maybe huge) image is never decoded.
-                    problems.append(f"{path}: is {size[0]}x{size[1]} pixels, must be {TILE_SIZE}x{TILE_SIZE}")
-                if needs_alpha and not has_alpha:
-                    problems.append(f"{path}: has no alpha channel; the {role} needs a transparent background")
-                if len(problems) > problems_before:
-                    return None
+                if opened.format != "PNG":
+                    return Picture(None, f"is a {opened.format or 'unknown'} image, must be a PNG")
+                problem = _size_problem(opened.size)  # judged from the header: a huge image is never decoded
+                if problem:
+                    return Picture(None, problem)
+                if needs_alpha and not has_transparency(opened):
+                    return Picture(None, f"has no alpha channel; the {role} needs a transparent background")
                 opened.load()
-                rgba = opened.convert("RGBA")
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
-        reason = str(exc) or type(exc).__name__
-        problems.append(f"{path}: not a readable PNG image ({reason})")
-        return None
+                rgba = to_rgba(opened)
+    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError) as exc:
+        reason = (str(exc) or type(exc).__name__).replace(f" {str(path)!r}", "").replace(str(path), path.name)
+        return Picture(None, f"not a readable PNG image ({reason})")
+    rgba = downsample(rgba)
     if needs_alpha:
         lowest, highest = rgba.getchannel("A").getextrema()
         if lowest == 255:
-            problems.append(
-                f"{path}: has an alpha channel but every pixel is opaque; the {role} needs a transparent background"
-            )
-            return None
+            return Picture(None, f"every pixel is opaque; the {role} needs a transparent background")
         if highest == 0:
-            problems.append(f"{path}: every pixel is fully transparent; the {role} would be invisible")
-            return None
-    return rgba
+            return Picture(None, f"every pixel is fully transparent; the {role} would be invisible")
+    return Picture(rgba)

@@ -32,6 +32,10 @@ TILE_KEYS: tuple[str, ...] = (
     "crusher-ud",
 )
 
+#: Optional transparent wall overlays, one per edge: a wall tile a theme does not draw whole is its
+#: floor with the overlays of its edges on top (``wall-f`` = floor + wall-left + wall-up).
+OVERLAY_KEYS: tuple[str, ...] = tuple(f"wall-{_DIRECTION_WORDS[d]}" for d in Direction)
+
 #: The transparent overlay images every theme has besides the tiles.
 SPRITE_KEYS: tuple[str, ...] = ("robot", "cursor")
 

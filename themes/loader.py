@@ -7,13 +7,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.resources import resource_path
+from themes.compose import WALL_OVERLAYS
 from themes.errors import ThemeError
-from themes.images import read_image
-from themes.keys import START_MARKER_KEY, TILE_KEYS, board_chars_for
-from themes.manifest import MANIFEST_FILE, read_manifest
+from themes.folder import FolderScan, scan_folder
+from themes.images import TILE_SIZE, read_picture
+from themes.keys import OVERLAY_KEYS, SPRITE_KEYS, START_MARKER_KEY, TILE_KEYS, board_chars_for
+from themes.manifest import DEFAULT_BASE, MANIFEST_FILE, Manifest, read_manifest
+from themes.report import clip, name_list
 from themes.theme import Theme
 
 #: The folder of the shipped themes: the ``themes`` package itself (its folders are package data).
@@ -29,19 +32,25 @@ def user_themes_dir() -> Path:
 @dataclass(frozen=True, slots=True)
 class ThemeInfo:
     """A discovered theme folder. ``key`` is the folder name (what ``load_theme`` accepts);
-    ``name`` is the manifest's display name; ``origin`` is ``builtin``, ``user`` or ``extra``."""
+    ``name`` is the manifest's display name; ``origin`` is ``builtin``, ``user`` or ``extra``.
+    A user or extra folder named like a shipped theme is ``shadowed``: the name means the shipped
+    one, so its ``key`` is its path (which ``load_theme`` accepts too)."""
 
     key: str
     name: str
     path: Path
     origin: str
+    shadowed: bool = False
 
 
 def _is_theme_folder(folder: Path) -> bool:
     """A folder holding a manifest or any PNG, and not a Python package (e.g. the generator)."""
     if not folder.is_dir() or folder.name.startswith((".", "_")) or (folder / "__init__.py").exists():
         return False
-    return (folder / MANIFEST_FILE).is_file() or any(folder.glob("*.png"))
+    try:
+        return (folder / MANIFEST_FILE).is_file() or any(p.suffix.lower() == ".png" for p in folder.iterdir())
+    except OSError:
+        return False
 
 
 def _search_dirs(extra_dirs: Iterable[Path | str] = ()) -> Iterator[tuple[Path, str]]:
@@ -59,6 +68,7 @@ def list_themes(extra_dirs: Iterable[Path | str] = ()) -> list[ThemeInfo]:
     the display name is read from the manifest when it parses.
     """
     found: list[ThemeInfo] = []
+    shipped = set(shipped_theme_names())
     for base, origin in _search_dirs(extra_dirs):
         try:
             folders = sorted(base.iterdir()) if base.is_dir() else []
@@ -67,8 +77,17 @@ def list_themes(extra_dirs: Iterable[Path | str] = ()) -> list[ThemeInfo]:
         for folder in folders:
             if _is_theme_folder(folder):
                 name = read_manifest(folder, []).name
-                found.append(ThemeInfo(folder.name, name, folder.resolve(), origin))
+                path = folder.resolve()
+                if origin != "builtin" and folder.name in shipped:
+                    found.append(ThemeInfo(str(path), name, path, origin, shadowed=True))
+                else:
+                    found.append(ThemeInfo(folder.name, name, path, origin))
     return found
+
+
+def shipped_theme_names() -> list[str]:
+    """The folder names of the shipped themes (names no user theme may take)."""
+    return sorted(folder.name for folder in BUILTIN_DIR.iterdir() if _is_theme_folder(folder))
 
 
 def resolve_theme(name_or_path: str | Path, extra_dirs: Iterable[Path | str] = ()) -> Path:
@@ -95,36 +114,126 @@ def resolve_theme(name_or_path: str | Path, extra_dirs: Iterable[Path | str] = (
 
 
 def _role(key: str) -> str:
+    if key in SPRITE_KEYS:
+        return key
+    if key == START_MARKER_KEY:
+        return "start marker"
     chars = board_chars_for(key)
-    shown = ", ".join(repr(c) for c in chars)
-    return f"the {key} tile, board character{'s' if len(chars) != 1 else ''} {shown}"
+    return f"{key} tile" if chars else key
 
 
-def validate_folder(folder: Path) -> tuple[list[str], Theme | None]:
-    """Every problem with the theme in ``folder`` and, when there are none, the loaded theme."""
-    if not folder.is_dir():
-        what = "does not exist" if not folder.exists() else "is not a folder"
-        return [f"{folder}: {what}"], None
-    problems: list[str] = []
-    manifest = read_manifest(folder, problems)
-    tiles: dict[str, Image.Image | None] = {}
-    for key in TILE_KEYS:
-        tiles[key] = read_image(folder / f"{key}.png", problems, needs_alpha=False, role=_role(key))
-    robot = read_image(folder / "robot.png", problems, needs_alpha=True, role="robot")
-    cursor = read_image(folder / "cursor.png", problems, needs_alpha=True, role="cursor")
-    start = None
-    if manifest.start_marker:
-        start = read_image(
-            folder / f"{START_MARKER_KEY}.png",
-            problems,
-            needs_alpha=True,
-            role="start marker (theme.json sets start_marker)",
-        )
-    if problems:
-        return problems, None
-    assert robot is not None and cursor is not None
-    complete = {key: img for key, img in tiles.items() if img is not None}
-    return [], Theme(folder, manifest, complete, robot, cursor, start)
+_SHIPPED_DEFAULT = BUILTIN_DIR / DEFAULT_BASE
+
+
+def _placeholder(key: str) -> Image.Image:
+    """What a damaged ``default`` theme draws for a picture it lacks: flat grey, or a grey disc."""
+    if key in TILE_KEYS:
+        return Image.new("RGBA", (TILE_SIZE, TILE_SIZE), (128, 128, 128, 255))
+    image = Image.new("RGBA", (TILE_SIZE, TILE_SIZE), (0, 0, 0, 0))
+    if key not in OVERLAY_KEYS:
+        ImageDraw.Draw(image).ellipse((12, 12, 51, 51), fill=(200, 200, 200, 255))
+    return image
+
+
+def _base_theme(folder: Path, manifest: Manifest, seen: tuple[Path, ...], notes: list[str]) -> Theme | None:
+    """The theme that fills in what ``folder`` lacks: ``theme.json``'s base, else ``default``."""
+    if manifest.base is None and folder == _SHIPPED_DEFAULT.resolve():
+        return None
+    name = manifest.base or DEFAULT_BASE
+    try:
+        base = resolve_theme(name).resolve()
+    except ThemeError:
+        notes.append(f"{MANIFEST_FILE}: base theme {name[:30]!r} not found; using default")
+        base = _SHIPPED_DEFAULT.resolve()
+    if base == folder or base in seen:
+        notes.append(f"{MANIFEST_FILE}: base theme {name[:30]!r} leads back to this theme; using default")
+        base = _SHIPPED_DEFAULT.resolve()
+        if base == folder or base in seen:
+            return None
+    try:
+        return _load(base, None, (*seen, folder))
+    except ThemeError:
+        return None
+
+
+def _wanted_keys(scan: FolderScan, manifest: Manifest, base: Theme | None) -> list[str]:
+    """The pictures this theme needs, in layer order (a wall given whole needs no overlays)."""
+    keys = ["floor"]
+    for key in TILE_KEYS[1:]:
+        if key in scan.files or key not in WALL_OVERLAYS:
+            keys.append(key)
+    keys += [key for key in OVERLAY_KEYS]
+    keys += list(SPRITE_KEYS)
+    marker = manifest.start_marker
+    if marker is None:
+        marker = START_MARKER_KEY in scan.files or (base is not None and START_MARKER_KEY in base.pictures)
+    if marker:
+        keys.append(START_MARKER_KEY)
+    return keys
+
+
+def read_theme(folder: Path, previous: Theme | None = None, seen: tuple[Path, ...] = ()) -> Theme:
+    """The theme in ``folder``, completed from its base theme; ThemeError only when the folder
+    cannot be read. ``previous`` (live reload): a picture that became broken keeps its last good
+    version from there instead of the base theme's."""
+    try:
+        scan = scan_folder(folder)
+    except OSError as exc:
+        what = "does not exist" if not folder.exists() else ("is not a folder" if not folder.is_dir() else "")
+        raise ThemeError(
+            folder, [f"{folder}: {what or 'cannot be read (' + (exc.strerror or str(exc)) + ')'}"]
+        ) from None
+    notes: list[str] = []
+    manifest = read_manifest(folder, notes)
+    base = _base_theme(folder, manifest, seen, notes)
+    base_name = base.path.name if base is not None else "placeholders"
+    pictures: dict[str, Image.Image] = {}
+    sources: dict[str, str] = {}
+    missing: list[str] = []
+    walls_whole = _walls_complete(scan)
+    for key in _wanted_keys(scan, manifest, base):
+        path = scan.files.get(key)
+        if path is not None:
+            read = read_picture(path, needs_alpha=key in (*SPRITE_KEYS, START_MARKER_KEY), role=_role(key))
+            if read.image is not None:
+                pictures[key], sources[key] = read.image, "own"
+                continue
+            if previous is not None and previous.sources.get(key) == "own" and key in previous.pictures:
+                notes.append(f"{path.name}: keeping the last good picture; {read.problem}")
+                pictures[key], sources[key] = previous.pictures[key], "own"
+                continue
+            notes.append(f"{path.name}: {read.problem}")
+        elif key in OVERLAY_KEYS and walls_whole:
+            continue  # every wall is drawn whole: overlays are not needed
+        else:
+            missing.append(key)
+        if base is not None and key in base.pictures:
+            pictures[key], sources[key] = base.pictures[key], base_name
+        elif base is None or key not in (*WALL_OVERLAYS, *OVERLAY_KEYS):
+            pictures[key], sources[key] = _placeholder(key), base_name
+        # else: a wall composed from overlays, or overlays the base lacks (walls then take its whole tiles)
+    for key in WALL_OVERLAYS:  # a wall tile with neither its picture nor overlays: the base's whole tile
+        if key not in pictures and not all(o in pictures for o in WALL_OVERLAYS[key]):
+            pictures[key] = base.tile(key) if base is not None else _placeholder(key)
+            sources[key] = base_name
+    warnings: list[str] = []
+    if scan.case_notes:
+        shown = name_list(scan.case_notes, 40)
+        warnings.append(clip(f"names not in lower case, read anyway: {shown}; rename them"))
+    faults = [clip(line) for line in (*notes, *scan.unknown_notes)]
+    warnings += faults
+    if missing:
+        line = clip(f"{len(missing)} pictures not here, taken from {base_name}: " + name_list(missing, 36))
+        warnings.append(line)
+        if manifest.base is None:
+            faults.append(line)
+    faults = ([warnings[0]] if scan.case_notes else []) + faults
+    return Theme(folder, manifest, pictures, warnings=warnings, faults=faults, sources=sources)
+
+
+def _walls_complete(scan: FolderScan) -> bool:
+    """Whether the folder draws all 15 wall tiles whole (then it needs no overlays)."""
+    return all(key in scan.files for key in WALL_OVERLAYS)
 
 
 def _signature(folder: Path) -> tuple[tuple[str, int, int], ...] | None:
@@ -142,36 +251,43 @@ def _signature(folder: Path) -> tuple[tuple[str, int, int], ...] | None:
     return tuple(sorted(entries))
 
 
-_CACHE: dict[Path, tuple[tuple[tuple[str, int, int], ...], Theme]] = {}
+_CACHE: dict[Path, tuple[tuple[tuple[str, int, int], ...], Theme | None, Theme]] = {}
 
 
-def load_theme(name_or_path: str | Path, extra_dirs: Iterable[Path | str] = ()) -> Theme:
-    """The theme named ``name_or_path`` (see :func:`resolve_theme`), validated.
-
-    Raises :class:`ThemeError` listing every problem at once. Loaded themes are cached
-    by folder and reused (with their packed textures) until one of their files changes.
-    """
-    folder = resolve_theme(name_or_path, extra_dirs).resolve()
+def _load(folder: Path, previous: Theme | None, seen: tuple[Path, ...] = ()) -> Theme:
+    """``read_theme`` behind a cache keyed by the folder's file signature and its base theme."""
     signature = _signature(folder)
     cached = _CACHE.get(folder)
     if cached is not None and signature is not None and cached[0] == signature:
-        return cached[1]
-    problems, theme = validate_folder(folder)
-    if theme is None:
-        _CACHE.pop(folder, None)
-        raise ThemeError(folder, problems)
+        base_now = _base_theme(folder, cached[2].manifest, seen, [])
+        if base_now is cached[1]:
+            return cached[2]
+    theme = read_theme(folder, previous, seen)
     if signature is not None:
-        _CACHE[folder] = (signature, theme)
+        base = _base_theme(folder, theme.manifest, seen, [])
+        _CACHE[folder] = (signature, base, theme)
     return theme
 
 
+def load_theme(name_or_path: str | Path, extra_dirs: Iterable[Path | str] = (), previous: Theme | None = None) -> Theme:
+    """The theme named ``name_or_path`` (see :func:`resolve_theme`), completed from its base.
+
+    Missing or broken pictures come from the base theme (``theme.json``'s ``base``, else
+    ``default``) and are listed in ``theme.warnings``; :class:`ThemeError` is raised only when
+    the folder cannot be found or read. Loaded themes are cached by folder and reused (with
+    their packed textures) until one of their files changes. ``previous``: the theme shown
+    until now (live reload), whose pictures stand in for ones that became broken.
+    """
+    folder = resolve_theme(name_or_path, extra_dirs).resolve()
+    return _load(folder, previous)
+
+
 def check_theme(name_or_path: str | Path) -> list[str]:
-    """Every problem with a theme, without raising (an empty list means it is valid)."""
+    """What a theme maker must fix (an empty list means the theme is complete and clean)."""
     try:
-        folder = resolve_theme(name_or_path)
+        return list(load_theme(name_or_path).faults)
     except ThemeError as exc:
         return exc.problems
-    return validate_folder(folder)[0]
 
 
 def clear_cache() -> None:

@@ -1,29 +1,89 @@
-"""The optional ``theme.json`` manifest: parsing with precise, collected problems."""
+"""The optional ``theme.json`` manifest: parsing with precise, collected problems.
+
+Besides the credits, it names the ``base`` theme that fills in missing pictures, the
+``backdrop`` colour under transparent floors, and the 3D settings no picture can express
+(``"3d"``: wall height and colour, robot body colour, light strength).
+"""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.bounds import cut, json_too_deep, shown
+from engine.bounds import json_too_deep
 
 MANIFEST_FILE = "theme.json"
-#: A manifest is one flat object; anything nested deeper than this is refused before parsing.
+#: A manifest is a small object; anything nested deeper than this is refused before parsing.
 MAX_MANIFEST_DEPTH = 8
+DEFAULT_BASE = "default"
+DEFAULT_BACKDROP = (38, 42, 50)
 
-_TEXT_FIELDS = ("name", "author", "licence")
-_KNOWN_FIELDS = (*_TEXT_FIELDS, "start_marker")
+_TEXT_FIELDS = ("name", "author", "licence", "base")
+_KNOWN_FIELDS = (*_TEXT_FIELDS, "start_marker", "backdrop", "3d")
+#: ``"3d"`` settings: name -> (kind, lowest, highest) for numbers; colours are "#rrggbb".
+_LOOK_NUMBERS = {"wall_height": (0.05, 1.5), "light": (0.2, 2.0)}
+_LOOK_COLOURS = ("wall_colour", "robot_colour")
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """The 3D settings of a theme; None means "derived from the pictures" (or the viewer's default)."""
+
+    wall_colour: Colour | None = None
+    robot_colour: Colour | None = None
+    wall_height: float | None = None
+    light: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Manifest:
-    """What a theme says about itself. ``start_marker``: start tiles get an overlay showing the facing."""
+    """What a theme says about itself. ``start_marker`` None: as the base theme has it."""
 
     name: str
     author: str = ""
     licence: str = ""
-    start_marker: bool = False
+    start_marker: bool | None = None
+    base: str | None = None
+    backdrop: Colour = DEFAULT_BACKDROP
+    look: Look = field(default_factory=Look)
+
+
+def parse_colour(value: object) -> Colour | None:
+    """``"#rrggbb"`` as a tuple, or None when ``value`` is anything else."""
+    if not isinstance(value, str) or len(value) != 7 or not value.startswith("#"):
+        return None
+    try:
+        number = int(value[1:], 16)
+    except ValueError:
+        return None
+    return (number >> 16 & 255, number >> 8 & 255, number & 255)
+
+
+def _look(value: object, problems: list[str]) -> Look:
+    where = f'{MANIFEST_FILE}: "3d"'
+    if not isinstance(value, dict):
+        problems.append(f'{where} must be an object like {{"wall_colour": "#806040"}}')
+        return Look()
+    settings: dict[str, object] = {}
+    for key, item in value.items():
+        if key in _LOOK_COLOURS:
+            colour = parse_colour(item)
+            if colour is None:
+                problems.append(f'{where}.{key} must be a colour like "#806040", not {json.dumps(item)[:20]}')
+            else:
+                settings[key] = colour
+        elif key in _LOOK_NUMBERS:
+            low, high = _LOOK_NUMBERS[key]
+            if isinstance(item, int | float) and not isinstance(item, bool) and low <= item <= high:
+                settings[key] = float(item)
+            else:
+                problems.append(f"{where}.{key} must be a number from {low} to {high}")
+        else:
+            known = ", ".join((*_LOOK_COLOURS, *_LOOK_NUMBERS))
+            problems.append(f"{where}: unknown setting {str(key)[:20]!r} (known: {known})")
+    return Look(**settings)  # type: ignore[arg-type]
 
 
 def read_manifest(folder: Path, problems: list[str]) -> Manifest:
@@ -39,46 +99,52 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
     try:
         text = path.read_bytes().decode("utf-8")
     except OSError as exc:
-        problems.append(f"{path}: cannot be read ({exc.strerror or exc})")
+        problems.append(f"{MANIFEST_FILE}: cannot be read ({exc.strerror or exc})")
         return default
     except UnicodeDecodeError as exc:
-        problems.append(f"{path}: is not UTF-8 text (byte {exc.start})")
+        problems.append(f"{MANIFEST_FILE}: is not UTF-8 text (byte {exc.start})")
         return default
     deep = json_too_deep(text, MAX_MANIFEST_DEPTH)
     if deep is not None:
-        problems.append(f"{path}:{deep[0]}:{deep[1]}: nested more than {MAX_MANIFEST_DEPTH} levels deep")
+        problems.append(f"{MANIFEST_FILE}:{deep[0]}:{deep[1]}: nested more than {MAX_MANIFEST_DEPTH} levels deep")
         return default
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        problems.append(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}")
+        problems.append(f"{MANIFEST_FILE}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}")
         return default
     except (ValueError, RecursionError) as exc:  # a number of more than 4,300 digits, say
-        problems.append(f"{path}: invalid JSON: {str(exc).split(':')[0]}")
+        problems.append(f"{MANIFEST_FILE}: invalid JSON: {str(exc).split(':')[0]}")
         return default
     if not isinstance(data, dict):
-        problems.append(f'{path}: must hold a JSON object like {{"name": "..."}}, not a {type(data).__name__}')
+        problems.append(f'{MANIFEST_FILE}: must hold a JSON object like {{"name": "..."}}, not a {type(data).__name__}')
         return default
     fields: dict[str, object] = {}
     for key, value in data.items():
         if key not in _KNOWN_FIELDS:
             known = ", ".join(_KNOWN_FIELDS)
-            problems.append(f"{path}: unknown field {shown(key, 30)} (known fields: {known})")
+            problems.append(f"{MANIFEST_FILE}: unknown field {key[:20]!r} (known fields: {known})")
         elif key == "start_marker":
             if isinstance(value, bool):
                 fields[key] = value
             else:
-                problems.append(f"{path}: field 'start_marker' must be true or false, not {cut(json.dumps(value), 30)}")
+                problems.append(f"{MANIFEST_FILE}: field 'start_marker' must be true or false")
+        elif key == "backdrop":
+            colour = parse_colour(value)
+            if colour is None:
+                problems.append(f"{MANIFEST_FILE}: field 'backdrop' must be a colour like \"#262a32\"")
+            else:
+                fields[key] = colour
+        elif key == "3d":
+            fields["look"] = _look(value, problems)
         elif isinstance(value, str):
             fields[key] = value
         else:
-            problems.append(f"{path}: field {shown(key, 30)} must be a text string, not {cut(json.dumps(value), 30)}")
+            problems.append(f"{MANIFEST_FILE}: field {key!r} must be a text string, not {json.dumps(value)[:20]}")
     if "name" in fields and not str(fields["name"]).strip():
-        problems.append(f"{path}: field 'name' must not be empty")
+        problems.append(f"{MANIFEST_FILE}: field 'name' must not be empty")
         del fields["name"]
-    return Manifest(
-        name=str(fields.get("name", default.name)),
-        author=str(fields.get("author", "")),
-        licence=str(fields.get("licence", "")),
-        start_marker=bool(fields.get("start_marker", False)),
-    )
+    if "base" in fields and not str(fields["base"]).strip():
+        del fields["base"]
+    fields.setdefault("name", default.name)
+    return Manifest(**fields)  # type: ignore[arg-type]

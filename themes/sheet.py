@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -34,17 +35,20 @@ def label_for(key: str) -> str:
     return f"{key}  [{shown}]"
 
 
-def contact_sheet(theme: Theme, columns: int = 8, scale: int = 2) -> Image.Image:
-    """An RGB sheet of every tile, the robot and cursor (and start markers), ``scale`` times enlarged.
-
-    Transparent images are shown twice over: on checks (to see the alpha) and over the floor
-    tile (to see them in use).
-    """
+def _entries(theme: Theme, thumbnails: Mapping[str, Image.Image] | None) -> list[tuple[str, Image.Image]]:
+    """(label, picture) per cell: each tile as drawn (and as the viewer draws it, when given);
+    transparent pictures on checks (to see the alpha) and over the floor (to see them in use)."""
     images = theme.layer_images()
     entries: list[tuple[str, Image.Image]] = []
     floor = images["floor"]
     for key, img in images.items():
         if key in TILE_KEYS:
+            shot = thumbnails.get(key) if thumbnails else None
+            if shot is not None:
+                pair = Image.new("RGBA", (2 * img.width + 2, img.height), _BACKGROUND)
+                pair.paste(img, (0, 0))
+                pair.paste(shot.convert("RGBA").resize(img.size, Image.Resampling.LANCZOS), (img.width + 2, 0))
+                img = pair
             entries.append((label_for(key), img))
         else:
             on_checks = _checkerboard(64)
@@ -53,13 +57,27 @@ def contact_sheet(theme: Theme, columns: int = 8, scale: int = 2) -> Image.Image
             on_floor.alpha_composite(img)
             entries.append((f"{key}  (alpha)", on_checks))
             entries.append((f"{key}  on floor", on_floor))
-    cell = 64 * scale
-    pad, label_h, header_h = 10, 18, 44
+    return entries
+
+
+def contact_sheet(
+    theme: Theme, columns: int = 8, scale: int = 2, thumbnails: Mapping[str, Image.Image] | None = None
+) -> Image.Image:
+    """An RGB sheet of every tile, the robot and cursor (and start markers), ``scale`` times enlarged.
+
+    ``thumbnails`` (key -> the viewer's 3D rendering of that tile) are shown beside the flat
+    tiles. Columns are as wide as the widest label, so labels never run into each other.
+    """
+    entries = _entries(theme, thumbnails)
     font = ImageFont.load_default(size=12)
     title_font = ImageFont.load_default(size=18)
+    cell_w = max(round(img.width * scale) for _, img in entries)
+    cell_h = 64 * scale
+    pad, label_h, header_h = 10, 18, 44
+    column_w = max(cell_w, *(math.ceil(font.getlength(label)) for label, _ in entries))
     rows = math.ceil(len(entries) / columns)
-    width = pad + columns * (cell + pad)
-    height = header_h + rows * (cell + label_h + pad) + pad
+    width = pad + columns * (column_w + pad)
+    height = header_h + rows * (cell_h + label_h + pad) + pad
     sheet = Image.new("RGBA", (width, height), _BACKGROUND)
     draw = ImageDraw.Draw(sheet)
     manifest = theme.manifest
@@ -68,8 +86,8 @@ def contact_sheet(theme: Theme, columns: int = 8, scale: int = 2) -> Image.Image
     draw.text((pad, 28), f"{theme.path.name}{'  ·  ' + credits if credits else ''}", font=font, fill=_DIM)
     for index, (label, img) in enumerate(entries):
         col, row = index % columns, index // columns
-        x = pad + col * (cell + pad)
-        y = header_h + row * (cell + label_h + pad)
-        sheet.paste(img.resize((cell, cell), Image.Resampling.NEAREST), (x, y))
-        draw.text((x, y + cell + 3), label, font=font, fill=_TEXT)
+        x = pad + col * (column_w + pad)
+        y = header_h + row * (cell_h + label_h + pad)
+        sheet.paste(img.resize((img.width * scale, cell_h), Image.Resampling.NEAREST), (x, y))
+        draw.text((x, y + cell_h + 3), label, font=font, fill=_TEXT)
     return sheet.convert("RGB")

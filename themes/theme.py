@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 
@@ -10,7 +10,8 @@ import numpy as np
 from PIL import Image
 
 from engine.model import Direction, Tile
-from themes.keys import START_MARKER_LAYERS, TILE_KEYS, direction_word, tile_key
+from themes.compose import compose_tiles
+from themes.keys import START_MARKER_KEY, START_MARKER_LAYERS, direction_word, tile_key
 from themes.manifest import Manifest
 from themes.packing import pack_atlas, pack_texture_array
 
@@ -30,8 +31,12 @@ def turned_from_up(image: Image.Image, direction: Direction) -> Image.Image:
 
 
 class Theme:
-    """Every image of one theme, checked: 31 tiles, robot, cursor, and an optional start marker.
+    """Every picture of one theme, checked and completed: 31 tiles, robot, cursor, start marker.
 
+    ``pictures`` are the pictures as the theme holds them (after missing or broken ones were
+    taken from the base theme); the tiles are composed from them (see :mod:`themes.compose`).
+    ``warnings`` holds one short line per problem found while loading; ``faults`` the ones a
+    theme maker must fix (everything but the note about pictures taken from a declared base).
     Images are 64x64 RGBA. The packed forms are computed once and cached, so switching
     back and forth between themes at run time costs one upload, not a re-pack.
     """
@@ -40,17 +45,22 @@ class Theme:
         self,
         path: Path,
         manifest: Manifest,
-        tiles: Mapping[str, Image.Image],
-        robot: Image.Image,
-        cursor: Image.Image,
-        start_marker: Image.Image | None = None,
+        pictures: Mapping[str, Image.Image],
+        *,
+        warnings: Sequence[str] = (),
+        faults: Sequence[str] = (),
+        sources: Mapping[str, str] | None = None,
     ) -> None:
         self.path = path
         self.manifest = manifest
-        self._tiles = MappingProxyType({key: tiles[key] for key in TILE_KEYS})
-        self._robot = robot
-        self._cursor = cursor
-        self._start = start_marker
+        self.pictures = MappingProxyType(dict(pictures))
+        self.warnings = tuple(warnings)
+        self.faults = tuple(faults)
+        self.sources = MappingProxyType(dict(sources or {}))
+        self._tiles = MappingProxyType(compose_tiles(pictures, manifest.backdrop))
+        self._robot = pictures["robot"]
+        self._cursor = pictures["cursor"]
+        self._start = pictures.get(START_MARKER_KEY)
         self._array: tuple[np.ndarray, dict[str, int]] | None = None
         self._atlases: dict[int, tuple[Image.Image, dict[str, tuple[int, int, int, int]]]] = {}
 
@@ -69,7 +79,7 @@ class Theme:
         return self._cursor.copy()
 
     def tile(self, key: str) -> Image.Image:
-        """The tile image named ``key`` (one of TILE_KEYS); KeyError for an unknown name."""
+        """The tile named ``key`` (one of TILE_KEYS) as drawn: composed over the floor, opaque."""
         return self._tiles[key].copy()
 
     def tile_for(self, tile: Tile) -> Image.Image:

@@ -48,6 +48,14 @@ def one_line_error(key: str, exc: Exception) -> str:
     return f"theme {key}: {problems[0]}{more}"
 
 
+def theme_message(key: str, warnings: list[str]) -> str:
+    """``theme: KEY``, and the first warning of a partial or damaged theme with how many more."""
+    if not warnings:
+        return f"theme: {key}"
+    more = f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""
+    return f"theme {key}: {warnings[0]}{more}"
+
+
 class ViewerApp:
     """State of one viewer: the playback, the camera, the trail and the HUD flags."""
 
@@ -231,7 +239,8 @@ class ViewerApp:
         self._failed_theme = None
         self.theme = key
         self.pending_theme = loaded
-        self.say(f"theme: {key}", 2.0)
+        warnings = list(getattr(loaded, "warnings", ()))
+        self.say(theme_message(key, warnings), 6.0 if warnings else 2.0)
 
     def take_pending_theme(self) -> Any:
         """The theme the window must apply before drawing (None if unchanged); clears it."""

@@ -176,10 +176,15 @@ def resolve_theme(name: str | None) -> object | None:
     except ImportError:
         raise InputError(f"--theme {name}: the themes package is not installed") from None
     try:
-        return load_theme(name)
+        theme = load_theme(name)
     except ThemeError as exc:
         problems = "; ".join(exc.problems) or "unusable"
         raise InputError(f"--theme {name}: {problems}") from None
+    from themes.report import summary
+
+    for line in summary(list(theme.warnings)):  # a partial theme: what came from its base, in a line or three
+        print(f"robots-view: theme {theme.path.name}: {line}", file=sys.stderr)
+    return theme
 
 
 def export(

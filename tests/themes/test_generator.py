@@ -34,4 +34,4 @@ def test_regenerating_reproduces_the_committed_pngs(tmp_path: Path, name: str) -
 def test_main_writes_into_out_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--out", str(tmp_path), "default"]) == 0
     assert (tmp_path / "default" / "robot.png").is_file() and not (tmp_path / "pen").exists()
-    assert "default: 35 files" in capsys.readouterr().out
+    assert "default: 24 files" in capsys.readouterr().out

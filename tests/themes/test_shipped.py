@@ -8,12 +8,21 @@ from PIL import Image
 
 from engine.model import BOARD_CHARS, Direction, Tile
 from themes import START_MARKER_LAYERS, TILE_KEYS, Theme, check_theme, list_themes, load_theme
+from themes.compose import WALL_OVERLAYS
 from themes.loader import BUILTIN_DIR
 
 SHIPPED = ["default", "pen"]
 
 
 def _png(theme: Theme, stem: str) -> np.ndarray:
+    """A tile as drawn: the PNG over the floor (walls of an overlay theme: the overlays over the floor)."""
+    if stem in TILE_KEYS:
+        floor = Image.open(theme.path / "floor.png").convert("RGBA")
+        path = theme.path / f"{stem}.png"
+        layers = [path] if path.exists() or stem == "floor" else [theme.path / f"{o}.png" for o in WALL_OVERLAYS[stem]]
+        for layer in layers if stem != "floor" else []:
+            floor.alpha_composite(Image.open(layer).convert("RGBA"))
+        return np.asarray(floor)
     with Image.open(theme.path / f"{stem}.png") as img:
         return np.asarray(img.convert("RGBA"))
 

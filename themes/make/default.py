@@ -265,9 +265,8 @@ def conveyor_right() -> Image.Image:
 
 
 def pusher_right() -> Image.Image:
-    """A red piston on the back wall (left) pushing right, with a white arrow on the floor."""
-    img = floor_plate()
-    img = with_walls(img, 1)
+    """A red piston on the back wall (left) pushing right, with a white arrow; an overlay on the floor."""
+    img = with_walls(blank(), 1)
     t = WALL_THICKNESS
     body = mask_of(lambda d: d.rounded_rectangle((t - 4, 66, t + 48, SIZE - 67), radius=10, fill=255))
     img = layer(img, shadow(body, (3, 6), 6, 130))
@@ -400,11 +399,10 @@ def _turned(image: Image.Image, direction: str) -> Image.Image:
 
 def draw_theme() -> dict[str, Image.Image]:
     """Every image of the theme by file stem, 64x64 RGBA."""
-    from engine.model import WALL_CHARS
-
     images: dict[str, Image.Image] = {"floor": reduce(floor_plate())}
-    for bits in range(1, 16):
-        images[f"wall-{WALL_CHARS[bits]}"] = reduce(with_walls(floor_plate(), bits))
+    for bits, direction in ((1, "left"), (2, "right"), (4, "up"), (8, "down")):
+        # walls are transparent overlays: the loader composes every wall-b .. wall-p over the floor
+        images[f"wall-{direction}"] = reduce(with_walls(blank(), bits))
     images["hole"] = reduce(hole())
     images["oil"] = reduce(oil())
     images["goal"] = reduce(goal())

@@ -1,0 +1,134 @@
+"""What an artist does with robots-theme: names that cannot clash, a sheet to paint on and back,
+contact sheets whose labels fit, and output that behaves in a pipe."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageFont
+
+from themes import list_themes, load_theme, user_themes_dir
+from themes.cli import main
+from themes.loader import BUILTIN_DIR
+from themes.sheet import _entries
+from themes.template import layout, read_template, template_sheet
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", ["pen", "default", "PEN"])
+def test_new_refuses_a_shipped_name(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", name]) == 2
+    assert capsys.readouterr().err == f"robots-theme: {name!r} is a shipped theme's name; choose another\n"
+    assert not (user_themes_dir() / name).exists()
+
+
+def test_a_shadowing_folder_is_listed_as_shadowed_and_loads_by_path(capsys: pytest.CaptureFixture[str]) -> None:
+    shadow = user_themes_dir() / "pen"
+    shutil.copytree(BUILTIN_DIR / "default", shadow)
+    infos = [info for info in list_themes() if info.path == shadow.resolve()]
+    assert len(infos) == 1 and infos[0].shadowed and infos[0].key == str(shadow.resolve())
+    assert load_theme(infos[0].key).path == shadow.resolve()  # reachable by path
+    assert load_theme("pen").path == (BUILTIN_DIR / "pen").resolve()  # the name means the shipped one
+    keys = [info.key for info in list_themes()]
+    assert len(keys) == len(set(keys))  # no two rows the same: F2 cycles through all of them
+    assert main(["list"]) == 0
+    [row] = [line for line in capsys.readouterr().out.splitlines() if str(shadow.resolve()) in line]
+    assert row.split()[:4] == ["pen", "Default", "user", "shadowed"]
+
+
+def test_list_columns_line_up_past_16_characters(capsys: pytest.CaptureFixture[str]) -> None:
+    long_name = "a-rather-long-theme-name-indeed"
+    shutil.copytree(BUILTIN_DIR / "pen", user_themes_dir() / long_name)
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(not line.startswith(" ") for line in lines)
+    positions = [[i for i in range(1, len(line)) if line[i] != " " and line[i - 1] == " "][:4] for line in lines]
+    assert all(p == positions[0] for p in positions), lines
+
+
+def test_list_into_a_closed_pipe_exits_0_silently() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    result = subprocess.run(
+        f"{sys.executable} -m themes.cli list --dir {BUILTIN_DIR} --dir {BUILTIN_DIR} | head -1; exit ${{PIPESTATUS[0]}}",
+        shell=True,
+        executable="/bin/bash",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        check=False,
+    )
+    assert result.returncode == 0 and result.stderr == "" and result.stdout.startswith("default")
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3])
+def test_template_import_round_trip_is_exact(scale: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "sheet.png"
+    assert main(["template", "pen", "--out", str(sheet), "--scale", str(scale)]) == 0
+    with Image.open(sheet) as image:
+        assert image.size == layout(scale)[0]
+    assert main(["import", str(sheet), "mine", "--dir", str(tmp_path)]) == 0
+    original, imported = load_theme("pen"), load_theme(tmp_path / "mine")
+    assert set(imported.pictures) == set(original.pictures)
+    for key, picture in original.pictures.items():
+        assert np.array_equal(np.asarray(imported.pictures[key]), np.asarray(picture)), key
+    assert imported.faults == ()
+
+
+def test_painting_a_template_changes_the_theme(tmp_path: Path) -> None:
+    sheet = template_sheet(load_theme("default"), 2)
+    left, top = layout(2)[1]["wall-left"]
+    sheet.paste((0, 255, 0, 255), (left, top, left + 16, top + 128))  # a wider green left wall
+    sheet.save(tmp_path / "s.png")
+    pictures = read_template(tmp_path / "s.png")
+    assert "wall-b" not in pictures  # an empty cell: walls stay composed from the overlays
+    assert (np.asarray(pictures["wall-left"])[:, :8] == (0, 255, 0, 255)).all()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [(b"not a png", "not a readable PNG"), (None, "not the size of a template")],
+)
+def test_import_of_something_else_is_one_line(
+    data: bytes | None, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x.png"
+    if data is None:
+        Image.new("RGB", (300, 200)).save(path)
+    else:
+        path.write_bytes(data)
+    assert main(["import", str(path), "mine", "--dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and not (tmp_path / "mine").exists()
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_sheet_labels_never_overlap(scale: int) -> None:
+    font = ImageFont.load_default(size=12)
+    from themes.sheet import contact_sheet
+
+    theme = load_theme("default")
+    entries = _entries(theme, None)
+    widest = max(font.getlength(label) for label, _ in entries)
+    sheet = contact_sheet(theme, columns=8, scale=scale)
+    column = (sheet.width - 10) / 8
+    assert column - 10 >= widest  # every label fits its column, gap included
+
+
+def test_transparent_floor_is_the_same_in_the_sheet(tmp_path: Path) -> None:
+    folder = tmp_path / "clear"
+    folder.mkdir()
+    Image.new("RGBA", (64, 64), (255, 0, 0, 0)).save(folder / "floor.png")
+    (folder / "theme.json").write_text('{"backdrop": "#102030"}')
+    from themes.sheet import contact_sheet
+
+    sheet = np.asarray(contact_sheet(load_theme(folder), columns=8, scale=1))
+    floor_cell = sheet[44 + 20, 10 + 20]
+    assert tuple(floor_cell) == (16, 32, 48)  # the backdrop, not the hidden red

@@ -1,0 +1,144 @@
+"""A sheet to paint on: every picture of a theme in one labelled image with a guide grid, and
+the way back, cutting a painted sheet into a theme folder.
+
+The layout depends only on the scale, so a sheet whose text chunks an image editor dropped is
+still read: the scale is found from the image's width. Cells hold the pictures enlarged by
+whole pixels (nearest neighbour) and nothing else, so ``import`` of an untouched template gives
+the theme's pictures back exactly; guides and labels live in the gutters between cells.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+from PIL import Image, ImageDraw, ImageFont
+
+from themes.folder import PICTURE_KEYS
+from themes.images import TILE_SIZE
+from themes.manifest import MANIFEST_FILE
+from themes.theme import Theme
+
+COLUMNS = 8
+MAX_TEMPLATE_SCALE = 8
+_GUTTER, _LABEL, _HEADER = 12, 16, 40
+_BACK = (70, 74, 82, 255)
+_GUIDE = (120, 126, 136, 255)
+_MAJOR = (235, 200, 60, 255)
+_TEXT = (240, 242, 245, 255)
+
+
+class TemplateError(ValueError):
+    """A sheet that is not a template (wrong size, not a PNG, unreadable)."""
+
+
+def _cell(scale: int) -> int:
+    return TILE_SIZE * scale
+
+
+def layout(scale: int) -> tuple[tuple[int, int], dict[str, tuple[int, int]]]:
+    """The sheet size and each picture's cell (left, top) at ``scale``."""
+    cell = _cell(scale)
+    step_x, step_y = cell + 2 * _GUTTER, cell + _LABEL + 2 * _GUTTER
+    cells = {
+        key: (_GUTTER + (index % COLUMNS) * step_x, _HEADER + _GUTTER + (index // COLUMNS) * step_y)
+        for index, key in enumerate(PICTURE_KEYS)
+    }
+    rows = math.ceil(len(PICTURE_KEYS) / COLUMNS)
+    return (COLUMNS * step_x + _GUTTER, _HEADER + rows * step_y + _GUTTER), cells
+
+
+def _guides(draw: ImageDraw.ImageDraw, left: int, top: int, scale: int) -> None:
+    """A frame round the cell and ticks every 8 theme pixels (every 32 in yellow), outside it."""
+    cell = _cell(scale)
+    draw.rectangle((left - 1, top - 1, left + cell, top + cell), outline=_GUIDE)
+    for pixel in range(0, TILE_SIZE + 1, 8):
+        at = pixel * scale
+        colour, length = (_MAJOR, 7) if pixel % 32 == 0 else (_GUIDE, 4)
+        draw.line((left + at, top - 2, left + at, top - 1 - length), fill=colour)
+        draw.line((left + at, top + cell + 1, left + at, top + cell + length), fill=colour)
+        draw.line((left - 2, top + at, left - 1 - length, top + at), fill=colour)
+        draw.line((left + cell + 1, top + at, left + cell + length, top + at), fill=colour)
+
+
+def template_sheet(theme: Theme, scale: int = 1) -> Image.Image:
+    """An RGBA sheet: each picture ``theme`` holds in its cell (transparent stays transparent);
+    cells of pictures it composes (whole wall tiles of an overlay theme) are left empty."""
+    (width, height), cells = layout(scale)
+    sheet = Image.new("RGBA", (width, height), _BACK)
+    draw = ImageDraw.Draw(sheet)
+    font = ImageFont.load_default(size=11)
+    draw.text((_GUTTER, 8), f"robots theme template: {theme.name}  (scale {scale})", font=font, fill=_TEXT)
+    draw.text((_GUTTER, 22), "paint inside the frames; empty frames are skipped", font=font, fill=_TEXT)
+    cell = _cell(scale)
+    for key, (left, top) in cells.items():
+        sheet.paste(Image.new("RGBA", (cell, cell), (0, 0, 0, 0)), (left, top))
+        picture = theme.pictures.get(key)
+        if picture is not None:
+            sheet.paste(picture.resize((cell, cell), Image.Resampling.NEAREST), (left, top))
+        _guides(draw, left, top, scale)
+        draw.text((left, top + cell + 9), key, font=font, fill=_TEXT)
+    sheet.info["robots-template"] = json.dumps({"scale": scale, "pictures": list(PICTURE_KEYS)})
+    return sheet
+
+
+def _shrink(block: NDArray[np.uint8], scale: int) -> NDArray[np.uint8]:
+    """A (64*s, 64*s, 4) cell to 64x64: exact when every s x s block is one colour (an untouched
+    template), else an area average on premultiplied alpha (paint at the larger size)."""
+    if scale == 1:
+        return block
+    blocks = block.reshape(TILE_SIZE, scale, TILE_SIZE, scale, 4)
+    corner = blocks[:, :1, :, :1, :]
+    if np.array_equal(blocks, np.broadcast_to(corner, blocks.shape)):
+        return np.ascontiguousarray(corner[:, 0, :, 0, :])
+    values = blocks.astype(np.float64)
+    alpha = values[..., 3:4] / 255.0
+    summed = (values[..., :3] * alpha).sum(axis=(1, 3))
+    weight = alpha.sum(axis=(1, 3))
+    rgb = np.where(weight > 0, summed / np.maximum(weight, 1e-9), 0.0)
+    mean_alpha = values[..., 3].mean(axis=(1, 3))
+    out = np.concatenate([rgb, mean_alpha[..., None]], axis=2)
+    return np.clip(np.round(out), 0, 255).astype(np.uint8)
+
+
+def read_template(path: Path) -> dict[str, Image.Image]:
+    """The painted pictures of a template sheet (empty cells left out), 64x64 RGBA each."""
+    try:
+        with Image.open(path) as opened:
+            if opened.format != "PNG":
+                raise TemplateError(f"is a {opened.format or 'unknown'} image, not a PNG template")
+            size = opened.size
+            scale = next((s for s in range(1, MAX_TEMPLATE_SCALE + 1) if layout(s)[0] == size), None)
+            if scale is None:
+                raise TemplateError(f"is {size[0]}x{size[1]}: not the size of a template (write one with 'template')")
+            opened.load()
+            pixels = np.asarray(opened.convert("RGBA"))
+    except (OSError, SyntaxError, ValueError) as exc:
+        if isinstance(exc, TemplateError):
+            raise
+        raise TemplateError(f"not a readable PNG ({str(exc)[:60]})") from None
+    cell = _cell(scale)
+    pictures: dict[str, Image.Image] = {}
+    for key, (left, top) in layout(scale)[1].items():
+        block = pixels[top : top + cell, left : left + cell]
+        if block[..., 3].max() == 0:
+            continue
+        pictures[key] = Image.fromarray(_shrink(np.ascontiguousarray(block), scale), "RGBA")
+    if not pictures:
+        raise TemplateError("every frame is empty: nothing to import")
+    return pictures
+
+
+def write_pictures(pictures: dict[str, Image.Image], target: Path, name: str) -> int:
+    """Write ``pictures`` and a manifest into the new folder ``target`` (made whole, then renamed)."""
+    staging = target.with_name(f".{target.name}.tmp")
+    staging.mkdir(parents=True, exist_ok=True)
+    for key, image in pictures.items():
+        image.save(staging / f"{key}.png", format="PNG")
+    manifest = {"name": name, "author": "", "licence": "", "base": "default"}
+    (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    staging.rename(target)
+    return len(pictures)
