@@ -14,15 +14,20 @@ contest goes on with the next game.  When a turn ends -- answer given, crash or
 timeout -- the program and everything it started are killed, ``setsid``
 children included (see :mod:`engine.ai.supervise`), under resource limits
 (:class:`~engine.ai.supervise.AILimits`).  Output is read through a pipe and
-only the first ``log_keep`` bytes are kept, so a flood fills neither memory nor
-disk.  :class:`ExternalAI` gives the program a fresh, empty scratch folder every
+only its first and last part are kept (``engine.ai.output``), so a flood fills
+neither memory nor disk and a traceback printed last survives.
+:class:`ExternalAI` gives the program a fresh, empty scratch folder every
 round, so nothing it leaves there (symlinks, odd permissions, files) can make
 the engine fail or write elsewhere.
+
+Besides ``ccards.txt`` a program may write ``debug.txt`` (marks for the viewer,
+``engine.debugmarks``); it is read, bounded, and never makes an AI error.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import selectors
 import shutil
@@ -34,9 +39,13 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.ai.hints import program_hint, timeout_hint
+from engine.ai.output import BoundedOutput
 from engine.ai.supervise import AILimits, become_subreaper, child_setup, children, kill_descendants
+from engine.ai.trace import Trace
 from engine.boardfile import write_board
 from engine.cards import Card
+from engine.debugmarks import DEBUG_FILE, MAX_BYTES, parse_debug
 from engine.deck import parse_cards, write_cards
 from engine.errors import InputError
 from engine.game import AIError, check_choice
@@ -46,10 +55,12 @@ from engine.protocol import BOARD_FILE, BOT_FILE, CARDS_FILE, CHOSEN_FILE, write
 DEFAULT_TIMEOUT = 10.0
 #: A program writing more than this (stdout + stderr, per round) is stopped: an AI error.
 MAX_OUTPUT_BYTES = 8 * 1024 * 1024
-#: How much of a round's output is kept in the log.
-LOG_KEEP_BYTES = 64 * 1024
-#: An ExternalAI stops appending to its log beyond this size (a game has up to 700 rounds).
+#: How much of a round's output is kept in the log: this much of its start and as much of its end.
+LOG_KEEP_BYTES = 32 * 1024
+#: Beyond this log size (a game has up to 700 rounds) an ExternalAI logs only each round's
+#: header and the last ``LOG_FULL_TAIL_BYTES`` of its output, so a final traceback still shows.
 LOG_TOTAL_BYTES = 4 * 1024 * 1024
+LOG_FULL_TAIL_BYTES = 2 * 1024
 #: A ``ccards.txt`` larger than this is not read (5 cards take a few dozen bytes).
 MAX_ANSWER_BYTES = 64 * 1024
 _READ_CHUNK = 65536
@@ -120,6 +131,62 @@ def _end_turn(process: subprocess.Popen[bytes], spared: set[int]) -> None:
     kill_descendants(process.pid, spared)
 
 
+#: At most this many bytes of notes are carried from one round's scratch folder to the next.
+MAX_NOTES_BYTES = 64 * 1024 * 1024
+#: At most this many files, and folders this deep, are carried.
+MAX_NOTES_FILES = 1000
+MAX_NOTES_DEPTH = 8
+
+
+def carry_notes(old: Path, new: Path, max_bytes: int = MAX_NOTES_BYTES) -> None:
+    """Copy the regular files (and folders) a program left in ``old`` into ``new``; never fails.
+
+    Symlinks, FIFOs, devices, unreadable entries and the protocol's own files are skipped and
+    nothing is followed, so a planted link cannot make this read or write outside ``old``/``new``.
+    """
+    budget = [max_bytes, MAX_NOTES_FILES]
+    skip = {BOARD_FILE, CARDS_FILE, BOT_FILE, CHOSEN_FILE, DEBUG_FILE}
+
+    def copy(src: Path, dst: Path, depth: int) -> None:
+        try:
+            entries = list(os.scandir(src))
+        except OSError:
+            return
+        for entry in entries:
+            if budget[1] <= 0 or budget[0] <= 0:
+                return
+            if depth == 0 and entry.name in skip:
+                continue
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if depth < MAX_NOTES_DEPTH:
+                        (dst / entry.name).mkdir(mode=0o700)
+                        copy(Path(entry.path), dst / entry.name, depth + 1)
+                elif entry.is_file(follow_symlinks=False):
+                    _copy_file(Path(entry.path), dst / entry.name, budget)
+            except OSError:
+                continue
+
+    copy(old, new, 0)
+
+
+def _copy_file(src: Path, dst: Path, budget: list[int]) -> None:
+    fd = os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > budget[0]:
+            return
+        data = os.read(fd, info.st_size + 1)[: info.st_size]
+    finally:
+        os.close(fd)
+    out = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    with os.fdopen(out, "wb") as handle:
+        handle.write(data)
+    os.chmod(dst, (info.st_mode & 0o777) | 0o600)
+    budget[0] -= len(data)
+    budget[1] -= 1
+
+
 def remove_tree(folder: Path) -> bool:
     """Remove a scratch folder whatever the AI left in it; whether it is gone.
 
@@ -147,44 +214,21 @@ def remove_tree(folder: Path) -> bool:
     return not os.path.lexists(folder)
 
 
-def _last_line(data: bytes, limit: int = 160) -> str:
-    """The last non-empty line of the captured output, shortened, for error messages."""
-    for raw in reversed(data.splitlines()):
-        line = "".join(c if c.isprintable() else "?" for c in raw.decode("utf-8", errors="replace")).strip(" ?")
-        if line:
-            return line if len(line) <= limit else line[: limit - 3] + "..."
-    return ""
-
-
-class _Capture:
-    """The first ``keep`` bytes of a program's output and the total count."""
-
-    def __init__(self, keep: int) -> None:
-        self.keep = keep
-        self.head = bytearray()
-        self.total = 0
-
-    def add(self, chunk: bytes) -> None:
-        self.total += len(chunk)
-        room = self.keep - len(self.head)
-        if room > 0:
-            self.head += chunk[:room]
-
-    def log_text(self) -> bytes:
-        if self.total > len(self.head):
-            note = f"\n[output truncated: kept the first {len(self.head)} of {self.total} bytes]\n"
-            return bytes(self.head) + note.encode()
-        return bytes(self.head)
-
-
-def _write_log(log_path: Path | None, header: str, capture: _Capture, append: bool) -> None:
+def _write_log(log_path: Path | None, header: str, capture: BoundedOutput, append: bool, *, tail_only: int = 0) -> None:
+    """Append the round's header and output to the log; ``tail_only`` > 0: only that many last bytes."""
     if log_path is None:
         return
+    data = capture.data()
+    if tail_only and len(data) > tail_only:
+        data = (
+            f"[... only the last {tail_only} bytes of this round's output: the log is full ...]\n".encode()
+            + data[-tail_only:]
+        )
     try:
         with open(log_path, "ab" if append else "wb") as handle:
             handle.write(header.encode("utf-8", errors="replace"))
-            handle.write(capture.log_text())
-            if capture.head and not capture.head.endswith(b"\n"):
+            handle.write(data)
+            if data and not data.endswith(b"\n"):
                 handle.write(b"\n")
     except OSError as exc:
         raise AIError(f"cannot write AI log {log_path}: {exc.strerror or exc}") from None
@@ -202,7 +246,7 @@ def _pidfd(pid: int) -> int | None:
     return fd
 
 
-def _drain(fd: int, capture: _Capture, max_output: int) -> bool:
+def _drain(fd: int, capture: BoundedOutput, max_output: int) -> bool:
     """Read what is already in the pipe without waiting for writers; False when the output is too long."""
     os.set_blocking(fd, False)
     while True:
@@ -218,7 +262,7 @@ def _drain(fd: int, capture: _Capture, max_output: int) -> bool:
 
 
 def _wait_for(
-    process: subprocess.Popen[bytes], capture: _Capture, deadline: float, timeout: float, max_output: int
+    process: subprocess.Popen[bytes], capture: BoundedOutput, deadline: float, timeout: float, max_output: int
 ) -> str | None:
     """Read the program's output until it exits; None when it exited in time, else why it must be killed.
 
@@ -270,15 +314,20 @@ def run_ai_once(
     max_output: int = MAX_OUTPUT_BYTES,
     log_keep: int = LOG_KEEP_BYTES,
     append_log: bool = False,
+    round_number: int | None = None,
+    trace: Trace | None = None,
+    log_tail_only: int = 0,
     limits: AILimits | None = None,
 ) -> list[Card]:
     """Run the AI once in ``workdir`` (which already holds the input files) and return its cards.
 
-    Removes a stale ``ccards.txt`` first, runs ``command LEVEL`` with ``workdir`` as current
-    directory under ``limits`` (the defaults of AILimits when None), kills whatever it left
-    running, and parses the ``ccards.txt`` it writes.  Only the format is checked here; the
-    caller checks the choice against the hand (``engine.game.check_choice``).
-    Raises AIError with a one-line message on every failure.
+    Removes a stale ``ccards.txt`` and ``debug.txt`` first, runs ``command LEVEL`` with
+    ``workdir`` as current directory under ``limits`` (AILimits' defaults when None), kills
+    whatever it left running, and parses the ``ccards.txt`` it writes.  Only the format
+    is checked here; the caller checks the choice against the hand (``engine.game.check_choice``).
+    Raises AIError with a one-line message on every failure.  ``trace``, when given, receives
+    the round's output (first and last ``log_keep`` bytes) and the raw ``debug.txt``, also when
+    the AI fails; ``round_number`` goes into the log's header line.
     """
     argv = normalize_command(command)
     name = _describe(argv)
@@ -291,6 +340,8 @@ def run_ai_once(
         chosen_path.unlink(missing_ok=True)
     except OSError as exc:
         raise AIError(f"cannot remove stale {chosen_path}: {exc.strerror or exc}") from None
+    with contextlib.suppress(OSError):  # debug marks are optional: whatever is there must not end the game
+        (folder / DEBUG_FILE).unlink(missing_ok=True)
     if _stopping:
         raise AIError("not started: the program running the AI is ending")
     become_subreaper()
@@ -307,13 +358,18 @@ def run_ai_once(
             preexec_fn=child_setup(limits or AILimits()),
         )
     except FileNotFoundError:
-        raise AIError(f"AI program not found: {argv[0]}") from None
+        hint = program_hint(argv[0])
+        raise AIError(f"AI program not found: {argv[0]}" + (f" ({hint})" if hint else "")) from None
     except PermissionError:
-        raise AIError(f"AI program is not executable: {argv[0]} (try chmod +x)") from None
+        hint = program_hint(argv[0]) or f"try chmod +x {argv[0]}"
+        raise AIError(f"AI program is not executable: {argv[0]} ({hint})") from None
     except OSError as exc:
-        raise AIError(f"cannot start AI program {argv[0]}: {exc.strerror or exc}") from None
+        hint = program_hint(argv[0]) if exc.errno == errno.ENOEXEC else None
+        raise AIError(
+            f"cannot start AI program {argv[0]}: {exc.strerror or exc}" + (f" ({hint})" if hint else "")
+        ) from None
 
-    capture = _Capture(log_keep)
+    capture = BoundedOutput(log_keep, log_keep)
     _RUNNING[process.pid] = (process, spared)
     try:
         failure = _wait_for(process, capture, started + timeout, timeout, max_output)
@@ -326,11 +382,20 @@ def run_ai_once(
     elapsed = time.monotonic() - started
     code = process.returncode
     status = failure or (f"exit {code}" if code >= 0 else f"signal {-code}")
-    _write_log(log_path, f"--- {name} {level_word}: {status}, {elapsed:.3f} s ---\n", capture, append_log)
+    where = f"round {round_number}: " if round_number is not None else ""
+    header = f"--- {where}{name} {level_word}: {status}, {elapsed:.3f} s ---\n"
+    _write_log(log_path, header, capture, append_log, tail_only=log_tail_only)
+    if trace is not None:
+        trace.output = capture.text()
+        trace.output_bytes = capture.total
+        trace.debug_text, trace.debug_cut = _read_debug(folder)
 
-    tail = _last_line(bytes(capture.head))
+    tail = capture.last_line()
     said = f"; last output: {tail}" if tail else ""
     if failure is not None:
+        if failure.startswith("timed out"):
+            hint = timeout_hint(folder, code)
+            said += f" ({hint})" if hint else ""
         raise AIError(f"AI {name} {failure}{said}")
     if code < 0:
         try:
@@ -339,8 +404,28 @@ def run_ai_once(
             signame = f"signal {-code}"
         raise AIError(f"AI {name} crashed ({signame}){said}")
     if code > 0:
-        raise AIError(f"AI {name} exited with status {code}{said}")
+        hint = program_hint(argv[0], code=code, output=capture.text())
+        raise AIError(f"AI {name} exited with status {code}{said}" + (f" ({hint})" if hint else ""))
     return read_answer(folder, name, said)
+
+
+def _read_debug(folder: Path) -> tuple[str | None, bool]:
+    """The AI's ``debug.txt`` (its first ``MAX_BYTES``) and whether it was longer; never fails."""
+    path = folder / DEBUG_FILE
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)  # a planted link is ignored
+    except OSError:
+        return None, False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None, False
+        data = os.read(fd, MAX_BYTES + 1)
+    except OSError:
+        return None, False
+    finally:
+        os.close(fd)
+    cut = len(data) > MAX_BYTES
+    return data[:MAX_BYTES].decode("utf-8", errors="replace"), cut
 
 
 def read_answer(folder: str | Path, name: str = "AI", said: str = "") -> list[Card]:
@@ -381,12 +466,17 @@ def read_answer(folder: str | Path, name: str = "AI", said: str = "") -> list[Ca
 class ExternalAI:
     """A Chooser that runs an external program through the file protocol once per round.
 
-    ``workdir`` None gives the program a fresh, private, empty scratch folder every round; the
-    previous round's folder is removed once everything the program started is dead, and the
-    last one by :meth:`close` (or :func:`kill_running_ais`).  ``log_path`` collects every
-    round's output (the first ``LOG_KEEP_BYTES`` of each, ``LOG_TOTAL_BYTES`` in all); it is
-    started afresh by :meth:`start_log`.  ``limits`` are the program's resource limits.
-    Not thread-safe: one instance plays one game at a time.
+    ``workdir`` None gives the program a fresh, private scratch folder every round, holding the
+    round's input files and a copy of the regular files the program left in the last round's
+    folder: so its notes persist from round to round of a game, while links, locked folders,
+    special files and processes still writing there are left behind (the old folder is removed
+    once everything the program started is dead).  :meth:`close` removes the last one.
+    ``log_path`` collects every round's output under a ``--- round N: ...`` header
+    (the first and last ``LOG_KEEP_BYTES`` of each; past ``LOG_TOTAL_BYTES`` only each round's
+    last ``LOG_FULL_TAIL_BYTES``); it is started afresh, and the round count reset, by
+    :meth:`start_log`.  ``last_trace`` holds the last round's output and debug marks.
+    ``limits`` are the program's resource limits.  Not thread-safe: one instance plays one game
+    at a time.
 
     A failure to write the program's input files is the engine's (a full disk, say), not the
     AI's: it is raised as the ``OSError`` it is, never as an AIError.
@@ -409,7 +499,8 @@ class ExternalAI:
         self._fixed_workdir = workdir
         self._scratch: Path | None = None
         self._log_started = False
-        self._log_full_noted = False
+        self._round = 0
+        self.last_trace: Trace | None = None
         self._board: Board | None = None
         self._board_text = ""
 
@@ -424,22 +515,25 @@ class ExternalAI:
         return self._scratch
 
     def _new_scratch(self) -> Path:
-        """A new empty scratch folder (mode 700) in place of the last one."""
-        self._remove_scratch()
+        """A new scratch folder (mode 700) in place of the last one, with the notes carried over."""
+        old = self._scratch
         self._scratch = Path(tempfile.mkdtemp(prefix="robots-ai-"))
         _SCRATCH[id(self)] = self._scratch
+        if old is not None:
+            carry_notes(old, self._scratch, self.limits.file_size * 1024 * 1024 or MAX_NOTES_BYTES)
+            remove_tree(old)  # if the AI made it undeletable, it is left, never a game error
         return self._scratch
 
     def _remove_scratch(self) -> None:
         if self._scratch is not None:
-            remove_tree(self._scratch)  # if the AI made it undeletable, it is left, never a game error
+            remove_tree(self._scratch)
             _SCRATCH.pop(id(self), None)
             self._scratch = None
 
     def start_log(self) -> None:
-        """Begin a new log (the next round truncates the log file instead of appending)."""
+        """Begin a new game's log (the next round, numbered 1, truncates the log file)."""
         self._log_started = False
-        self._log_full_noted = False
+        self._round = 0
 
     def _log_is_full(self) -> bool:
         if self.log_path is None or not self._log_started:
@@ -455,20 +549,41 @@ class ExternalAI:
             self._write_inputs(folder, board, hand, pose)
         except OSError as exc:
             raise OSError(exc.errno, f"cannot write the AI's input files: {exc.strerror or exc}", str(folder)) from None
-        log_path = None if self._log_is_full() else self.log_path
-        chosen = run_ai_once(
-            self.argv, folder, level, self.timeout, log_path, append_log=self._log_started, limits=self.limits
-        )
-        if self.log_path is not None and log_path is None and not self._log_full_noted:
-            with contextlib.suppress(OSError), open(self.log_path, "ab") as handle:
-                handle.write(f"[log full at {LOG_TOTAL_BYTES} bytes: later rounds are not logged]\n".encode())
-            self._log_full_noted = True
+        self._round += 1
+        trace = Trace()
+        self.last_trace = trace
+        tail_only = LOG_FULL_TAIL_BYTES if self._log_is_full() else 0
+        append = self._log_started
         self._log_started = True
+        try:
+            chosen = run_ai_once(
+                self.argv,
+                folder,
+                level,
+                self.timeout,
+                self.log_path,
+                append_log=append,
+                round_number=self._round,
+                trace=trace,
+                log_tail_only=tail_only,
+                limits=self.limits,
+            )
+        finally:
+            self._read_marks(trace, board)
         try:
             check_choice(hand, chosen)
         except AIError as exc:
             raise AIError(f"AI {self.name} {exc}") from None
         return chosen
+
+    def _read_marks(self, trace: Trace, board: Board) -> None:
+        """Parse the round's ``debug.txt``; its problems go to the log (they never end the game)."""
+        if trace.debug_text is None:
+            return
+        trace.debug = parse_debug(trace.debug_text, board.width, board.height, cut=trace.debug_cut)
+        if trace.debug.problems and self.log_path is not None:
+            with contextlib.suppress(OSError), open(self.log_path, "ab") as handle:
+                handle.write("".join(f"[{p}]\n" for p in trace.debug.problems).encode("utf-8", errors="replace"))
 
     def _write_inputs(self, folder: Path, board: Board, hand: tuple[Card, ...], pose: Pose) -> None:
         """``engine.protocol.write_ai_inputs`` without its fsyncs, and the board text made once per board.

@@ -107,7 +107,7 @@ def test_huge_output_is_stopped_and_log_capped(make_script: ScriptMaker, tmp_pat
     with pytest.raises(AIError, match="wrote more than 8388608 bytes of output"):
         run_chooser(program, log=log)
     assert log.stat().st_size < 100 * 1024
-    assert "output truncated" in log.read_text()
+    assert "bytes of output left out" in log.read_text()
 
 
 def test_chatty_program_is_fine_and_logged(make_script: ScriptMaker, tmp_path: Path) -> None:
@@ -168,7 +168,7 @@ def test_scratch_folder_is_fresh_each_round(make_script: ScriptMaker, tmp_path: 
         "planter",
         f"ls -A >> {seen}\necho ---- >> {seen}\nhead -n 5 cards.txt > ccards.txt\n"
         f"for f in board.txt cards.txt bot.txt; do rm -f $f; ln -s {victim} $f; done\n"
-        "mkdir locked && touch locked/file && chmod 000 locked && chmod 500 .\n",
+        "mkdir -p locked; touch locked/file 2>/dev/null; chmod 000 locked; chmod 500 .\n",
     )
     board = load_board(CHOP)
     with ExternalAI(program) as ai:
@@ -176,7 +176,9 @@ def test_scratch_folder_is_fresh_each_round(make_script: ScriptMaker, tmp_path: 
             assert ai(board, Level.HARD, board.start, HAND) == list(HAND[:5])
         last = ai.workdir
     assert victim.read_text() == "keep me\n" and not last.exists()
-    assert seen.read_text() == "board.txt\nbot.txt\ncards.txt\n----\n" * 3
+    first = "board.txt\nbot.txt\ncards.txt\n----\n"
+    # Its folder is carried over as a note; the links it planted are not (the inputs are new files).
+    assert seen.read_text() == first + "board.txt\nbot.txt\ncards.txt\nlocked\n----\n" * 2
 
 
 def test_engine_write_failure_is_not_blamed_on_the_ai(
@@ -272,3 +274,23 @@ def test_last_output_in_message_is_printable(make_script: ScriptMaker) -> None:
     message = str(info.value)
     assert message.isprintable() and len(message.splitlines()) == 1
     assert "fatal" in message and "here" in message
+
+
+def test_carry_notes_copies_only_regular_files_and_folders(tmp_path: Path) -> None:
+    import os
+
+    from engine.ai.external import carry_notes
+
+    old, new = tmp_path / "old", tmp_path / "new"
+    (old / "sub").mkdir(parents=True)
+    new.mkdir()
+    (old / "notes.txt").write_text("plan")
+    (old / "sub" / "deep.txt").write_text("deeper")
+    (old / "ccards.txt").write_text("stale answer")
+    (old / "link").symlink_to(tmp_path / "outside.txt")
+    os.mkfifo(old / "pipe")
+    carry_notes(old, new)
+    names = sorted(str(p.relative_to(new)) for p in new.rglob("*"))
+    assert names == ["notes.txt", "sub", "sub/deep.txt"]
+    assert (new / "sub" / "deep.txt").read_text() == "deeper"
+    assert not (tmp_path / "outside.txt").exists()
