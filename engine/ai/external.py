@@ -88,8 +88,10 @@ def _describe(argv: Sequence[str]) -> str:
     return " ".join(argv) if len(argv) > 1 else argv[0]
 
 
-#: AI programs running in this process right now (with the children to spare), for :func:`kill_running_ais`.
-_RUNNING: dict[int, tuple[subprocess.Popen[bytes], set[int]]] = {}
+#: AI programs running in this process right now, for :func:`kill_running_ais` (Tron bots register here too).
+_RUNNING: dict[int, subprocess.Popen[bytes]] = {}
+#: For each, this process's children from before it started: not its strays, never killed with it.
+_SPARED: dict[int, set[int]] = {}
 
 
 #: Scratch folders of live ExternalAI objects (by object id), for :func:`kill_running_ais`.
@@ -114,21 +116,28 @@ def kill_running_ais() -> None:
 
     For signal handlers of processes about to leave without unwinding (``os._exit``).
     """
-    for process, spared in list(_RUNNING.values()):
-        _end_turn(process, spared)
+    for process in list(_RUNNING.values()):
+        _kill_group(process)
     for folder in list(_SCRATCH.values()):
         remove_tree(folder)
 
 
-def _end_turn(process: subprocess.Popen[bytes], spared: set[int]) -> None:
-    """Kill the program, its process group and every process it started, wherever they went."""
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the program, its process group and every process it started, wherever they went.
+
+    Orphans (setsid children, double forks) re-parented to this process (a subreaper) are killed
+    too, except children that were here before the program started and other programs still
+    registered in ``_RUNNING``.
+    """
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(ProcessLookupError):
         process.kill()
     process.wait()
-    # Its orphans (setsid children, double forks) were re-parented to us: kill and reap them too.
-    kill_descendants(process.pid, spared)
+    spared = _SPARED.pop(process.pid, None)
+    if spared is not None:
+        others = {pid for pid in _RUNNING if pid != process.pid}
+        kill_descendants(process.pid, spared | others)
 
 
 #: At most this many bytes of notes are carried from one round's scratch folder to the next.
@@ -370,12 +379,13 @@ def run_ai_once(
         ) from None
 
     capture = BoundedOutput(log_keep, log_keep)
-    _RUNNING[process.pid] = (process, spared)
+    _RUNNING[process.pid] = process
+    _SPARED[process.pid] = spared
     try:
         failure = _wait_for(process, capture, started + timeout, timeout, max_output)
     finally:
         # Answer given, crash, timeout or we are being stopped (Ctrl-C): nothing it started lives on.
-        _end_turn(process, spared)
+        _kill_group(process)
         _RUNNING.pop(process.pid, None)
     assert process.stdout is not None
     process.stdout.close()
