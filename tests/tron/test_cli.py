@@ -80,7 +80,9 @@ def test_installed_commands_run_from_another_folder(tmp_path: Path) -> None:
     assert replay.returncode == 0 and replay.stdout.splitlines()[0] == done.stdout.splitlines()[0]
 
 
-def test_a_compiled_cpp_contest_style_bot_and_a_shell_bot_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_compiled_cpp_contest_style_bot_and_a_shell_bot_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A C++ entry in the contest's style, compiled as its author would, and a sh script, run unchanged."""
     import shutil
 
@@ -88,7 +90,9 @@ def test_a_compiled_cpp_contest_style_bot_and_a_shell_bot_play(tmp_path: Path, c
     if compiler is None:
         pytest.skip("no C++ compiler on this machine")
     program = tmp_path / "dummybot"
-    subprocess.run([compiler, "-O2", "-o", str(program), str(ROOT / "examples/tron/dummybot.cpp")], check=True, timeout=120)
+    subprocess.run(
+        [compiler, "-O2", "-o", str(program), str(ROOT / "examples/tron/dummybot.cpp")], check=True, timeout=120
+    )
     out = tmp_path / "g"
     shell = ROOT / "examples/tron/bot.sh"
     assert main(["play", str(SMALL), str(program), str(shell), "--out", str(out)]) == 0
