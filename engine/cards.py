@@ -44,9 +44,12 @@ class Card(Enum):
         try:
             return cls(text.strip())
         except ValueError:
-            raise ValueError(
-                f"unknown card {shown(text.strip(), 30)} (expected one of: {', '.join(c.value for c in cls)})"
-            ) from None
+            pass
+        word = text.strip()
+        alike = next((c for c in cls if len(word) < 10 and c.value == " ".join(word.upper().split())), None)
+        if alike is not None:
+            raise ValueError(f"unknown card {word!r}: card names are case-sensitive, one space inside: {alike.value!r}")
+        raise ValueError(f"unknown card {shown(word, 30)} (expected one of: {', '.join(c.value for c in cls)})")
 
 
 DECK_COMPOSITION: dict[Card, int] = {

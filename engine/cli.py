@@ -4,7 +4,8 @@ The first three behave like the 2009 contest's ``robots-engine`` so its scripts 
 over: ``save DECK`` writes a random deck, ``load BOARD [DECK] [LEVEL]`` prepares a game in
 the working directory, and each ``start [LEVEL]`` plays one round with the AI behind
 ``./bot-ki``. ``play`` runs a whole game in one go and writes a game directory;
-``check`` validates boards; ``replay`` checks a sequence file against its board.
+``check`` validates boards; ``replay`` checks a sequence file against its board; ``round``
+sets up one round of a played game again and reruns an AI on it.
 
 Every bad input ends with one line ``robots-engine: path:line:col: message`` on stderr
 and exit status 2, never a traceback.
@@ -14,12 +15,13 @@ from __future__ import annotations
 
 import argparse
 import random
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from engine.ai.external import DEFAULT_TIMEOUT, run_ai_once
+from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI, run_ai_once
 from engine.ai.registry import ai_help, resolve_ai
 from engine.asciiboard import render_ascii_board
 from engine.atomic import write_files_atomic, write_text_atomic
@@ -33,9 +35,11 @@ from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, dea
 from engine.gamedir import OUTCOME_WORDS, outcome_note, write_game_dir
 from engine.model import Board, Level, Pose, TileKind
 from engine.outputs import format_globalseq, format_stats, last_sequence
-from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_pose
+from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
 from engine.replay import consistent_levels, load_replay, parse_globalseq
+from engine.rerun import round_state
 from engine.session import STATE_FILE, Session, load_session, session_to_json
+from engine.turns import TurnRecorder
 
 PROG = "robots-engine"
 BOT_PROGRAM = "bot-ki"
@@ -75,6 +79,16 @@ def _timeout_arg(text: str) -> float:
         return parse_seconds(text)
     except InputError as exc:
         raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def _round_arg(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a round number must be a whole number, not {text[:20]!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"rounds are numbered from 1, not {number}")
+    return number
 
 
 def _pose_arg(text: str) -> Pose:
@@ -222,7 +236,9 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     else:
         write_ai_inputs(here, session.board, hand, game.pose)
         try:
-            chosen = run_ai_once(str(here / BOT_PROGRAM), here, session.level, args.timeout, here / BOT_LOG)
+            chosen = run_ai_once(
+                str(here / BOT_PROGRAM), here, session.level, args.timeout, here / BOT_LOG, round_number=number
+            )
             check_choice(hand, chosen)
         except AIError as exc:
             game = session.end(Outcome.AI_ERROR, f"round {number}: {exc}")
@@ -255,13 +271,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     out = Path(args.out)
     chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log")
     out.mkdir(parents=True, exist_ok=True)
+    recorder = TurnRecorder(chooser)
     try:
-        game = play_game(board, args.level, deck, chooser)
+        game = play_game(board, args.level, deck, recorder)
     finally:
-        close = getattr(chooser, "close", None)
-        if callable(close):
-            close()
-    write_game_dir(out, game, ai=args.ai, deck=args.deck, seed=seed)
+        recorder.close()
+    command = shlex.join(chooser.argv) if isinstance(chooser, ExternalAI) else None
+    write_game_dir(
+        out, game, ai=args.ai, deck=args.deck, seed=seed, turns=recorder.turns, cards=deck, ai_command=command
+    )
     assert game.outcome is not None
     how = f"deck {args.deck}" if args.deck is not None else f"seed {seed}"
     error = f": {game.error}" if game.error else ""
@@ -271,6 +289,86 @@ def cmd_play(args: argparse.Namespace) -> int:
         f"files in {out}"
     )
     return EXIT_AI_ERROR if game.outcome is Outcome.AI_ERROR else EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------- round
+
+
+def _cards_text(cards: Sequence[Card] | None) -> str:
+    return ", ".join(card.value for card in cards) if cards is not None else "none"
+
+
+def _round_ai(args: argparse.Namespace, recorded: object) -> str:
+    """The AI to rerun: --ai, else the one the game was played with."""
+    if args.ai is not None:
+        return str(args.ai)
+    if not isinstance(recorded, str) or not recorded:
+        raise InputError("game.json names no AI: give one with --ai NAME|PROGRAM")
+    return recorded
+
+
+def cmd_round(args: argparse.Namespace) -> int:
+    state = round_state(args.gamedir, args.number)
+    out = Path(args.out) if args.out is not None else state.game.path / f"round-{state.number}"
+    out.mkdir(parents=True, exist_ok=True)
+    write_ai_inputs(out, state.board, state.hand, state.pose)
+    entry = state.entry
+    print(
+        f"round {state.number} of {state.game.path} ({state.level.value}): robot at {state.pose.to_bot_line()}; "
+        f"hand: {_cards_text(state.hand)}"
+    )
+    if entry is not None:
+        played = f"{_cards_text(entry.chosen)}" + (f" (error: {entry.error})" if entry.error else "")
+        print(f"the game chose: {played}")
+    print(f"files in {out}: board.txt cards.txt bot.txt")
+    if args.write_only:
+        return EXIT_OK
+    spec = _round_ai(args, state.game.info.get("ai_command") or state.game.info.get("ai"))
+    chooser = resolve_ai(spec, timeout=args.timeout, log_path=out / "ai.log")
+    if isinstance(chooser, ExternalAI):
+        chooser.close()
+        chooser = ExternalAI(chooser.argv, workdir=out.absolute(), timeout=args.timeout, log_path=out / "ai.log")
+    recorder = TurnRecorder(chooser)
+    try:
+        chosen = list(recorder(state.board, state.level, state.pose, state.hand))
+        check_choice(state.hand, chosen)
+    except AIError as exc:
+        print(f"{PROG}: round {state.number}: {exc}", file=sys.stderr)
+        _print_turn_output(recorder, out)
+        return EXIT_AI_ERROR
+    finally:
+        recorder.close()
+    if not isinstance(chooser, ExternalAI):
+        write_chosen(out, chosen)
+    turn = recorder.turns[-1]
+    print(f"AI {spec} chose now: {_cards_text(chosen)} ({turn.seconds:.3f} s); ccards.txt in {out}")
+    _print_turn_output(recorder, out)
+    if entry is not None and entry.chosen is not None:
+        same = tuple(chosen) == entry.chosen
+        print(
+            "the same choice as in the game"
+            if same
+            else f"a different choice from the game ({_cards_text(entry.chosen)})"
+        )
+    return EXIT_OK
+
+
+def _print_turn_output(recorder: TurnRecorder, out: Path) -> None:
+    """The last lines the AI wrote and any problems with its debug marks."""
+    if not recorder.turns:
+        return
+    turn = recorder.turns[-1]
+    lines = turn.output.splitlines()
+    if lines:
+        shown = lines[-10:]
+        more = f" (last {len(shown)} of {len(lines)} lines; all in {out / 'ai.log'})" if len(lines) > len(shown) else ""
+        print(f"AI output{more}:")
+        for line in shown:
+            print(f"  {line}")
+    for problem in turn.debug.problems:
+        print(f"{PROG}: {problem}", file=sys.stderr)
+    if turn.debug.marks:
+        print(f"debug marks: {len(turn.debug.marks)}")
 
 
 # ---------------------------------------------------------------------------------------------- check / replay
@@ -386,6 +484,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
     play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
     play.set_defaults(run=cmd_play)
+
+    rnd = sub.add_parser(
+        "round",
+        help="set up round N of a played game again (board.txt, cards.txt, bot.txt) and rerun an AI on it",
+    )
+    rnd.add_argument("gamedir", metavar="GAMEDIR", help="a folder written by 'play'")
+    rnd.add_argument("number", type=_round_arg, metavar="N", help="the round, from 1")
+    rnd.add_argument("--ai", metavar="NAME|PROGRAM", help=ai_help() + " (default: the AI the game was played with)")
+    rnd.add_argument("--out", metavar="DIR", help="where the round's files go (default: GAMEDIR/round-N)")
+    rnd.add_argument("--write-only", action="store_true", help="only write the input files, run no AI")
+    rnd.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    rnd.set_defaults(run=cmd_round)
 
     check = sub.add_parser("check", help="check that boards are playable")
     check.add_argument("boards", nargs="+", metavar="BOARD")

@@ -4,12 +4,17 @@
 (``board.txt``, ``globalseq.txt``, the last round's ``sequence.txt``, ``stats.txt``,
 ``ascii-board.txt``), ``start.txt`` (the start pose in ``bot.txt`` format, because a sequence
 file only holds relative motion) and ``game.json`` saying how the game was played (level, AI,
-deck or seed, outcome), so a viewer can replay it without being told the level.
+deck or seed, outcome), so a viewer can replay it without being told the level.  Since the
+round record came, it also holds ``rounds.jsonl`` (per round: pose before and after, hand,
+chosen cards, the AI's time, output and debug marks; ``engine.roundlog``) and ``deck.txt``
+(the whole deck, so one round can be rerun or measured against the optimum from the folder
+alone).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,11 +23,15 @@ from engine.asciiboard import render_ascii_board
 from engine.atomic import write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import cut
+from engine.cards import Card
+from engine.deck import write_cards
 from engine.errors import InputError, parse_json_object, read_text
 from engine.game import GameRecord, Outcome
 from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import parse_pose, write_pose
+from engine.roundlog import ROUNDS_FILE, format_rounds
+from engine.turns import Turn
 
 FORMAT_VERSION = 1
 BOARD_FILE = "board.txt"
@@ -32,15 +41,19 @@ SEQUENCE_FILE = "sequence.txt"
 STATS_FILE = "stats.txt"
 ASCII_FILE = "ascii-board.txt"
 INFO_FILE = "game.json"
+DECK_FILE = "deck.txt"
 
 
-def game_info(game: GameRecord, *, ai: str, deck: str | None, seed: int | None) -> dict[str, Any]:
-    """The content of ``game.json`` for a played game."""
+def game_info(
+    game: GameRecord, *, ai: str, deck: str | None, seed: int | None, ai_command: str | None = None
+) -> dict[str, Any]:
+    """The content of ``game.json`` for a played game (``ai_command``: an external AI's full command)."""
     final = game.pose
     return {
         "format": FORMAT_VERSION,
         "level": game.level.value,
         "ai": ai,
+        "ai_command": ai_command,
         "deck": deck,
         "seed": seed,
         "outcome": game.outcome.value if game.outcome is not None else None,
@@ -71,10 +84,22 @@ def outcome_note(game: GameRecord) -> str | None:
     )
 
 
-def write_game_dir(path: str | Path, game: GameRecord, *, ai: str, deck: str | None, seed: int | None) -> None:
+def write_game_dir(
+    path: str | Path,
+    game: GameRecord,
+    *,
+    ai: str,
+    deck: str | None,
+    seed: int | None,
+    turns: Sequence[Turn] = (),
+    cards: Sequence[Card] | None = None,
+    ai_command: str | None = None,
+) -> None:
     """Write every file of ``game`` into ``path`` (created if missing), each file atomically.
 
-    ``game.json`` is written last, so a directory with a ``game.json`` is complete.
+    ``turns`` (from ``engine.turns.TurnRecorder``) add the AI's side to ``rounds.jsonl``;
+    ``cards``, the deck played, is kept as ``deck.txt``.  ``game.json`` is written last, so a
+    directory with a ``game.json`` is complete.
     """
     folder = Path(path)
     folder.mkdir(parents=True, exist_ok=True)
@@ -84,7 +109,12 @@ def write_game_dir(path: str | Path, game: GameRecord, *, ai: str, deck: str | N
     write_text_atomic(folder / SEQUENCE_FILE, last_sequence(game))
     write_text_atomic(folder / STATS_FILE, format_stats(game))
     write_text_atomic(folder / ASCII_FILE, render_ascii_board(game.board, game.pose, note=outcome_note(game)))
-    info = game_info(game, ai=ai, deck=deck, seed=seed)
+    write_text_atomic(folder / ROUNDS_FILE, format_rounds(game, turns))
+    if cards is not None:
+        write_text_atomic(folder / DECK_FILE, write_cards(cards))
+    else:
+        (folder / DECK_FILE).unlink(missing_ok=True)  # a stale deck of an earlier game must not be taken for this one's
+    info = game_info(game, ai=ai, deck=deck, seed=seed, ai_command=ai_command)
     write_text_atomic(folder / INFO_FILE, json.dumps(info, indent=2) + "\n")
 
 

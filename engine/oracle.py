@@ -9,7 +9,9 @@ drop out, poses from which no card sequence reaches a goal are pruned, and the f
 which any choice reaches a goal is the answer. A deck that cannot deal another full hand (or an
 empty frontier) means the goal cannot be reached.
 
-Console script ``robots-oracle BOARD DECK [--level L]`` prints that number or ``unreachable``.
+Console script ``robots-oracle BOARD DECK [--level L] [--start "X Y D"]`` prints that number or
+``unreachable``; ``robots-oracle --from GAMEDIR --round N`` asks it for the position of a played
+game before round N (its pose, and the deck from that round's hand on), counting round N as 1.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +31,8 @@ from engine.deck import load_deck
 from engine.errors import InputError
 from engine.game import deal
 from engine.model import Board, Level, Pose
+from engine.protocol import parse_pose
+from engine.rerun import remaining_deck, round_state
 
 Counts = tuple[int, ...]
 
@@ -104,24 +109,65 @@ def optimum_rounds(board: Board, level: Level, deck: Sequence[Card], start: Pose
         number += 1
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line, like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"robots-oracle: error: {message} (see 'robots-oracle --help')\n")
+
+
+def _problem_from_game(args: argparse.Namespace) -> tuple[Board, Level, list[Card], Pose]:
+    """Board, level, the deck from round N's hand on, and the pose before round N of a played game."""
+    if args.board is not None or args.deck is not None or args.start is not None:
+        raise InputError("--from GAMEDIR takes the board, deck and pose from the game: give no BOARD, DECK or --start")
+    if args.round is None:
+        raise InputError("--from GAMEDIR needs --round N")
+    state = round_state(args.from_, args.round)
+    deck = remaining_deck(state.game, args.round)
+    if deck is None:
+        raise InputError("the game folder names no deck (no deck.txt, seed or deck file)", state.game.path)
+    level = Level(args.level) if args.level is not None else state.level
+    return state.board, level, deck, state.pose
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="robots-oracle",
         description="Fewest rounds in which the goal can be reached when every card of the deck is known.",
     )
-    parser.add_argument("board", help="board file (.dat)")
-    parser.add_argument("deck", help="deck file (one card a line; need not be a full deck)")
-    parser.add_argument("--level", choices=[lv.value for lv in Level], default=Level.HARD.value)
+    parser.add_argument("board", nargs="?", help="board file (.dat)")
+    parser.add_argument("deck", nargs="?", help="deck file (one card a line; need not be a full deck)")
+    parser.add_argument(
+        "--level", choices=[lv.value for lv in Level], help="default: hard (with --from: the game's level)"
+    )
+    parser.add_argument("--start", metavar='"X Y D"', help="start pose (default: the board's start tile)")
+    parser.add_argument("--from", dest="from_", metavar="GAMEDIR", help="a game folder written by robots-engine play")
+    parser.add_argument("--round", type=int, metavar="N", help="with --from: the position before round N (from 1)")
     args = parser.parse_args(argv)
     try:
-        board = load_board(args.board)
-        deck = load_deck(args.deck, strict=False)
+        if args.from_ is not None:
+            board, level, deck, start = _problem_from_game(args)
+        else:
+            if args.board is None or args.deck is None:
+                raise InputError("give BOARD and DECK, or --from GAMEDIR --round N")
+            if args.round is not None:
+                raise InputError("--round N goes with --from GAMEDIR")
+            board = load_board(args.board)
+            deck = load_deck(args.deck, strict=False)
+            level = Level(args.level or Level.HARD.value)
+            if args.start is not None:
+                start = parse_pose(args.start, "--start")
+                if not board.in_bounds(start.x, start.y):
+                    raise InputError(
+                        f"--start {start.to_bot_line()} lies outside the {board.width}x{board.height} board"
+                    )
+            else:
+                start = board.start  # raises ValueError with a message when the board has no start
         if len(deck) < HAND_SIZE:
             raise InputError(f"the deck has {len(deck)} cards, fewer than one hand of {HAND_SIZE}", args.deck)
-        board.start  # noqa: B018 - raises ValueError with a message when the board has no start
         if not board.goals:
             raise InputError("the board has no goal tile", args.board)
-        rounds = optimum_rounds(board, Level(args.level), deck)
+        rounds = optimum_rounds(board, level, deck, start)
     except (InputError, ValueError, OSError) as exc:
         print(f"robots-oracle: error: {exc}", file=sys.stderr)
         return 2

@@ -17,6 +17,11 @@ Choosers should be deterministic given their inputs (and their seed, if any) so 
 game can be replayed, and must not keep state that leaks from one game into the next
 unless they are created afresh per game.  Give them a ``name`` (used in results files);
 :class:`AI` is that protocol, :class:`BaseAI` a convenient base class.
+
+A chooser may also keep a ``last_trace`` (:class:`~engine.ai.trace.Trace`): what it said and
+the debug marks it drew in its last round; the game folder's round record keeps them.
+:class:`BaseAI` fills it from :meth:`BaseAI.say`, :meth:`BaseAI.mark`, :meth:`BaseAI.arrow`
+and :meth:`BaseAI.note`.  docs/ai-authors.md is the guide for writing one.
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from engine.ai.trace import Trace
 from engine.cards import Card
+from engine.debugmarks import parse_debug
 from engine.game import Chooser
 from engine.model import Board, Level, Pose
 
@@ -40,16 +47,46 @@ class AI(Protocol):
 
 
 class BaseAI(ABC):
-    """Base class for Python AIs: implement :meth:`choose`; the instance is then a Chooser."""
+    """Base class for Python AIs: implement :meth:`choose`; the instance is then a Chooser.
+
+    While :meth:`choose` runs it may call :meth:`say` (a line of output, kept in the round
+    record like an external program's output) and :meth:`mark`, :meth:`arrow`, :meth:`note`
+    (debug marks drawn by the viewer for this round, the same as an external AI's ``debug.txt``).
+    """
 
     name: str = "unnamed"
+    last_trace: Trace | None = None
 
     @abstractmethod
     def choose(self, board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> Sequence[Card]:
         """The 5 cards to play this round, in order, taken from ``hand``."""
 
+    def say(self, text: str) -> None:
+        """A line of output for this round's record (like a program's print)."""
+        self.__dict__.setdefault("_said", []).append(text)
+
+    def mark(self, x: int, y: int, colour: str = "yellow", label: str = "") -> None:
+        """Tint tile (x, y) with a colour name or ``#rrggbb``, with an optional short label."""
+        self.__dict__.setdefault("_marks", []).append(f"mark {x} {y} {colour} {label}")
+
+    def arrow(self, x1: int, y1: int, x2: int, y2: int, colour: str = "orange") -> None:
+        """An arrow from tile (x1, y1) to tile (x2, y2)."""
+        self.__dict__.setdefault("_marks", []).append(f"arrow {x1} {y1} {x2} {y2} {colour}")
+
+    def note(self, text: str) -> None:
+        """A line of text shown with this round's marks."""
+        self.__dict__.setdefault("_marks", []).append(f"text {text}")
+
     def __call__(self, board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
-        return list(self.choose(board, level, pose, hand))
+        self._said: list[str] = []
+        self._marks: list[str] = []
+        self.last_trace = None
+        try:
+            return list(self.choose(board, level, pose, hand))
+        finally:
+            output = "".join(line + "\n" for line in self._said)
+            debug = parse_debug("\n".join(self._marks), board.width, board.height, name=f"{self.name} marks")
+            self.last_trace = Trace(output=output[-65536:], output_bytes=len(output.encode()), debug=debug)
 
 
 def ai_name(chooser: Chooser) -> str:

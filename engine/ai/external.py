@@ -12,13 +12,17 @@ missing or malformed answer, wrong cards) becomes an :class:`AIError` with a
 one-line message; ``play_game`` turns that into ``Outcome.AI_ERROR`` and the
 contest goes on with the next game.  A hanging program is killed together with
 everything it started (its whole process group).  Output is read through a
-pipe and only the first ``log_keep`` bytes are kept, so a flood fills neither
-memory nor disk.
+pipe and only its first and last part are kept (``engine.ai.output``), so a
+flood fills neither memory nor disk and a traceback printed last survives.
+
+Besides ``ccards.txt`` a program may write ``debug.txt`` (marks for the viewer,
+``engine.debugmarks``); it is read, bounded, and never makes an AI error.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import selectors
 import signal
@@ -29,8 +33,12 @@ import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.ai.hints import program_hint, timeout_hint
+from engine.ai.output import BoundedOutput
+from engine.ai.trace import Trace
 from engine.boardfile import write_board
 from engine.cards import Card
+from engine.debugmarks import DEBUG_FILE, MAX_BYTES, parse_debug
 from engine.deck import write_cards
 from engine.errors import InputError
 from engine.game import AIError, check_choice
@@ -40,10 +48,12 @@ from engine.protocol import BOARD_FILE, BOT_FILE, CARDS_FILE, CHOSEN_FILE, read_
 DEFAULT_TIMEOUT = 10.0
 #: A program writing more than this (stdout + stderr, per round) is stopped: an AI error.
 MAX_OUTPUT_BYTES = 8 * 1024 * 1024
-#: How much of a round's output is kept in the log.
-LOG_KEEP_BYTES = 64 * 1024
-#: An ExternalAI stops appending to its log beyond this size (a game has up to 700 rounds).
+#: How much of a round's output is kept in the log: this much of its start and as much of its end.
+LOG_KEEP_BYTES = 32 * 1024
+#: Beyond this log size (a game has up to 700 rounds) an ExternalAI logs only each round's
+#: header and the last ``LOG_FULL_TAIL_BYTES`` of its output, so a final traceback still shows.
 LOG_TOTAL_BYTES = 4 * 1024 * 1024
+LOG_FULL_TAIL_BYTES = 2 * 1024
 #: A ``ccards.txt`` larger than this is not read (5 cards take a few dozen bytes).
 MAX_ANSWER_BYTES = 64 * 1024
 _READ_CHUNK = 65536
@@ -101,51 +111,28 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
     process.wait()
 
 
-def _last_line(data: bytes, limit: int = 160) -> str:
-    """The last non-empty line of the captured output, shortened, for error messages."""
-    for raw in reversed(data.splitlines()):
-        line = "".join(c if c.isprintable() else "?" for c in raw.decode("utf-8", errors="replace")).strip(" ?")
-        if line:
-            return line if len(line) <= limit else line[: limit - 3] + "..."
-    return ""
-
-
-class _Capture:
-    """The first ``keep`` bytes of a program's output and the total count."""
-
-    def __init__(self, keep: int) -> None:
-        self.keep = keep
-        self.head = bytearray()
-        self.total = 0
-
-    def add(self, chunk: bytes) -> None:
-        self.total += len(chunk)
-        room = self.keep - len(self.head)
-        if room > 0:
-            self.head += chunk[:room]
-
-    def log_text(self) -> bytes:
-        if self.total > len(self.head):
-            note = f"\n[output truncated: kept the first {len(self.head)} of {self.total} bytes]\n"
-            return bytes(self.head) + note.encode()
-        return bytes(self.head)
-
-
-def _write_log(log_path: Path | None, header: str, capture: _Capture, append: bool) -> None:
+def _write_log(log_path: Path | None, header: str, capture: BoundedOutput, append: bool, *, tail_only: int = 0) -> None:
+    """Append the round's header and output to the log; ``tail_only`` > 0: only that many last bytes."""
     if log_path is None:
         return
+    data = capture.data()
+    if tail_only and len(data) > tail_only:
+        data = (
+            f"[... only the last {tail_only} bytes of this round's output: the log is full ...]\n".encode()
+            + data[-tail_only:]
+        )
     try:
         with open(log_path, "ab" if append else "wb") as handle:
             handle.write(header.encode("utf-8", errors="replace"))
-            handle.write(capture.log_text())
-            if capture.head and not capture.head.endswith(b"\n"):
+            handle.write(data)
+            if data and not data.endswith(b"\n"):
                 handle.write(b"\n")
     except OSError as exc:
         raise AIError(f"cannot write AI log {log_path}: {exc.strerror or exc}") from None
 
 
 def _wait_for(
-    process: subprocess.Popen[bytes], capture: _Capture, deadline: float, timeout: float, max_output: int
+    process: subprocess.Popen[bytes], capture: BoundedOutput, deadline: float, timeout: float, max_output: int
 ) -> str | None:
     """Read the program's output until it ends; None when it exited in time, else why it must be killed."""
     assert process.stdout is not None
@@ -183,13 +170,18 @@ def run_ai_once(
     max_output: int = MAX_OUTPUT_BYTES,
     log_keep: int = LOG_KEEP_BYTES,
     append_log: bool = False,
+    round_number: int | None = None,
+    trace: Trace | None = None,
+    log_tail_only: int = 0,
 ) -> list[Card]:
     """Run the AI once in ``workdir`` (which already holds the input files) and return its cards.
 
-    Removes a stale ``ccards.txt`` first, runs ``command LEVEL`` with ``workdir`` as current
-    directory, and parses the ``ccards.txt`` it writes.  Only the format is checked here; the
-    caller checks the choice against the hand (``engine.game.check_choice``).
-    Raises AIError with a one-line message on every failure.
+    Removes a stale ``ccards.txt`` and ``debug.txt`` first, runs ``command LEVEL`` with
+    ``workdir`` as current directory, and parses the ``ccards.txt`` it writes.  Only the format
+    is checked here; the caller checks the choice against the hand (``engine.game.check_choice``).
+    Raises AIError with a one-line message on every failure.  ``trace``, when given, receives
+    the round's output (first and last ``log_keep`` bytes) and the raw ``debug.txt``, also when
+    the AI fails; ``round_number`` goes into the log's header line.
     """
     argv = normalize_command(command)
     name = _describe(argv)
@@ -202,6 +194,8 @@ def run_ai_once(
         chosen_path.unlink(missing_ok=True)
     except OSError as exc:
         raise AIError(f"cannot remove stale {chosen_path}: {exc.strerror or exc}") from None
+    with contextlib.suppress(OSError):  # debug marks are optional: whatever is there must not end the game
+        (folder / DEBUG_FILE).unlink(missing_ok=True)
     started = time.monotonic()
     try:
         process = subprocess.Popen(
@@ -213,13 +207,18 @@ def run_ai_once(
             start_new_session=True,
         )
     except FileNotFoundError:
-        raise AIError(f"AI program not found: {argv[0]}") from None
+        hint = program_hint(argv[0])
+        raise AIError(f"AI program not found: {argv[0]}" + (f" ({hint})" if hint else "")) from None
     except PermissionError:
-        raise AIError(f"AI program is not executable: {argv[0]} (try chmod +x)") from None
+        hint = program_hint(argv[0]) or f"try chmod +x {argv[0]}"
+        raise AIError(f"AI program is not executable: {argv[0]} ({hint})") from None
     except OSError as exc:
-        raise AIError(f"cannot start AI program {argv[0]}: {exc.strerror or exc}") from None
+        hint = program_hint(argv[0]) if exc.errno == errno.ENOEXEC else None
+        raise AIError(
+            f"cannot start AI program {argv[0]}: {exc.strerror or exc}" + (f" ({hint})" if hint else "")
+        ) from None
 
-    capture = _Capture(log_keep)
+    capture = BoundedOutput(log_keep, log_keep)
     _RUNNING[process.pid] = process
     try:
         failure = _wait_for(process, capture, started + timeout, timeout, max_output)
@@ -235,11 +234,20 @@ def run_ai_once(
     elapsed = time.monotonic() - started
     code = process.returncode
     status = failure or (f"exit {code}" if code >= 0 else f"signal {-code}")
-    _write_log(log_path, f"--- {name} {level_word}: {status}, {elapsed:.3f} s ---\n", capture, append_log)
+    where = f"round {round_number}: " if round_number is not None else ""
+    header = f"--- {where}{name} {level_word}: {status}, {elapsed:.3f} s ---\n"
+    _write_log(log_path, header, capture, append_log, tail_only=log_tail_only)
+    if trace is not None:
+        trace.output = capture.text()
+        trace.output_bytes = capture.total
+        trace.debug_text, trace.debug_cut = _read_debug(folder)
 
-    tail = _last_line(bytes(capture.head))
+    tail = capture.last_line()
     said = f"; last output: {tail}" if tail else ""
     if failure is not None:
+        if failure.startswith("timed out"):
+            hint = timeout_hint(folder, code)
+            said += f" ({hint})" if hint else ""
         raise AIError(f"AI {name} {failure}{said}")
     if code < 0:
         try:
@@ -248,8 +256,23 @@ def run_ai_once(
             signame = f"signal {-code}"
         raise AIError(f"AI {name} crashed ({signame}){said}")
     if code > 0:
-        raise AIError(f"AI {name} exited with status {code}{said}")
+        hint = program_hint(argv[0], code=code, output=capture.text())
+        raise AIError(f"AI {name} exited with status {code}{said}" + (f" ({hint})" if hint else ""))
     return read_answer(folder, name, said)
+
+
+def _read_debug(folder: Path) -> tuple[str | None, bool]:
+    """The AI's ``debug.txt`` (its first ``MAX_BYTES``) and whether it was longer; never fails."""
+    path = folder / DEBUG_FILE
+    try:
+        if not path.is_file():
+            return None, False
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError:
+        return None, False
+    cut = len(data) > MAX_BYTES
+    return data[:MAX_BYTES].decode("utf-8", errors="replace"), cut
 
 
 def read_answer(folder: str | Path, name: str = "AI", said: str = "") -> list[Card]:
@@ -273,9 +296,12 @@ class ExternalAI:
     """A Chooser that runs an external program through the file protocol once per round.
 
     ``workdir`` None uses a private temporary directory, removed by :meth:`close` (or when the
-    object is collected).  ``log_path`` collects every round's output (the first
-    ``LOG_KEEP_BYTES`` of each, ``LOG_TOTAL_BYTES`` in all); it is started afresh by
-    :meth:`start_log`.  Not thread-safe: one instance plays one game at a time.
+    object is collected); it persists from round to round of a game, so a program may keep
+    notes there.  ``log_path`` collects every round's output under a ``--- round N: ...`` header
+    (the first and last ``LOG_KEEP_BYTES`` of each; past ``LOG_TOTAL_BYTES`` only each round's
+    last ``LOG_FULL_TAIL_BYTES``); it is started afresh, and the round count reset, by
+    :meth:`start_log`.  ``last_trace`` holds the last round's output and debug marks.
+    Not thread-safe: one instance plays one game at a time.
     """
 
     def __init__(
@@ -293,7 +319,8 @@ class ExternalAI:
         self._tempdir: tempfile.TemporaryDirectory[str] | None = None
         self._workdir = workdir
         self._log_started = False
-        self._log_full_noted = False
+        self._round = 0
+        self.last_trace: Trace | None = None
         self._board: Board | None = None
         self._board_text = ""
 
@@ -306,9 +333,9 @@ class ExternalAI:
         return self._workdir
 
     def start_log(self) -> None:
-        """Begin a new log (the next round truncates the log file instead of appending)."""
+        """Begin a new game's log (the next round, numbered 1, truncates the log file)."""
         self._log_started = False
-        self._log_full_noted = False
+        self._round = 0
 
     def _log_is_full(self) -> bool:
         if self.log_path is None or not self._log_started:
@@ -324,18 +351,40 @@ class ExternalAI:
             self._write_inputs(folder, board, hand, pose)
         except OSError as exc:
             raise AIError(f"cannot write the AI's input files in {folder}: {exc.strerror or exc}") from None
-        log_path = None if self._log_is_full() else self.log_path
-        chosen = run_ai_once(self.argv, folder, level, self.timeout, log_path, append_log=self._log_started)
-        if self.log_path is not None and log_path is None and not self._log_full_noted:
-            with contextlib.suppress(OSError), open(self.log_path, "ab") as handle:
-                handle.write(f"[log full at {LOG_TOTAL_BYTES} bytes: later rounds are not logged]\n".encode())
-            self._log_full_noted = True
+        self._round += 1
+        trace = Trace()
+        self.last_trace = trace
+        tail_only = LOG_FULL_TAIL_BYTES if self._log_is_full() else 0
+        append = self._log_started
         self._log_started = True
+        try:
+            chosen = run_ai_once(
+                self.argv,
+                folder,
+                level,
+                self.timeout,
+                self.log_path,
+                append_log=append,
+                round_number=self._round,
+                trace=trace,
+                log_tail_only=tail_only,
+            )
+        finally:
+            self._read_marks(trace, board)
         try:
             check_choice(hand, chosen)
         except AIError as exc:
             raise AIError(f"AI {self.name} {exc}") from None
         return chosen
+
+    def _read_marks(self, trace: Trace, board: Board) -> None:
+        """Parse the round's ``debug.txt``; its problems go to the log (they never end the game)."""
+        if trace.debug_text is None:
+            return
+        trace.debug = parse_debug(trace.debug_text, board.width, board.height, cut=trace.debug_cut)
+        if trace.debug.problems and self.log_path is not None:
+            with contextlib.suppress(OSError), open(self.log_path, "ab") as handle:
+                handle.write("".join(f"[{p}]\n" for p in trace.debug.problems).encode("utf-8", errors="replace"))
 
     def _write_inputs(self, folder: Path, board: Board, hand: tuple[Card, ...], pose: Pose) -> None:
         """``engine.protocol.write_ai_inputs`` without its fsyncs, and the board text made once per board.

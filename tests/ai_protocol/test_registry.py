@@ -81,7 +81,7 @@ def test_directory_and_non_executable(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="is a directory"):
         resolve_ai(str(tmp_path))
     plain = tmp_path / "bot.py"
-    plain.write_text("print()\n")
+    plain.write_text("#!/usr/bin/env python3\nprint()\n")
     with pytest.raises(InputError, match=r"not executable \(try: chmod \+x"):
         resolve_ai(str(plain))
 

@@ -28,9 +28,10 @@ from engine.gamedir import (
 from engine.model import Level
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.replay import load_replay
+from engine.roundlog import ROUNDS_FILE
 
 CHOP = Path(__file__).resolve().parents[2] / "gameboards" / "chop.dat"
-ALL_FILES = {BOARD_FILE, START_FILE, GLOBALSEQ_FILE, SEQUENCE_FILE, STATS_FILE, ASCII_FILE, INFO_FILE}
+ALL_FILES = {BOARD_FILE, START_FILE, GLOBALSEQ_FILE, SEQUENCE_FILE, STATS_FILE, ASCII_FILE, INFO_FILE, ROUNDS_FILE}
 
 
 @pytest.mark.parametrize("level", list(Level))

@@ -1,0 +1,157 @@
+"""``rounds.jsonl``: the per-round record of a game folder, one JSON object a line.
+
+Each line says, for one round: the pose before it, the 8 cards dealt, the 5 chosen, how many
+were played, the pose after it and how the round ended, and -- when the AI's turns were recorded
+(``engine.turns``) -- the AI's time, its output (first and last part) and its debug marks, or
+the error that ended the game.  It is what an AI author reads to see why round 4 went wrong,
+what ``robots-engine round`` reruns and what the viewer shows in its HUD.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.cards import Card
+from engine.debugmarks import DebugMarks, marks_from_json, marks_to_json
+from engine.errors import InputError, read_text
+from engine.events import RobotStatus
+from engine.game import GameRecord, Outcome
+from engine.model import Pose
+from engine.protocol import parse_pose
+from engine.turns import Turn
+
+ROUNDS_FILE = "rounds.jsonl"
+
+#: How a round ended: the robot lives on, or the outcome letter (E: the AI failed in it).
+ALIVE = "alive"
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One line of ``rounds.jsonl``, read back."""
+
+    number: int
+    before: Pose
+    hand: tuple[Card, ...]
+    chosen: tuple[Card, ...] | None
+    played: int
+    after: Pose | None
+    end: str
+    seconds: float | None = None
+    output: str = ""
+    output_bytes: int = 0
+    debug: DebugMarks = field(default_factory=DebugMarks)
+    error: str | None = None
+
+
+def _entry(number: int, turn: Turn | None, game: GameRecord) -> dict[str, Any]:
+    index = number - 1
+    record = game.rounds[index] if index < len(game.rounds) else None
+    data: dict[str, Any] = {"round": number}
+    if record is not None:
+        data["before"] = record.start.to_bot_line()
+        data["hand"] = [c.value for c in record.hand]
+        data["chosen"] = [c.value for c in record.chosen]
+        data["played"] = len(record.results)
+        data["after"] = record.results[-1].pose.to_bot_line() if record.results else record.start.to_bot_line()
+        status = record.results[-1].status if record.results else RobotStatus.ALIVE
+        data["end"] = {RobotStatus.DESTROYED: "X", RobotStatus.FINISHED: "Z"}.get(status, ALIVE)
+    else:
+        assert turn is not None
+        data["before"] = turn.pose.to_bot_line()
+        data["hand"] = [c.value for c in turn.hand]
+        data["chosen"] = [c.value for c in turn.chosen] if turn.chosen is not None else None
+        data["played"] = 0
+        data["after"] = None
+        data["end"] = Outcome.AI_ERROR.value
+    if turn is not None:
+        data["seconds"] = round(turn.seconds, 6)
+        data["output"] = turn.output
+        data["output_bytes"] = turn.output_bytes
+        if turn.debug:
+            data["debug"] = marks_to_json(turn.debug)
+    if record is None or (game.outcome is Outcome.AI_ERROR and number == len(game.rounds) + 1):
+        data["error"] = (turn.error if turn is not None else None) or game.error
+    return data
+
+
+def round_entries(game: GameRecord, turns: Sequence[Turn] = ()) -> list[dict[str, Any]]:
+    """The JSON objects of ``rounds.jsonl`` for ``game`` (with the AI's turns where recorded)."""
+    by_number = {turn.number: turn for turn in turns}
+    count = len(game.rounds)
+    if game.outcome is Outcome.AI_ERROR and (count + 1) in by_number:
+        count += 1  # the round in which the AI failed: dealt, asked, never played
+    return [_entry(number, by_number.get(number), game) for number in range(1, count + 1)]
+
+
+def format_rounds(game: GameRecord, turns: Sequence[Turn] = ()) -> str:
+    return "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in round_entries(game, turns))
+
+
+def _cards(value: Any, what: str, path: Path, line: int) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise InputError(f"{what!r} must be a list of cards", path, line)
+    try:
+        return tuple(Card.parse(str(v)) for v in value)
+    except ValueError as exc:
+        raise InputError(f"{what!r}: {exc}", path, line) from None
+
+
+def _pose(value: Any, what: str, path: Path, line: int) -> Pose:
+    if not isinstance(value, str):
+        raise InputError(f"{what!r} must be a pose 'X Y D'", path, line)
+    try:
+        return parse_pose(value)
+    except InputError as exc:
+        raise InputError(f"{what!r}: {exc.message}", path, line) from None
+
+
+def parse_rounds(text: str, path: str | Path, width: int, height: int) -> list[RoundEntry]:
+    """Read ``rounds.jsonl``; a malformed line is an InputError naming its line."""
+    where = Path(path)
+    entries: list[RoundEntry] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError as exc:
+            raise InputError(f"not JSON: {exc}", where, number) from None
+        if not isinstance(data, dict) or not isinstance(data.get("round"), int):
+            raise InputError("each line must be an object with a 'round' number", where, number)
+        chosen = data.get("chosen")
+        after = data.get("after")
+        seconds = data.get("seconds")
+        output = data.get("output")
+        error = data.get("error")
+        played = data.get("played")
+        output_bytes = data.get("output_bytes")
+        entries.append(
+            RoundEntry(
+                number=data["round"],
+                before=_pose(data.get("before"), "before", where, number),
+                hand=_cards(data.get("hand"), "hand", where, number),
+                chosen=_cards(chosen, "chosen", where, number) if chosen is not None else None,
+                played=played if isinstance(played, int) else 0,
+                after=_pose(after, "after", where, number) if after is not None else None,
+                end=str(data.get("end", ALIVE)),
+                seconds=float(seconds) if isinstance(seconds, int | float) else None,
+                output=output if isinstance(output, str) else "",
+                output_bytes=output_bytes if isinstance(output_bytes, int) else 0,
+                debug=marks_from_json(data.get("debug"), width, height),
+                error=error if isinstance(error, str) else None,
+            )
+        )
+    return entries
+
+
+def read_rounds(folder: str | Path, width: int, height: int) -> list[RoundEntry] | None:
+    """The game folder's round record, or None when it has none (older games)."""
+    path = Path(folder) / ROUNDS_FILE
+    if not path.is_file():
+        return None
+    return parse_rounds(read_text(path), path, width, height)
