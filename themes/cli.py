@@ -247,7 +247,7 @@ def _main(argv: list[str] | None) -> int:
             print(problem, file=sys.stderr)
         return 1
     except BrokenPipeError:
-        raise  # main() ends quietly: the reader of our output has gone
+        raise  # handled in main(): not a file problem
     except OSError as exc:
         print(f"robots-theme: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 1
