@@ -8,7 +8,9 @@ Usage (from the repository root):
 Prints a Markdown table (per board and level, and in total) and writes it to ``--out``, with a PNG
 chart next to it (``--chart``). Games run in parallel worker processes; each process precomputes
 the planner's tables once per board and level, and that time is reported separately from the
-per-round decision time. "Optimum" is ``engine.oracle.optimum_rounds`` on the same deck.
+per-round decision time. "Optimum" is ``engine.oracle.optimum_rounds`` on the same deck (full
+information); "no-foresight" is ``engine.oracle.no_foresight_optimum``, the best goal probability
+and expected rounds of won games any AI that cannot see future hands can reach.
 """
 
 from __future__ import annotations
@@ -108,10 +110,10 @@ def _chooser(task: Task) -> tuple[Chooser, float]:
             planner = Planner(budget_seconds=task.budget)
             _CHOOSERS[key] = planner
         assert isinstance(planner, Planner)
-        begin = time.perf_counter()
         before = len(planner._plans)
-        planner.plan_for(_board(task.board), Level(task.level))
-        paid = time.perf_counter() - begin if len(planner._plans) > before else 0.0
+        plan = planner.plan_for(_board(task.board), Level(task.level))
+        # The plan's own build time, once per process (it may have been built for the bound).
+        paid = plan.seconds if len(planner._plans) > before else 0.0
         return planner, paid
     if task.ai == "reference":
         return reference_chooser, 0.0
@@ -161,9 +163,39 @@ class Row:
     precompute_s: float
     wall_s: float
     errors: float
+    bound_goal: float = float("nan")  # no-foresight optimum's goal probability (mean over the games' boards)
+    over_bound_rounds: float = float("nan")  # mean rounds of won games / what the no-foresight optimum predicts
 
 
-def summarise(label: str, ai: str, results: list[GameResult], optimum: dict[tuple[str, str, int], GameResult]) -> Row:
+@dataclass(frozen=True)
+class Bound:
+    """The no-foresight optimum of one board and level and what it cost to compute."""
+
+    goal: float
+    rounds: float
+    seconds: float
+    converged: bool
+    peak_mb: float
+
+
+def bound_task(key: tuple[str, str]) -> Bound:
+    """``robots-oracle --no-foresight`` for one board and level, in a worker process."""
+    import resource
+
+    from engine.oracle import no_foresight_optimum
+
+    best = no_foresight_optimum(_board(key[0]), Level(key[1]))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return Bound(best.goal_probability, best.expected_rounds, best.seconds, best.converged, peak)
+
+
+def summarise(
+    label: str,
+    ai: str,
+    results: list[GameResult],
+    optimum: dict[tuple[str, str, int], GameResult],
+    bounds: dict[tuple[str, str], Bound] | None = None,
+) -> Row:
     n = len(results)
     finished = [r for r in results if r.outcome == "Z"]
     rounds = [r.rounds for r in finished]
@@ -176,6 +208,11 @@ def summarise(label: str, ai: str, results: list[GameResult], optimum: dict[tupl
         else float("nan")
     )
     decisions = sum(r.decisions for r in results)
+    bound_goal = over_bound = float("nan")
+    if bounds and results:
+        bound_goal = statistics.mean(bounds[(r.task.board, r.task.level)].goal for r in results)
+        predicted = sum(bounds[(r.task.board, r.task.level)].rounds for r in finished)
+        over_bound = sum(rounds) / predicted if finished and predicted > 0 else float("nan")
     return Row(
         label,
         ai,
@@ -191,6 +228,8 @@ def summarise(label: str, ai: str, results: list[GameResult], optimum: dict[tupl
         max((r.precompute_seconds for r in results), default=0.0),
         sum(r.wall_seconds for r in results),
         sum(r.outcome == "E" for r in results) / n,
+        bound_goal,
+        over_bound,
     )
 
 
@@ -198,13 +237,15 @@ def markdown(rows: list[Row], header: str) -> str:
     lines = [
         header,
         "",
-        "| board / level | AI | games | goal | destroyed | deck out | goal when optimum can | mean rounds | median | rounds / optimum | decision ms/round | precompute s | CPU s | AI errors |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| board / level | AI | games | goal | destroyed | deck out | goal when optimum can | mean rounds | median | rounds / optimum | no-foresight goal | goal - it (pp) | rounds / no-foresight | decision ms/round | precompute s | CPU s | AI errors |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r.label} | {r.ai} | {r.games} | {r.goal:.1%} | {r.destroyed:.1%} | {r.exhausted:.1%} | {r.goal_when_possible:.2%} | "
-            f"{r.mean_rounds:.2f} | {r.median_rounds:.1f} | {r.over_optimum:.3f} | {r.decision_ms:.2f} | {r.precompute_s:.2f} | {r.wall_s:.1f} | {r.errors:.1%} |"
+            f"{r.mean_rounds:.2f} | {r.median_rounds:.1f} | {r.over_optimum:.3f} | {r.bound_goal:.2%} | "
+            f"{100 * (r.goal - r.bound_goal):+.2f} | {r.over_bound_rounds:.3f} | "
+            f"{r.decision_ms:.2f} | {r.precompute_s:.2f} | {r.wall_s:.1f} | {r.errors:.1%} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -262,6 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ai", nargs="*", default=[], help="external AI programs (contest entries) to play too")
     parser.add_argument("--no-reference", action="store_true")
     parser.add_argument("--no-optimum", action="store_true")
+    parser.add_argument("--no-bound", action="store_true", help="skip the no-foresight optimum")
     parser.add_argument("--budget", type=float, default=1.0, help="planner seconds per decision")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "ai-bench.md")
@@ -275,7 +317,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     begin = time.perf_counter()
     per_ai_wall: dict[str, float] = defaultdict(float)
     results: list[GameResult] = []
+    bounds: dict[tuple[str, str], Bound] = {}
     with Pool(args.jobs) as pool:
+        if not args.no_bound:
+            keys = [(b, lv) for b in args.boards for lv in args.levels]
+            start = time.perf_counter()
+            bounds = dict(zip(keys, pool.map(bound_task, keys, chunksize=1), strict=True))
+            per_ai_wall["no-foresight bound"] = time.perf_counter() - start
         for ai in ais:  # one AI at a time, so each one's wall time can be reported
             mine = [t for t in tasks if t.ai == ai]
             start = time.perf_counter()
@@ -290,9 +338,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for b in args.boards:
         for lv in args.levels:
             for ai in ais:
-                rows.append(summarise(f"{Path(b).stem} {lv}", Path(ai).name, grouped[(b, lv, ai)], optimum))
+                rows.append(summarise(f"{Path(b).stem} {lv}", Path(ai).name, grouped[(b, lv, ai)], optimum, bounds))
     for ai in ais:
-        rows.append(summarise("all", Path(ai).name, [r for r in results if r.task.ai == ai], optimum))
+        rows.append(summarise("all", Path(ai).name, [r for r in results if r.task.ai == ai], optimum, bounds))
     header = (
         f"AI benchmark: {len(args.boards)} board(s) x {args.decks} decks (seeds {seeds.start}..{seeds.stop - 1}) x "
         f"{', '.join(args.levels)}; {args.jobs} worker processes; {platform.processor() or platform.machine()}, "
@@ -303,6 +351,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "CPU s sums the games' own times over all workers; precompute s is the slowest per-process table build."
     )
     text = markdown(rows, header)
+    if bounds:
+        text += "\n| board / level | no-foresight goal | expected rounds of won games | computed in s | converged | worker peak MB |\n"
+        text += "|---|---:|---:|---:|---|---:|\n"
+        for (b, lv), bound in bounds.items():
+            text += (
+                f"| {Path(b).stem} {lv} | {bound.goal:.4%} | {bound.rounds:.3f} | {bound.seconds:.2f} | "
+                f"{'yes' if bound.converged else 'no (time limit)'} | {bound.peak_mb:.0f} |\n"
+            )
     print(text)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")

@@ -1,27 +1,34 @@
-"""Autosave: a copy of unsaved work written every few seconds, offered back after a crash.
+"""Autosave: a crash copy of unsaved work, written within a second or two of every edit.
 
-A board with a file autosaves next to it as ``<file>.autosave``; an untitled board
-autosaves to ``untitled.dat.autosave`` in the per-user state folder
-(``$XDG_STATE_HOME/robots-edit`` or ``~/.local/state/robots-edit``). The copy is a
-normal board file (written atomically), removed after a clean save or a clean exit;
-if it is still there at the next start, the editor crashed and offers it back.
+A board with a file autosaves next to it as ``<file>.autosave`` when that folder can be
+written, else in the per-user state folder (``$XDG_STATE_HOME/robots-edit`` or
+``~/.local/state/robots-edit``) under a name made from the board's full path; an untitled
+board autosaves to ``untitled.dat.autosave`` there. The copy is a normal board file
+(written atomically), removed after a save or a clean exit. If it is still there at the
+next start, the editor crashed and offers it back: yes restores it as one undoable step,
+no keeps the copy (renamed ``*.autosave~``) until the board is next saved.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import time
 from pathlib import Path
 
 from editor.document import Document
+from editor.events import BoardChanged, DocumentEvent, FileChanged, ModifiedChanged
+from editor.safe_write import folder_writable
 from engine.atomic import write_text_atomic
 from engine.boardfile import parse_board
 from engine.errors import InputError, read_text
 from engine.model import Board
 
 SUFFIX = ".autosave"
-DEFAULT_INTERVAL_S = 30.0
+DECLINED_SUFFIX = ".autosave~"
+#: An edit is copied this long after it (a drag stroke is copied at least this often).
+DELAY_S = 1.0
 
 
 def state_folder() -> Path:
@@ -29,79 +36,131 @@ def state_folder() -> Path:
     return Path(base) / "robots-edit"
 
 
+def _state_name(board_path: Path) -> str:
+    full = str(board_path.absolute())
+    return f"{board_path.name}-{hashlib.sha1(full.encode()).hexdigest()[:10]}.dat{SUFFIX}"
+
+
+def autosave_candidates(board_path: Path | None, folder: Path | None = None) -> list[Path]:
+    """Where the autosave of a board file (or of an untitled board) may live, preferred first."""
+    state = folder or state_folder()
+    if board_path is None:
+        return [state / ("untitled.dat" + SUFFIX)]
+    return [board_path.with_name(board_path.name + SUFFIX), state / _state_name(board_path)]
+
+
 def autosave_path(board_path: Path | None, folder: Path | None = None) -> Path:
-    """Where the autosave of a board file (or of an untitled board) lives."""
-    if board_path is not None:
-        return board_path.with_name(board_path.name + SUFFIX)
-    return (folder or state_folder()) / ("untitled.dat" + SUFFIX)
+    """Where the autosave goes now: next to the board when its folder is writable, else the state folder."""
+    first, *rest = autosave_candidates(board_path, folder)
+    if board_path is not None and not folder_writable(board_path.parent if str(board_path.parent) else Path(".")):
+        return rest[0]
+    return first
 
 
 def pending_autosave(board_path: Path | None, folder: Path | None = None) -> tuple[Path, Board] | None:
     """An autosave left behind by a crash, with its board, if there is one worth offering
     (readable, and different from the file it belongs to)."""
-    path = autosave_path(board_path, folder)
-    if not path.is_file():
-        return None
-    try:
-        board = parse_board(read_text(path), path)
-    except InputError:
-        return None
-    if board_path is not None and board_path.is_file():
-        with contextlib.suppress(InputError):
-            if parse_board(read_text(board_path), board_path) == board:
-                return None
-    return path, board
+    for path in autosave_candidates(board_path, folder):
+        if not path.is_file():
+            continue
+        try:
+            board = parse_board(read_text(path), path)
+        except InputError:
+            continue
+        if board_path is not None and board_path.is_file():
+            with contextlib.suppress(InputError):
+                if parse_board(read_text(board_path), board_path) == board:
+                    continue
+        return path, board
+    return None
 
 
 class Autosaver:
-    """Writes the document's board to its autosave path when dirty and ``interval`` has passed."""
+    """Keeps the crash copy of one document current: call ``tick`` often (the window does, 4x a second)."""
 
-    def __init__(self, document: Document, interval_s: float = DEFAULT_INTERVAL_S, folder: Path | None = None) -> None:
+    def __init__(self, document: Document, delay_s: float = DELAY_S, folder: Path | None = None) -> None:
         self.document = document
-        self.interval_s = interval_s
+        self.delay_s = delay_s
         self.folder = folder
-        self._last = time.monotonic()
+        self._due: float | None = None
         self._written: Path | None = None
-        document.subscribe(self._on_change)
+        self._declined: Path | None = None
+        document.subscribe(self._on_event)
 
     @property
     def path(self) -> Path:
         return autosave_path(self.document.path, self.folder)
 
+    @property
+    def pending(self) -> bool:
+        """Whether an edit has not reached the crash copy yet."""
+        return self._due is not None
+
     def tick(self, now: float | None = None) -> Path | None:
-        """Call regularly (the window's clock does); autosaves when due. Returns the file written."""
-        now = time.monotonic() if now is None else now
-        if now - self._last < self.interval_s:
+        """Writes the crash copy when an edit is due; returns the file written."""
+        if self._due is None:
             return None
-        self._last = now
-        return self.save_now() if self.document.dirty else None
+        now = time.monotonic() if now is None else now
+        if now < self._due:
+            return None
+        self._due = None
+        return self.save_now() if self.document.modified else None
 
     def save_now(self) -> Path:
-        target = self.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(target, self.document.text)
-        if self._written is not None and self._written != target:
-            self._remove(self._written)
-        self._written = target
-        return target
+        """Write the copy now (also the emergency copy after an unexpected error): next to the
+        board, or in the state folder when that fails."""
+        text = self.document.text
+        errors: list[str] = []
+        for target in dict.fromkeys([self.path, *autosave_candidates(self.document.path, self.folder)]):
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                write_text_atomic(target, text)
+            except OSError as exc:
+                errors.append(f"{target}: {exc.strerror or exc}")
+                continue
+            if self._written is not None and self._written != target:
+                self._remove(self._written)
+            self._written = target
+            return target
+        raise OSError("; ".join(errors))
 
     def adopt(self, path: Path) -> None:
         """Take charge of an autosave restored from a crash (removed once the work is saved)."""
         self._written = path
 
+    def decline(self, path: Path) -> Path:
+        """Keep a crash copy the user did not restore, out of the way, until the next save."""
+        kept = path.with_name(path.name[: -len(SUFFIX)] + DECLINED_SUFFIX) if path.name.endswith(SUFFIX) else path
+        with contextlib.suppress(OSError):
+            os.replace(path, kept)
+        self._declined = kept
+        return kept
+
     def discard(self) -> None:
-        """Remove the autosave this editor wrote or restored (after a clean save or a clean exit).
+        """Remove the autosave this editor wrote or restored (after a save or a clean exit).
 
         Another file's autosave is never touched: it may be a crash copy still to offer."""
         if self._written is not None:
             self._remove(self._written)
         self._written = None
+        self._due = None
+
+    def saved(self) -> None:
+        """The board was saved: the crash copy and a declined copy are no longer needed."""
+        self.discard()
+        if self._declined is not None:
+            self._remove(self._declined)
+            self._declined = None
 
     @staticmethod
     def _remove(path: Path) -> None:
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
 
-    def _on_change(self, document: Document, change: object) -> None:
-        if not document.dirty:  # saved, or undone back to the saved state
-            self.discard()
+    def _on_event(self, event: DocumentEvent) -> None:
+        if isinstance(event, ModifiedChanged) and not event.modified:
+            self.discard()  # saved, or undone back to the saved state
+        elif isinstance(event, FileChanged):
+            self.discard()  # another file now: the old copy belonged to the one left behind
+        elif isinstance(event, BoardChanged) and self.document.modified and self._due is None:
+            self._due = time.monotonic() + self.delay_s

@@ -15,7 +15,7 @@ import pyglet
 
 pyglet.options["headless"] = True
 
-from editor.commands import SetTiles, UndoStack  # noqa: E402
+from editor.commands import SetTiles  # noqa: E402
 from editor.document import Document  # noqa: E402
 from editor.validate import validate  # noqa: E402
 from engine.boardfile import load_board  # noqa: E402
@@ -58,10 +58,9 @@ def main() -> int:
 
         v = timed(validate_fresh, repeat=1)
         document = Document(board)
-        stack = UndoStack(document)
 
-        def paint_step(stack: UndoStack = stack) -> None:
-            stack.push(SetTiles({(1, 1): TOGGLE[len(stack) % 2]}))
+        def paint_step(document: Document = document) -> None:
+            document.push(SetTiles({(1, 1): TOGGLE[len(document.history) % 2]}))
 
         p = timed(paint_step, repeat=20)
         controller = EditorController(Document(board), size=(1280, 800))
@@ -70,7 +69,7 @@ def main() -> int:
         window.on_draw()
 
         def edit_frame(c: EditorController = controller, w: EditorWindow = window) -> None:
-            c.stack.push(SetTiles({(1, 1): TOGGLE[len(c.stack) % 2]}))
+            c.document.push(SetTiles({(1, 1): TOGGLE[len(c.document.history) % 2]}))
             w.on_draw()
             pyglet.gl.glFinish()
 

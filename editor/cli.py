@@ -1,4 +1,4 @@
-"""``robots-edit [BOARD] [--theme NAME]``: open the board editor.
+"""``robots-edit [BOARD] [--theme NAME]``: open the board editor; ``--export OUT`` writes a picture instead.
 
 A board that cannot be read is reported as one ``file:line:col: message`` line with
 exit status 2 (no traceback). A file that does not exist yet is fine: the editor
@@ -36,7 +36,33 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
     parser.add_argument("--headless", action="store_true", help="render off-screen (EGL), e.g. with --screenshot")
     parser.add_argument("--screenshot", type=Path, help="draw one frame to this PNG and exit")
+    export = parser.add_argument_group("export (no display needed)")
+    export.add_argument(
+        "--export", type=Path, metavar="OUT", help="write the board alone to OUT.png, OUT.svg or OUT.pdf"
+    )
+    export.add_argument("--tile", type=int, default=48, metavar="N", help="pixels per tile for PNG/SVG (default 48)")
+    export.add_argument("--grid", action="store_true", help="draw the tile grid")
+    export.add_argument("--coords", action="store_true", help="number the columns and rows")
+    export.add_argument("--paper", choices=("a4", "letter"), default="a4", help="PDF page size (default a4)")
     return parser.parse_args(argv)
+
+
+def run_export(document: Document, args: argparse.Namespace) -> int:
+    """``--export``: the board alone as PNG, SVG or PDF; one-line errors, exit 2."""
+    from editor.export import ExportOptions, export_board
+
+    if args.board is None or not args.board.exists():
+        print("robots-edit: --export needs an existing BOARD file", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    options = ExportOptions(theme=args.theme, tile_px=args.tile, grid=args.grid, coords=args.coords, paper=args.paper)
+    try:
+        export_board(document.board, args.export, options, title=args.board.name)
+    except (ValueError, OSError) as exc:
+        message = getattr(exc, "strerror", None) or str(exc)
+        print(f"robots-edit: {args.export}: cannot export: {message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"robots-edit: wrote {args.export}")
+    return 0
 
 
 def load_document(path: Path | None) -> Document:
@@ -44,6 +70,8 @@ def load_document(path: Path | None) -> Document:
     if path is None:
         return Document()
     if not path.exists():
+        if not path.parent.is_dir():
+            raise InputError(f"the folder {path.parent} does not exist", path)
         document = Document()
         document.path = path
         return document
@@ -76,6 +104,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.theme not in known and not Path(args.theme).is_dir():
             print(f"robots-edit: unknown theme {args.theme!r}; installed: {', '.join(known)}", file=sys.stderr)
             return EXIT_BAD_INPUT
+    if args.export is not None:
+        return run_export(document, args)
+    if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":
+        print(f"robots-edit: {args.screenshot}: --screenshot writes PNG (use --export for SVG/PDF)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if args.screenshot is not None and not args.screenshot.resolve().parent.is_dir():
         print(
             f"robots-edit: {args.screenshot}: cannot write: folder {args.screenshot.parent} does not exist",
@@ -123,6 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_BAD_INPUT
         finally:
             controller.autosaver.discard()
+            controller.close()
             window.close()
         return 0
     pyglet.app.run()

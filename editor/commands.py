@@ -1,20 +1,16 @@
-"""Undoable edits of a :class:`~editor.document.Document`, and the undo stack.
+"""Undoable edits: each command is a pure function from one board to the next.
 
-Every change to the board goes through a command here (tools build commands,
-they never touch the board). A command remembers the board it replaced, so undo
-restores the exact previous board (and therefore the exact file bytes).
-
-A drag stroke is one undo step: the stack is told ``begin_stroke()`` when the
-mouse goes down and ``end_stroke()`` when it goes up, and while the stroke is open
-every command pushed is merged into the first one when they are of the same kind.
+Every change to the board goes through a command here (tools build commands, they
+never touch the board); the document's undo stack (``editor.history``) applies them
+and remembers the board each one replaced, so undo restores the exact previous
+board (and therefore the exact file bytes). A command may say which tiles it touches
+(``positions``) so views redraw only those.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
-from editor.document import Document, blank_board
 from editor.transform import Transform, transform_board
 from engine.model import Board, Tile
 
@@ -28,25 +24,26 @@ ANCHORS = {
 }  # fmt: skip
 
 
+def blank_board(width: int, height: int) -> Board:
+    """A board of plain floor."""
+    floor = Tile.floor()
+    row = tuple(floor for _ in range(width))
+    return Board(tuple(row for _ in range(height)))
+
+
 class Command:
-    """An edit: ``do`` applies it to the document, ``undo`` puts the previous board back."""
+    """An edit: ``apply`` gives the board after it (pure); the undo stack keeps the one before."""
 
     label = "edit"
-
-    def __init__(self) -> None:
-        self._before: Board | None = None
 
     def apply(self, board: Board) -> Board:
         """The board after this command (pure)."""
         raise NotImplementedError
 
-    def do(self, document: Document) -> None:
-        self._before = document.board
-        document.set_board(self.apply(document.board))
-
-    def undo(self, document: Document) -> None:
-        assert self._before is not None, "undo before do"
-        document.set_board(self._before)
+    @property
+    def positions(self) -> frozenset[Position] | None:
+        """The tiles this command may change, or None for "any" (resize, transforms)."""
+        return None
 
     def merge(self, later: Command) -> bool:
         """Absorb ``later`` (already done) into this command, if it is the same kind of edit."""
@@ -57,16 +54,27 @@ class SetTiles(Command):
     """Put tiles at positions (paint, erase, fill, rectangle, rotate tile)."""
 
     def __init__(self, changes: Mapping[Position, Tile], label: str = "paint") -> None:
-        super().__init__()
         self.changes: dict[Position, Tile] = dict(changes)
         self.label = label
 
     def apply(self, board: Board) -> Board:
-        rows = [list(row) for row in board.rows]
+        by_row: dict[int, list[tuple[int, Tile]]] = {}
         for (x, y), tile in self.changes.items():
-            if board.in_bounds(x, y):
-                rows[y][x] = tile
-        return Board(tuple(tuple(row) for row in rows))
+            if board.in_bounds(x, y) and board.rows[y][x] != tile:
+                by_row.setdefault(y, []).append((x, tile))
+        if not by_row:
+            return board
+        rows = list(board.rows)  # untouched rows are shared with the previous board
+        for y, cells in by_row.items():
+            row = list(rows[y])
+            for x, tile in cells:
+                row[x] = tile
+            rows[y] = tuple(row)
+        return Board(tuple(rows))
+
+    @property
+    def positions(self) -> frozenset[Position] | None:
+        return frozenset(self.changes)
 
     def merge(self, later: Command) -> bool:
         if type(later) is not type(self) or later.label != self.label:
@@ -106,7 +114,6 @@ def resized_board(board: Board, width: int, height: int, anchor: str = "nw") -> 
 
 class Resize(Command):
     def __init__(self, width: int, height: int, anchor: str = "nw") -> None:
-        super().__init__()
         if anchor not in ANCHORS:
             raise ValueError(f"unknown anchor {anchor!r}; use one of {', '.join(ANCHORS)}")
         self.width, self.height, self.anchor = width, height, anchor
@@ -120,7 +127,6 @@ class TransformBoard(Command):
     """Rotate or mirror the whole board, remapping every tile's meaning."""
 
     def __init__(self, transform: Transform) -> None:
-        super().__init__()
         self.transform = transform
         self.label = transform.value
 
@@ -132,7 +138,6 @@ class NewBoard(Command):
     """Replace the board with plain floor of any size."""
 
     def __init__(self, width: int, height: int) -> None:
-        super().__init__()
         self.width, self.height = width, height
         self.label = f"new {width}x{height} board"
 
@@ -140,76 +145,12 @@ class NewBoard(Command):
         return blank_board(self.width, self.height)
 
 
-@dataclass
-class _Entry:
-    command: Command
-    stroke: int | None
+class ReplaceBoard(Command):
+    """Put a whole other board in place (a restored autosave): one undoable step."""
 
+    def __init__(self, board: Board, label: str = "restore") -> None:
+        self.board = board
+        self.label = label
 
-@dataclass
-class UndoStack:
-    """Done and undone commands of one document."""
-
-    document: Document
-    _done: list[_Entry] = field(default_factory=list)
-    _undone: list[_Entry] = field(default_factory=list)
-    _stroke: int | None = None
-    _next_stroke: int = 1
-
-    def begin_stroke(self) -> int:
-        """Start a drag stroke: what is pushed until ``end_stroke`` merges into one step."""
-        self._stroke = self._next_stroke
-        self._next_stroke += 1
-        return self._stroke
-
-    def end_stroke(self) -> None:
-        self._stroke = None
-
-    @property
-    def in_stroke(self) -> bool:
-        return self._stroke is not None
-
-    def push(self, command: Command) -> None:
-        """Do ``command`` and record it (merged into the open stroke's step when it can be)."""
-        before = self.document.board
-        command.do(self.document)
-        if self.document.board == before:
-            return  # nothing changed (painting a tile with itself): no empty undo step
-        self._undone.clear()
-        top = self._done[-1] if self._done else None
-        if top is not None and self._stroke is not None and top.stroke == self._stroke and top.command.merge(command):
-            return
-        self._done.append(_Entry(command, self._stroke))
-
-    def undo(self) -> str | None:
-        """Undo the last step; returns its label (None when there is nothing to undo)."""
-        if not self._done:
-            return None
-        entry = self._done.pop()
-        entry.command.undo(self.document)
-        self._undone.append(entry)
-        return entry.command.label
-
-    def redo(self) -> str | None:
-        if not self._undone:
-            return None
-        entry = self._undone.pop()
-        entry.command.do(self.document)
-        self._done.append(_Entry(entry.command, None))
-        return entry.command.label
-
-    def clear(self) -> None:
-        self._done.clear()
-        self._undone.clear()
-        self._stroke = None
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._done)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._undone)
-
-    def __len__(self) -> int:
-        return len(self._done)
+    def apply(self, board: Board) -> Board:
+        return self.board

@@ -1,58 +1,59 @@
-"""The editor's behaviour, without GL: input in screen pixels and key names in, commands out.
+"""The editor's input handling, without GL: pointer positions in screen pixels and key names in.
 
 The pyglet window only converts its events (pyglet's bottom-left mouse ``y`` with
-``viewer3d.coords.from_pyglet_y``, key symbols to names) and calls this class; the
-view draws from its state. Board <-> screen conversions all go through the shared
-``viewer3d.coords.TopDownMapping``. Because nothing here needs a GL context, every
-behaviour (palette drops, prompts, unsaved-changes questions) is testable directly.
+``viewer3d.coords.from_pyglet_y``, key symbols to names) and calls this class; the view
+draws from its state. Board <-> screen conversions all go through the shared
+``viewer3d.coords.TopDownMapping``. The other jobs live in their own small classes:
+prompts (``editor.prompts``), file handling (``editor.files``), autosave
+(``editor.autosave``), test-play (``editor.playtest``) and validation
+(``editor.background``); the document owns the undo stack. Nothing here needs a GL
+context, so every behaviour is testable directly.
 """
 
 from __future__ import annotations
 
 import re
-import threading
+import sys
+import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from editor.art import theme_keys
 from editor.autosave import Autosaver, pending_autosave
-from editor.commands import ANCHORS, Resize, SetTiles, TransformBoard, UndoStack
-from editor.document import Change, Document, blank_board
-from editor.keymap import action_for
+from editor.background import BackgroundValidation, ValidationState
+from editor.commands import ANCHORS, ReplaceBoard, Resize, SetTiles, TransformBoard
+from editor.document import Document
+from editor.events import BoardChanged, DocumentEvent
+from editor.files import FileActions, RecentFiles
+from editor.history import UndoStack
+from editor.keymap import SHORTCUTS, action_for
 from editor.layout import Layout, inside
 from editor.names import tile_name
+from editor.playtest import PlaytestRunner
+from editor.prompts import Prompt, Prompts
 from editor.tools import (
     LEFT,
     MIDDLE,
     RIGHT,
     EyedropperTool,
-    FillTool,
-    PaintTool,
     Pointer,
     RectangleTool,
     Tool,
     ToolContext,
     WallTool,
 )
+from editor.tools import TOOLS as TOOL_CLASSES
 from editor.transform import Transform, rotate_tile
 from editor.validate import Problem, Validation
-from engine.errors import InputError
-from engine.model import Board, Level, Tile
+from engine.model import Level, Tile
 from viewer3d.coords import TopDownMapping
 
-MAX_SIDE = 200
+MAX_SIDE = 256
 ZOOM_STEP = 1.15
-
-
-@dataclass
-class Prompt:
-    """A one-line question in the status bar: free text (``choices`` empty) or a key choice."""
-
-    label: str
-    on_submit: Callable[[str], None]
-    text: str = ""
-    choices: str = ""  # e.g. "yn": the answer is one key press
+SCROLL_PX = 40
+TOAST_S = 2.5
 
 
 @dataclass
@@ -63,13 +64,23 @@ class PaletteDrag:
     moved: bool = False
 
 
+@dataclass(frozen=True)
+class Toast:
+    """A short message drawn next to the pointer (refusals), until ``until``."""
+
+    text: str
+    px: float
+    py: float
+    until: float
+
+
 def parse_size(text: str) -> tuple[int, int, str]:
     """``20x10``, ``20 10``, ``20x10 anchor=center`` or ``20x10 center`` -> (width, height, anchor)."""
     match = re.fullmatch(
         r"\s*([0-9]{1,6})\s*[x× ]\s*([0-9]{1,6})(?:\s+(?:anchor\s*=\s*)?([a-z]+))?\s*", text, re.IGNORECASE
     )
     if not match:
-        raise ValueError(f"expected WIDTHxHEIGHT [anchor=nw|n|ne|w|center|e|sw|s|se], not {text!r}")
+        raise ValueError(f"expected WIDTHxHEIGHT [anchor=nw|n|ne|w|center|e|sw|s|se], not {text[:40]!r}")
     width, height, anchor = int(match[1]), int(match[2]), (match[3] or "nw").lower()
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise ValueError(f"width and height must be 1..{MAX_SIDE}")
@@ -78,8 +89,15 @@ def parse_size(text: str) -> tuple[int, int, str]:
     return width, height, anchor
 
 
+def action_label(action: str) -> str:
+    """The command palette's line for an action: its help and its shortcut(s)."""
+    shortcuts = [s for s in SHORTCUTS if s.action == action]
+    keys = " / ".join(s.label for s in shortcuts)
+    return f"{shortcuts[0].help}   [{keys}]" if shortcuts else action
+
+
 class EditorController:
-    """State and behaviour of one editor window."""
+    """State and input handling of one editor window."""
 
     def __init__(
         self,
@@ -87,12 +105,12 @@ class EditorController:
         size: tuple[int, int] = (1280, 800),
         theme: str | None = None,
         autosave_folder: Path | None = None,
-        autosave_interval_s: float = 30.0,
+        autosave_delay_s: float = 1.0,
+        background_validation: bool = True,
     ) -> None:
         self.document = document
-        self.stack = UndoStack(document)
-        self.ctx = ToolContext(document, self.stack, status=self.say)
-        self.tools: list[Tool] = [PaintTool(), RectangleTool(), FillTool(), EyedropperTool(), WallTool()]
+        self.ctx = ToolContext(document, status=self.say_near)
+        self.tools: list[Tool] = [cls() for cls in TOOL_CLASSES]
         self.tool: Tool = self.tools[0]
         self.layout = Layout(*size)
         self.mapping = TopDownMapping()
@@ -102,61 +120,93 @@ class EditorController:
         self.theme = theme if theme is not None else self.themes[0]
         self.grid = True
         self.help_visible = False
+        self.right_click = "erase"  # or "pick" (Tiled's habit)
         self.level = Level.NORMAL
-        self.status = "F1: help"
-        self.prompt: Prompt | None = None
+        self.status = "F1: help   Ctrl+Shift+P: every command"
+        self.toast: Toast | None = None
         self.hover: tuple[int, int] | None = None
         self.hover_info = ""  # the tile under the pointer and its coordinates, for the status bar
+        self.tooltip = ""  # the palette cell or tool button under the pointer
         self.hover_edge: tuple[int, int, object] | None = None
         self.pointer_px: tuple[float, float] = (0.0, 0.0)
         self.palette_drag: PaletteDrag | None = None
         self.closed = False
         self.space_held = False
-        self.validation = Validation(document.board)
         self.on_theme_change: Callable[[str], None] = lambda name: None
-        self.on_playtest: Callable[[Path], None] = lambda game_dir: None
+        self.on_export: Callable[[Path], None] | None = None
         self._active_tool: Tool | None = None
-        self._playtest: threading.Thread | None = None
-        self._playtest_result: list[object] = []
         self._active_button = LEFT
         self._panning = False
-        self.autosaver = Autosaver(document, autosave_interval_s, autosave_folder)
+        self.prompts = Prompts(self.say)
+        self.autosaver = Autosaver(document, autosave_delay_s, autosave_folder)
         self.autosave_folder = autosave_folder
-        document.subscribe(self._on_change)
+        self.files = FileActions(
+            document,
+            self.prompts,
+            self.autosaver,
+            self.say,
+            self._offer_autosave,
+            RecentFiles(autosave_folder) if autosave_folder is not None else None,
+        )
+        self.playtest = PlaytestRunner(self.say)
+        self._background = BackgroundValidation(document.board) if background_validation else None
+        self._validation: Validation | None = None
+        document.subscribe(self._on_event)
         self.fit()
         self._offer_autosave()
 
     # -- document events ------------------------------------------------------
-    def _on_change(self, document: Document, change: Change) -> None:
-        if change.resized:
-            self.fit()
+    def _on_event(self, event: DocumentEvent) -> None:
+        if isinstance(event, BoardChanged):
+            if event.resized:
+                self.fit()
+            if self._background is not None:
+                self._background.submit(self.document.board)
+
+    @property
+    def stack(self) -> UndoStack:
+        """The document's undo stack (kept for scripts written against older versions)."""
+        return self.document.history
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.prompts.current
 
     @property
     def current_validation(self) -> Validation:
-        """The validation of the board on screen (its searches may still be running)."""
-        if self.validation.board is not self.document.board:
-            self.validation = Validation(self.document.board)
-        return self.validation
+        """A complete, synchronous validation of the board on screen (tests, scripts)."""
+        if self._validation is None or self._validation.board is not self.document.board:
+            self._validation = Validation(self.document.board)
+        self._validation.advance()
+        return self._validation
 
-    def work(self, max_seconds: float = 0.012) -> bool:
-        """Advance the reachability search a slice (called every frame; skipped during a stroke so
-        painting stays smooth). Returns whether validation is complete."""
-        self._poll_playtest()
-        if self.stack.in_stroke:
-            return self.validation.done
-        return self.current_validation.advance(max_seconds)
+    def validation_state(self) -> ValidationState:
+        """What the panel shows: the background result for the board on screen (maybe partial)."""
+        if self._background is None:
+            validation = self.current_validation
+            return ValidationState(validation.board, tuple(validation.problems), tuple(validation.summary()), ())
+        state = self._background.state()
+        return state
+
+    def finish_validation(self, timeout: float | None = None) -> ValidationState:
+        if self._background is None:
+            return self.validation_state()
+        return self._background.wait(timeout)
+
+    def work(self) -> None:
+        """Called every frame: report a finished test-play, reap viewers, expire the pointer message."""
+        self.playtest.poll()
+        if self.toast is not None and time.monotonic() > self.toast.until:
+            self.toast = None
 
     @property
     def problems(self) -> list[Problem]:
         """Every problem of the current board (finishes the search now if needed)."""
-        validation = self.current_validation
-        validation.advance()
-        return validation.problems
+        return self.current_validation.problems
 
     @property
     def summary(self) -> list[str]:
         validation = self.current_validation
-        validation.advance()
         return validation.summary() if not validation.problems else []
 
     @property
@@ -165,6 +215,28 @@ class EditorController:
 
     def say(self, message: str) -> None:
         self.status = message
+
+    def say_near(self, message: str) -> None:
+        """A message that also appears next to the pointer for a moment (refusals, tool feedback)."""
+        self.status = message
+        px, py = self.pointer_px
+        self.toast = Toast(message, px, py, time.monotonic() + TOAST_S)
+
+    def report_error(self, exc: BaseException, where: str) -> None:
+        """An unexpected error in an event handler: emergency copy first, then say so; never crash."""
+        copy = ""
+        try:
+            copy = f"; your board was copied to {self.autosaver.save_now()}"
+        except Exception as save_exc:  # even the copy failed: say that too
+            copy = f"; the emergency copy failed too ({save_exc})"
+        traceback.print_exception(exc, file=sys.stderr)
+        self.say(f"internal error in {where}: {type(exc).__name__}: {exc}{copy}"[:300])
+
+    def close(self) -> None:
+        """The window is going away: stop the worker, remove play folders."""
+        if self._background is not None:
+            self._background.close()
+        self.playtest.close()
 
     # -- geometry ---------------------------------------------------------------
     def resize(self, width: int, height: int) -> None:
@@ -191,17 +263,26 @@ class EditorController:
         self.pointer_px = (px, py)
         tile = self.mapping.tile_at(px, py)
         board = self.document.board
+        self.tooltip = ""
         if self._in_canvas(px, py) and board.in_bounds(*tile):
             self.hover = tile
             self.hover_edge = (
                 self.mapping.edge_at(px, py, self.mapping.tile_px / 2) if isinstance(self.tool, WallTool) else None
             )
             self.hover_info = f"({tile[0]}, {tile[1]})  {tile_name(board.tile(*tile))}  '{board.tile(*tile).char}'"
-        else:
-            self.hover = None
-            self.hover_edge = None
-            char = self.layout.palette_char_at(px, py) if inside(self.layout.palette, px, py) else None
-            self.hover_info = f"palette: {tile_name(Tile.from_char(char))}  '{char}'" if char is not None else ""
+            return
+        self.hover = None
+        self.hover_edge = None
+        self.hover_info = ""
+        if inside(self.layout.palette, px, py):
+            char = self.layout.palette_char_at(px, py)
+            if char is not None:
+                self.tooltip = f"{tile_name(Tile.from_char(char))}  '{char}' — click: brush, drag: drop on the board"
+                self.hover_info = f"palette: {tile_name(Tile.from_char(char))}  '{char}'"
+            index = self.layout.tool_at(px, py, len(self.tools))
+            if index is not None:
+                tool = self.tools[index]
+                self.tooltip = f"{tool.help}   [{tool.key}]"
 
     def mouse_press(
         self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False
@@ -210,6 +291,11 @@ class EditorController:
         if self.help_visible:
             self.help_visible = False
             return
+        if self.prompt is not None and self.prompt.listing is not None and button == LEFT:
+            entry = self.layout.browser_entry_at(px, py, len(self.prompt.listing.entries))
+            if entry is not None:
+                self.prompts.pick(self.prompt.listing.entries[entry].path)
+                return
         if button == MIDDLE or (button == LEFT and self.space_held):
             self._panning = True
             return
@@ -219,15 +305,20 @@ class EditorController:
         if not self._in_canvas(px, py):
             return
         if alt and button == LEFT:
-            tool: Tool = self.tools[3]
+            tool: Tool = self._tool(EyedropperTool)
         elif shift and button == LEFT:
-            tool = self.tools[1]
+            tool = self._tool(RectangleTool)
+        elif button == RIGHT and self.right_click == "pick" and not isinstance(self.tool, WallTool):
+            tool = self._tool(EyedropperTool)
         elif button == RIGHT and isinstance(self.tool, EyedropperTool):
             tool = self.tools[0]
         else:
             tool = self.tool
         self._active_tool, self._active_button = tool, button
         tool.press(self.ctx, self._pointer(px, py, button, shift, alt, ctrl))
+
+    def _tool(self, kind: type[Tool]) -> Tool:
+        return next(tool for tool in self.tools if isinstance(tool, kind))
 
     def _palette_press(self, px: float, py: float) -> None:
         char = self.layout.palette_char_at(px, py)
@@ -260,34 +351,52 @@ class EditorController:
             drag, self.palette_drag = self.palette_drag, None
             tile = self.mapping.tile_at(px, py)
             if drag.moved and self._in_canvas(px, py) and self.document.board.in_bounds(*tile):
-                self.stack.push(SetTiles({tile: Tile.from_char(drag.char)}, "drop"))
+                self.document.push(SetTiles({tile: Tile.from_char(drag.char)}, "drop"))
                 self.say(f"dropped {tile_name(Tile.from_char(drag.char))} at ({tile[0]}, {tile[1]})")
             return
         if self._active_tool is not None:
             tool, self._active_tool = self._active_tool, None
             tool.release(self.ctx, self._pointer(px, py, button))
 
-    def scroll(self, px: float, py: float, clicks: float, ctrl: bool = False) -> None:
-        if ctrl:
+    def scroll(
+        self, px: float, py: float, clicks: float, ctrl: bool = False, shift: bool = False, alt: bool = False,
+        clicks_x: float = 0.0,
+    ) -> None:  # fmt: skip
+        """Tiled's habits: Ctrl+wheel zooms around the pointer, the wheel scrolls (Shift: sideways),
+        Alt+wheel rotates the tile under the pointer."""
+        if alt:
             self.rotate_tile(clockwise=clicks < 0)
             return
-        if self._in_canvas(px, py):
+        if not self._in_canvas(px, py):
+            return
+        if ctrl:
             self.mapping = self.mapping.zoomed(ZOOM_STEP**clicks, px, py)
+        elif shift:
+            self.mapping = self.mapping.panned(clicks * SCROLL_PX, 0)
+        else:
+            self.mapping = self.mapping.panned(-clicks_x * SCROLL_PX, clicks * SCROLL_PX)
+
+    def file_drop(self, paths: list[str]) -> None:
+        self.files.drop(paths)
 
     # -- tools ------------------------------------------------------------------
     def select_tool(self, tool: Tool) -> None:
         self.tool = tool
-        self.say(f"tool: {tool.name}")
+        self.say(f"tool: {tool.name} — {tool.help}")
 
     def preview(self) -> set[tuple[int, int]]:
         return (self._active_tool or self.tool).preview()
+
+    def preview_edges(self) -> list[tuple[int, int, object]]:
+        tool = self._active_tool
+        return list(tool.preview_edges()) if isinstance(tool, WallTool) else []
 
     def rotate_tile(self, clockwise: bool = True) -> None:
         """Rotate the tile under the cursor (one undo step), else the brush."""
         if self.hover is not None:
             x, y = self.hover
             turned = rotate_tile(self.document.board.tile(x, y), clockwise)
-            self.stack.push(SetTiles({(x, y): turned}, "rotate tile"))
+            self.document.push(SetTiles({(x, y): turned}, "rotate tile"))
             self.say(f"({x}, {y}) is now {tile_name(turned)}")
         else:
             self.ctx.brush = rotate_tile(self.ctx.brush, clockwise)
@@ -296,7 +405,7 @@ class EditorController:
     # -- keys ---------------------------------------------------------------------
     def key_press(self, key: str, ctrl: bool = False, shift: bool = False, alt: bool = False) -> None:
         if self.prompt is not None:
-            self._prompt_key(key, ctrl)
+            self.prompts.key(key, ctrl)
             return
         if key == "SPACE":
             self.space_held = True
@@ -314,114 +423,68 @@ class EditorController:
 
     def text(self, text: str) -> None:
         """Typed text (only used by prompts)."""
-        prompt = self.prompt
-        if prompt is None:
-            return
-        if prompt.choices:
-            answer = text.lower()[:1]
-            if answer and answer in prompt.choices:
-                self.prompt = None
-                prompt.on_submit(answer)
-            return
-        prompt.text += "".join(c for c in text if c.isprintable() and c not in "\r\n")
+        self.prompts.text(text)
 
-    def _prompt_key(self, key: str, ctrl: bool) -> None:
-        prompt = self.prompt
-        assert prompt is not None
-        if key == "ESCAPE":
-            self.prompt = None
-            self.say("cancelled")
-        elif key == "BACKSPACE" and not prompt.choices:
-            prompt.text = prompt.text[:-1]
-        elif key in ("ENTER", "RETURN") and not prompt.choices:
-            self.prompt = None
-            prompt.on_submit(prompt.text)
-
-    def ask(self, label: str, on_submit: Callable[[str], None], text: str = "", choices: str = "") -> None:
-        self.prompt = Prompt(label, on_submit, text, choices)
+    def ask(
+        self, label: str, on_submit: Callable[[str], None], text: str = "", choices: str = "", paths: bool = False
+    ) -> Prompt:
+        return self.prompts.ask(label, on_submit, text, choices, paths)
 
     # -- actions ---------------------------------------------------------------------
     def run(self, action: str) -> None:
+        if action.startswith("tool_"):
+            self.select_tool(next(t for t in self.tools if t.name == action[5:]))
+            return
         getattr(self, f"action_{action}")()
 
+    def action_palette(self) -> None:
+        """Every action with its shortcut; type to filter, Up/Down and Enter to run one."""
+        actions = list(dict.fromkeys(s.action for s in SHORTCUTS))
+        prompt = self.prompts.ask("command:", self._run_palette_choice)
+        prompt.menu = [(action_label(a), a) for a in actions]
+
+    def _run_palette_choice(self, text: str) -> None:
+        if text:
+            self.run(text)
+
     def action_undo(self) -> None:
-        label = self.stack.undo()
+        label = self.document.undo()
         self.say(f"undid {label}" if label else "nothing to undo")
 
     def action_redo(self) -> None:
-        label = self.stack.redo()
+        label = self.document.redo()
         self.say(f"redid {label}" if label else "nothing to redo")
 
-    def action_save(self, then: Callable[[], None] | None = None) -> None:
-        if self.document.path is None:
-            self.action_save_as(then)
-            return
-        self._save_to(self.document.path, then)
+    def action_save(self) -> None:
+        self.files.save()
 
-    def action_save_as(self, then: Callable[[], None] | None = None) -> None:
-        current = str(self.document.path) if self.document.path is not None else "board.dat"
-        self.ask("save as:", lambda text: self._save_to(Path(text.strip()).expanduser(), then), text=current)
-
-    def _save_to(self, path: Path, then: Callable[[], None] | None = None) -> None:
-        try:
-            self.document.save(path)
-        except OSError as exc:
-            self.say(f"could not save {path}: {exc.strerror or exc}")
-            return
-        self.autosaver.discard()
-        self.say(f"saved {path}")
-        if then is not None:
-            then()
-
-    def _unless_unsaved(self, proceed: Callable[[], None]) -> None:
-        """Run ``proceed`` now, or after asking what to do with unsaved changes."""
-        if not self.document.dirty:
-            proceed()
-            return
-
-        def answer(choice: str) -> None:
-            if choice == "y":
-                self.action_save(then=proceed)
-            elif choice == "n":
-                self.autosaver.discard()
-                proceed()
-
-        self.ask("unsaved changes — save them first? y = save, n = discard, Esc = cancel", answer, choices="yn")
+    def action_save_as(self) -> None:
+        self.files.save_as()
 
     def action_open(self) -> None:
-        self._unless_unsaved(
-            lambda: self.ask(
-                "open:", self.open_path, text=str(self.document.path.parent) + "/" if self.document.path else ""
-            )
-        )
+        self.files.open()
 
     def open_path(self, text: str) -> None:
-        path = Path(text.strip()).expanduser()
-        try:
-            opened = Document.open(path)
-        except InputError as exc:
-            self.say(str(exc))
-            return
-        self.document.replace(opened.board, path)
-        self.stack.clear()
-        self.say(f"opened {path}")
-        self._offer_autosave()
+        self.files.open_path(text)
 
     def action_new(self) -> None:
-        board = self.document.board
-        self._unless_unsaved(
-            lambda: self.ask("new board, size:", self._new_board, text=f"{board.width}x{board.height}")
-        )
+        self.files.new(parse_size)
 
-    def _new_board(self, text: str) -> None:
+    def action_export(self) -> None:
+        path = self.document.path
+        stem = path.with_suffix("") if path is not None else Path.cwd() / "board"
+        self.files.ask_path("export (.png .svg .pdf):", self._export, f"{stem.absolute()}.png")
+
+    def _export(self, text: str) -> None:
+        from editor.export import ExportOptions, export_board
+
+        target = Path(text.strip()).expanduser()
         try:
-            width, height, _ = parse_size(text)
-        except ValueError as exc:
-            self.say(str(exc))
+            written = export_board(self.document.board, target, ExportOptions(theme=self.theme, grid=self.grid))
+        except (OSError, ValueError) as exc:
+            self.say(f"could not export {target}: {getattr(exc, 'strerror', None) or exc}")
             return
-        self.document.replace(blank_board(width, height), None)
-        self.stack.clear()
-        self.say(f"new {width}x{height} board")
+        self.say(f"exported {written}")
 
     def action_resize(self) -> None:
         board = self.document.board
@@ -433,7 +496,7 @@ class EditorController:
         except ValueError as exc:
             self.say(str(exc))
             return
-        self.stack.push(Resize(width, height, anchor))
+        self.document.push(Resize(width, height, anchor))
         self.say(f"resized to {width}x{height} (anchor {anchor})")
 
     def action_quit(self) -> None:
@@ -444,10 +507,10 @@ class EditorController:
             self.autosaver.discard()
             self.closed = True
 
-        self._unless_unsaved(close)
+        self.files.unless_unsaved(close)
 
     def _transform(self, transform: Transform) -> None:
-        self.stack.push(TransformBoard(transform))
+        self.document.push(TransformBoard(transform))
         self.say(transform.value)
 
     def action_rotate_board_cw(self) -> None:
@@ -468,26 +531,24 @@ class EditorController:
     def action_rotate_tile_ccw(self) -> None:
         self.rotate_tile(False)
 
-    def action_tool_paint(self) -> None:
-        self.select_tool(self.tools[0])
-
-    def action_tool_rectangle(self) -> None:
-        self.select_tool(self.tools[1])
-
-    def action_tool_fill(self) -> None:
-        self.select_tool(self.tools[2])
-
-    def action_tool_eyedropper(self) -> None:
-        self.select_tool(self.tools[3])
-
-    def action_tool_walls(self) -> None:
-        self.select_tool(self.tools[4])
-
     def action_grid(self) -> None:
         self.grid = not self.grid
+        self.say(f"grid {'on' if self.grid else 'off'}")
+
+    def action_right_click(self) -> None:
+        self.right_click = "pick" if self.right_click == "erase" else "erase"
+        self.say(f"right button: {self.right_click}")
 
     def action_fit(self) -> None:
         self.fit()
+
+    def action_zoom_in(self) -> None:
+        left, top, width, height = self.layout.canvas
+        self.mapping = self.mapping.zoomed(ZOOM_STEP, left + width / 2, top + height / 2)
+
+    def action_zoom_out(self) -> None:
+        left, top, width, height = self.layout.canvas
+        self.mapping = self.mapping.zoomed(1 / ZOOM_STEP, left + width / 2, top + height / 2)
 
     def action_help(self) -> None:
         self.help_visible = not self.help_visible
@@ -505,63 +566,42 @@ class EditorController:
         self.say(f"test-play level: {self.level.value}")
 
     def action_playtest(self) -> None:
-        """Play the board in a background thread (an AI may think for a while); ``work`` reports it."""
-        board: Board = self.document.board
+        """Play the board with the built-in AI (in the background), warning first when validation
+        says no goal can be reached at this level."""
+        board = self.document.board
         if len(board.starts) != 1:
             self.say("test-play needs exactly one start tile")
             return
-        if self._playtest is not None and self._playtest.is_alive():
+        if self.playtest.running:
             self.say("a test-play is already running")
             return
         level = self.level
-        box: list[object] = []
+        unreachable = [p for p in self.current_validation.problems if p.level is level or not p.level]
+        if unreachable:
 
-        def run() -> None:
-            from editor.playtest import play
+            def answer(choice: str) -> None:
+                if choice == "y":
+                    self._start_playtest()
 
-            try:
-                box.append(play(board, level))
-            except Exception as exc:  # reported in the status bar, never a crash of the editor
-                box.append(exc)
+            self.ask(f"{unreachable[0].message} — play anyway? y/n", answer, choices="yn")
+            return
+        self._start_playtest()
 
-        self._playtest_result = box
-        self._playtest = threading.Thread(target=run, name="robots-edit-playtest", daemon=True)
-        self._playtest.start()
-        self.say(f"test-play at {level.value}: the AI is playing …")
+    def _start_playtest(self) -> None:
+        self.playtest.start(self.document.board, self.level, self.document.name)
+        self.say(f"test-play at {self.level.value}: the AI is playing …")
 
     def wait_playtest(self, timeout: float | None = None) -> None:
-        """Block until a running test-play has finished and been reported (tests, scripts)."""
-        if self._playtest is not None:
-            self._playtest.join(timeout)
-        self._poll_playtest()
-
-    def _poll_playtest(self) -> None:
-        if self._playtest is None or self._playtest.is_alive():
-            return
-        from editor.playtest import viewer_available
-
-        self._playtest = None
-        result = self._playtest_result[0] if self._playtest_result else None
-        if not isinstance(result, tuple):
-            self.say(f"test-play failed: {result}")
-            return
-        game_dir, game = result
-        outcome = game.outcome.name.lower() if game.outcome is not None else "?"
-        summary = f"played at {game.level.value}: {outcome} after {game.cards_played} cards"
-        if viewer_available():
-            self.on_playtest(game_dir)
-            self.say(f"{summary}; opening the viewer on {game_dir}")
-        else:
-            self.say(f"{summary}; game in {game_dir} (viewer not installed)")
+        self.playtest.wait(timeout)
 
     # -- autosave ---------------------------------------------------------------------
     def tick(self, now: float | None = None) -> None:
         try:
             written = self.autosaver.tick(now)
-        except OSError as exc:  # e.g. a read-only folder: say so, keep editing
+        except OSError as exc:  # e.g. no writable folder at all: say so, keep editing
             self.say(f"autosave failed: {exc.strerror or exc}")
             return
-        if written is not None and self.prompt is None:
+        if written is not None and self.prompt is None and not self.status.startswith("internal error"):
             self.say(f"autosaved to {written}")
 
     def _offer_autosave(self) -> None:
@@ -572,12 +612,11 @@ class EditorController:
 
         def answer(choice: str) -> None:
             if choice == "y":
-                self.document.replace(board, self.document.path, clean=False)
-                self.stack.clear()
+                self.document.push(ReplaceBoard(board, "restore autosave"))
                 self.autosaver.adopt(path)
-                self.say(f"restored the autosave {path}; save to keep it")
+                self.say(f"restored the autosave {path.name} (Ctrl+Z undoes it); save to keep it")
             else:
-                path.unlink(missing_ok=True)
-                self.say("autosave discarded")
+                kept = self.autosaver.decline(path)
+                self.say(f"not restored; the copy is kept as {kept} until you save")
 
         self.ask(f"an autosave from an earlier session was found ({path.name}) — restore it? y/n", answer, choices="yn")

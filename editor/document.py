@@ -1,38 +1,26 @@
-"""The editor's document: the board being edited, where it lives, and whether it is saved.
+"""The editor's document: the board being edited, its undo stack, where it lives, whether it is saved.
 
-The board is an immutable engine ``Board``; every change replaces it and tells the
-listeners (views redraw, the validation panel re-checks, the title updates). No GL.
+The board is an immutable engine ``Board``; every change goes through :meth:`Document.push`
+(a command), ``undo`` or ``redo`` and is announced to the listeners as a typed event
+(``editor.events``). Whether the document is modified comes from the undo stack's clean
+index, so asking costs nothing. No GL here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-from engine.atomic import write_text_atomic
+from editor.commands import Command, blank_board
+from editor.events import BoardChanged, DocumentEvent, FileChanged, Listener, ModifiedChanged
+from editor.history import UndoStack
+from editor.safe_write import write_board_file
 from engine.boardfile import parse_board, write_board
 from engine.errors import read_text
-from engine.model import Board, Tile
+from engine.model import Board
 
 DEFAULT_SIZE = (12, 12)
 
-
-@dataclass(frozen=True)
-class Change:
-    """What changed: ``board`` (tiles or size), ``path`` (save as / open) or ``saved`` (dirty flag)."""
-
-    what: str
-    resized: bool = False
-
-
-Listener = Callable[["Document", Change], None]
-
-
-def blank_board(width: int, height: int) -> Board:
-    """A board of plain floor."""
-    floor = Tile.floor()
-    return Board(tuple(tuple(floor for _ in range(width)) for _ in range(height)))
+__all__ = ["DEFAULT_SIZE", "Document", "blank_board"]
 
 
 class Document:
@@ -41,9 +29,9 @@ class Document:
     def __init__(self, board: Board | None = None, path: Path | None = None) -> None:
         self._board = board if board is not None else blank_board(*DEFAULT_SIZE)
         self.path = path
-        # The text last opened, saved, or started from: the document is dirty when it differs.
-        self._clean_text = write_board(self._board)
+        self.history = UndoStack()
         self._listeners: list[Listener] = []
+        self._was_modified = False
 
     # -- loading and saving -------------------------------------------------
     @classmethod
@@ -53,16 +41,20 @@ class Document:
         return cls(parse_board(read_text(p), p), p)
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Write the board atomically to ``path`` (or the current path) and mark it saved."""
+        """Write the board to ``path`` (or the current path) and mark it saved.
+
+        Atomic, through a symlink to its target, and refusing read-only files
+        (``editor.safe_write``); raises ``OSError`` with a readable message."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("this board has no file yet: use save as")
-        text = write_board(self._board)
-        write_text_atomic(target, text)
+        write_board_file(target, write_board(self._board))
         path_changed = target != self.path
         self.path = target
-        self._clean_text = text
-        self._notify(Change("path" if path_changed else "saved"))
+        self.history.mark_clean()
+        if path_changed:
+            self._emit(FileChanged(target))
+        self._check_modified()
         return target
 
     # -- state ---------------------------------------------------------------
@@ -76,32 +68,71 @@ class Document:
         return write_board(self._board)
 
     @property
-    def dirty(self) -> bool:
-        """Whether the board differs from what was last opened, saved or started from."""
-        return write_board(self._board) != self._clean_text
+    def modified(self) -> bool:
+        """Whether there are changes since the file was opened, saved or started."""
+        return self.history.modified
+
+    dirty = modified
+
+    @property
+    def name(self) -> str:
+        return self.path.name if self.path is not None else "untitled"
 
     @property
     def title(self) -> str:
         """Window title: file name, with ``*`` while there are unsaved changes."""
-        name = self.path.name if self.path is not None else "untitled"
-        return f"{'*' if self.dirty else ''}{name} — robots-edit"
+        return f"{'*' if self.modified else ''}{self.name} — robots-edit"
 
-    def replace(self, board: Board, path: Path | None = None, clean: bool = True) -> None:
-        """Start over with another board (open / new / restored autosave).
+    # -- editing -------------------------------------------------------------
+    def push(self, command: Command) -> bool:
+        """Apply ``command`` as an undoable step; False when it changed nothing (no empty step)."""
+        before = self._board
+        after = command.apply(before)
+        if after is before or after == before:
+            return False
+        self.history.record(command, before, after)
+        self._set(after, command.positions)
+        return True
 
-        ``clean=False`` leaves it dirty (a restored autosave is not on disk yet)."""
+    def undo(self) -> str | None:
+        """Undo the last step; returns its label (None when there is nothing to undo)."""
+        entry = self.history.pop_undo()
+        if entry is None:
+            return None
+        self._set(entry.before, entry.command.positions)
+        return entry.command.label
+
+    def redo(self) -> str | None:
+        entry = self.history.pop_redo()
+        if entry is None:
+            return None
+        self._set(entry.after, entry.command.positions)
+        return entry.command.label
+
+    def begin_stroke(self) -> None:
+        self.history.begin_stroke()
+
+    def end_stroke(self) -> None:
+        self.history.end_stroke()
+
+    @property
+    def in_stroke(self) -> bool:
+        return self.history.in_stroke
+
+    def replace(self, board: Board, path: Path | None = None) -> None:
+        """Start over with another board (open / new): a fresh undo stack, not modified."""
         self._board = board
         self.path = path
-        self._clean_text = write_board(board) if clean else ""
-        self._notify(Change("path", resized=True))
+        self.history.clear()
+        self._emit(BoardChanged(None, resized=True))
+        self._emit(FileChanged(path))
+        self._check_modified()
 
-    def set_board(self, board: Board) -> None:
-        """Replace the board's content (used by commands only)."""
-        if board is self._board:
-            return
+    def _set(self, board: Board, positions: frozenset[tuple[int, int]] | None) -> None:
         resized = (board.width, board.height) != (self._board.width, self._board.height)
         self._board = board
-        self._notify(Change("board", resized=resized))
+        self._emit(BoardChanged(None if resized else positions, resized))
+        self._check_modified()
 
     # -- listeners ----------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -110,6 +141,12 @@ class Document:
     def unsubscribe(self, listener: Listener) -> None:
         self._listeners.remove(listener)
 
-    def _notify(self, change: Change) -> None:
+    def _check_modified(self) -> None:
+        modified = self.modified
+        if modified != self._was_modified:
+            self._was_modified = modified
+            self._emit(ModifiedChanged(modified))
+
+    def _emit(self, event: DocumentEvent) -> None:
         for listener in list(self._listeners):
-            listener(self, change)
+            listener(event)

@@ -1,8 +1,11 @@
-"""Every shortcut of the editor in one table: the controller dispatches from it, F1 shows it."""
+"""Every shortcut of the editor in one table: the controller dispatches from it, F1 and the
+command palette show it. Tool shortcuts come from the tools themselves (declared once there)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from editor.tools import TOOLS
 
 
 @dataclass(frozen=True)
@@ -25,12 +28,14 @@ class Shortcut:
 
 
 SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut("P", "palette", "command palette: every action, type to search", ctrl=True, shift=True),
     Shortcut("Z", "undo", "undo", ctrl=True),
     Shortcut("Y", "redo", "redo", ctrl=True),
     Shortcut("Z", "redo", "redo", ctrl=True, shift=True),
     Shortcut("S", "save", "save", ctrl=True),
-    Shortcut("S", "save_as", "save as (type a path)", ctrl=True, shift=True),
-    Shortcut("O", "open", "open a board (type a path)", ctrl=True),
+    Shortcut("S", "save_as", "save as (file browser)", ctrl=True, shift=True),
+    Shortcut("O", "open", "open a board (file browser, recent files)", ctrl=True),
+    Shortcut("E", "export", "export the board as PNG, SVG or PDF", ctrl=True, shift=True),
     Shortcut("N", "new", "new board (type WxH)", ctrl=True),
     Shortcut("E", "resize", "resize (type 20x10 anchor=center)", ctrl=True),
     Shortcut("Q", "quit", "quit", ctrl=True),
@@ -38,15 +43,15 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("R", "rotate_board_ccw", "rotate the board anticlockwise", ctrl=True, shift=True),
     Shortcut("M", "mirror_h", "mirror the board left-right", ctrl=True),
     Shortcut("M", "mirror_v", "mirror the board top-bottom", ctrl=True, shift=True),
-    Shortcut("R", "rotate_tile_cw", "rotate tile under cursor (or brush); Ctrl+wheel"),
+    Shortcut("R", "rotate_tile_cw", "rotate tile under cursor (or brush); Alt+wheel"),
     Shortcut("R", "rotate_tile_ccw", "rotate that tile anticlockwise", shift=True),
-    Shortcut("B", "tool_paint", "paint tool (right button erases)"),
-    Shortcut("Q", "tool_rectangle", "rectangle tool (or Shift+drag)"),
-    Shortcut("F", "tool_fill", "flood fill tool"),
-    Shortcut("I", "tool_eyedropper", "eyedropper (or Alt+click)"),
-    Shortcut("W", "tool_walls", "wall tool: click/drag along tile edges"),
-    Shortcut("G", "grid", "grid on/off"),
+    *(Shortcut(tool.key, f"tool_{tool.name}", tool.help) for tool in TOOLS),
+    Shortcut("G", "grid", "grid on/off", ctrl=True),
+    Shortcut("G", "grid", "grid on/off (as Ctrl+G)"),
+    Shortcut("X", "right_click", "right button: erase <-> pick (eyedropper)", ctrl=True, shift=True),
     Shortcut("HOME", "fit", "fit the board in the window"),
+    Shortcut("EQUAL", "zoom_in", "zoom in (or Ctrl+wheel)", ctrl=True),
+    Shortcut("MINUS", "zoom_out", "zoom out", ctrl=True),
     Shortcut("F1", "help", "this help"),
     Shortcut("F2", "theme", "next theme"),
     Shortcut("F5", "playtest", "test-play: built-in AI, then the 3D viewer"),
@@ -56,9 +61,11 @@ SHORTCUTS: tuple[Shortcut, ...] = (
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("palette drag", "drop a tile on the board"),
     ("left drag", "use the current tool"),
-    ("right drag", "erase to floor / remove walls"),
-    ("wheel", "zoom"),
+    ("right drag", "erase to floor (or pick: Ctrl+Shift+X) / remove walls"),
+    ("Ctrl+wheel", "zoom around the pointer (as in Tiled)"),
+    ("wheel", "scroll up/down (Shift: left/right)"),
     ("Space+drag", "pan (or drag with the middle button)"),
+    ("drop a file", "open it (drag from the file manager)"),
     ("Esc", "cancel a prompt, close help"),
 )
 

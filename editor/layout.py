@@ -37,13 +37,19 @@ assert set(PALETTE_CHARS) == set(BOARD_CHARS) - {"a"}
 
 PALETTE_COLUMNS = 4
 CELL_PX = 46
+MIN_CELL_PX = 22
 CELL_GAP = 6
 PANEL_PAD = 10
 PALETTE_WIDTH = PANEL_PAD * 2 + PALETTE_COLUMNS * CELL_PX + (PALETTE_COLUMNS - 1) * CELL_GAP
 SIDE_WIDTH = 290
+NARROW_SIDE_WIDTH = 230  # windows narrower than WIDE_PX keep more room for the board
+WIDE_PX = 1200
 STATUS_HEIGHT = 48
 TOOL_ROW_HEIGHT = 30
+TOOL_COUNT = 5
 TITLE_HEIGHT = 26
+BROWSER_ROW = 22
+BROWSER_TOP_PAD = 40
 
 
 def inside(rect: Rect, px: float, py: float) -> bool:
@@ -57,16 +63,48 @@ class Layout:
     height: int
 
     @property
+    def side_width(self) -> int:
+        return SIDE_WIDTH if self.width >= WIDE_PX else NARROW_SIDE_WIDTH
+
+    @property
+    def cell_px(self) -> float:
+        """Palette cells shrink on short windows so that every tile and every tool button fits."""
+        rows = -(-len(PALETTE_CHARS) // PALETTE_COLUMNS)
+        tools = 2 * PANEL_PAD + TITLE_HEIGHT + TOOL_COUNT * (TOOL_ROW_HEIGHT + 4)
+        room = self.height - STATUS_HEIGHT - TITLE_HEIGHT - PANEL_PAD - tools
+        return max(float(MIN_CELL_PX), min(float(CELL_PX), room / rows - CELL_GAP))
+
+    @property
     def palette(self) -> Rect:
         return (0, 0, PALETTE_WIDTH, self.height - STATUS_HEIGHT)
 
     @property
     def side(self) -> Rect:
-        return (self.width - SIDE_WIDTH, 0, SIDE_WIDTH, self.height - STATUS_HEIGHT)
+        return (self.width - self.side_width, 0, self.side_width, self.height - STATUS_HEIGHT)
 
     @property
     def canvas(self) -> Rect:
-        return (PALETTE_WIDTH, 0, max(1, self.width - PALETTE_WIDTH - SIDE_WIDTH), self.height - STATUS_HEIGHT)
+        return (PALETTE_WIDTH, 0, max(1, self.width - PALETTE_WIDTH - self.side_width), self.height - STATUS_HEIGHT)
+
+    @property
+    def browser(self) -> Rect:
+        """The file browser / command palette panel, over the canvas, above the status bar."""
+        left, top, width, height = self.canvas
+        return (left + 12, top + 12, width - 24, height - 24)
+
+    def browser_row(self, index: int) -> Rect:
+        left, top, width, _ = self.browser
+        return (left + 8, top + BROWSER_TOP_PAD + index * BROWSER_ROW, width - 16, BROWSER_ROW)
+
+    @property
+    def browser_rows(self) -> int:
+        return max(1, int((self.browser[3] - BROWSER_TOP_PAD - 8) // BROWSER_ROW))
+
+    def browser_entry_at(self, px: float, py: float, count: int) -> int | None:
+        for index in range(min(count, self.browser_rows)):
+            if inside(self.browser_row(index), px, py):
+                return index
+        return None
 
     @property
     def status(self) -> Rect:
@@ -74,11 +112,12 @@ class Layout:
 
     def palette_cell(self, index: int) -> Rect:
         row, column = divmod(index, PALETTE_COLUMNS)
+        cell = self.cell_px
         return (
-            PANEL_PAD + column * (CELL_PX + CELL_GAP),
-            TITLE_HEIGHT + PANEL_PAD + row * (CELL_PX + CELL_GAP),
-            CELL_PX,
-            CELL_PX,
+            PANEL_PAD + column * (CELL_PX + CELL_GAP) + (CELL_PX - cell) / 2,
+            TITLE_HEIGHT + PANEL_PAD + row * (cell + CELL_GAP),
+            cell,
+            cell,
         )
 
     def palette_char_at(self, px: float, py: float) -> str | None:
@@ -90,7 +129,7 @@ class Layout:
     @property
     def tools_top(self) -> float:
         rows = -(-len(PALETTE_CHARS) // PALETTE_COLUMNS)
-        return TITLE_HEIGHT + PANEL_PAD + rows * (CELL_PX + CELL_GAP) + 2 * PANEL_PAD + TITLE_HEIGHT
+        return TITLE_HEIGHT + PANEL_PAD + rows * (self.cell_px + CELL_GAP) + 2 * PANEL_PAD + TITLE_HEIGHT
 
     def tool_button(self, index: int) -> Rect:
         return (

@@ -3,15 +3,23 @@
 The game is played by the engine (``engine.game.play_game``) with the best built-in AI
 that is installed (the planner, else the contest's reference AI) on a fresh deck, and
 written with the engine's game-directory writer, which the 3D viewer reads.
+
+:class:`PlaytestRunner` runs that in a thread (an AI may think a while), starts the
+viewer on the result, reaps viewer processes that have finished and removes their
+play folders, and removes every remaining one when the editor closes.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.deck import generate_deck
@@ -40,9 +48,13 @@ def builtin_ai() -> tuple[str, Chooser]:
     return "reference", reference_chooser
 
 
-def play(board: Board, level: Level, folder: Path | None = None, seed: int | None = None) -> tuple[Path, GameRecord]:
-    """Play one game and write its game directory (a new temporary folder unless given)."""
-    target = folder if folder is not None else Path(tempfile.mkdtemp(prefix="robots-edit-play-"))
+def play(
+    board: Board, level: Level, folder: Path | None = None, seed: int | None = None, name: str = "board"
+) -> tuple[Path, GameRecord]:
+    """Play one game and write its game directory (a new temporary folder unless given).
+
+    The game directory is named after the board (``name``): the viewer titles its window with it."""
+    target = folder if folder is not None else Path(tempfile.mkdtemp(prefix="robots-edit-play-")) / name
     name, chooser = builtin_ai()
     deck = generate_deck(seed)
     game = play_game(board, level, deck, chooser)
@@ -60,3 +72,89 @@ def viewer_available() -> bool:
 def open_viewer(game_dir: Path) -> subprocess.Popen[bytes]:
     """Start the 3D viewer on a game directory as its own process (the editor keeps running)."""
     return subprocess.Popen([sys.executable, "-m", VIEWER_MODULE, str(game_dir)])
+
+
+def remove_play_folder(game_dir: Path) -> None:
+    """Remove a test-play's folder (the temporary parent ``play`` made, when it made one)."""
+    parent = game_dir.parent
+    target = parent if parent.name.startswith("robots-edit-play-") else game_dir
+    shutil.rmtree(target, ignore_errors=True)
+
+
+@dataclass
+class Viewer:
+    process: subprocess.Popen[bytes]
+    game_dir: Path
+
+
+@dataclass
+class PlaytestRunner:
+    """One test-play at a time in a thread; the viewers it opened, reaped and cleaned up."""
+
+    say: Callable[[str], None]
+    open_viewer: Callable[[Path], subprocess.Popen[bytes] | None] = open_viewer
+    viewers: list[Viewer] = field(default_factory=list)
+    folders: list[Path] = field(default_factory=list)
+    _thread: threading.Thread | None = None
+    _result: list[object] = field(default_factory=list)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, board: Board, level: Level, name: str) -> None:
+        box: list[object] = []
+
+        def run() -> None:
+            try:
+                box.append(play(board, level, name=name))
+            except Exception as exc:  # reported in the status bar, never a crash of the editor
+                box.append(exc)
+
+        self._result = box
+        self._thread = threading.Thread(target=run, name="robots-edit-playtest", daemon=True)
+        self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until a running test-play has finished and been reported (tests, scripts)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self.poll()
+
+    def poll(self) -> None:
+        """Report a finished game (opening the viewer) and reap finished viewers."""
+        self.reap()
+        if self._thread is None or self._thread.is_alive():
+            return
+        self._thread = None
+        result = self._result[0] if self._result else None
+        if not isinstance(result, tuple):
+            self.say(f"test-play failed: {result}")
+            return
+        game_dir, game = result
+        self.folders.append(game_dir)
+        outcome = game.outcome.name.lower() if game.outcome is not None else "?"
+        summary = f"played at {game.level.value}: {outcome} after {game.cards_played} cards"
+        if not viewer_available():
+            self.say(f"{summary}; game in {game_dir} (viewer not installed)")
+            return
+        process = self.open_viewer(game_dir)
+        if process is not None:
+            self.viewers.append(Viewer(process, game_dir))
+        self.say(f"{summary}; opening the viewer on {game_dir}")
+
+    def reap(self) -> None:
+        """Collect viewers that have exited and remove their play folders."""
+        for viewer in [v for v in self.viewers if v.process.poll() is not None]:
+            self.viewers.remove(viewer)
+            if viewer.game_dir in self.folders:
+                self.folders.remove(viewer.game_dir)
+            remove_play_folder(viewer.game_dir)
+
+    def close(self) -> None:
+        """The editor is closing: running viewers stay open (they have read their game already);
+        every play folder is removed."""
+        self.reap()
+        for folder in self.folders:
+            remove_play_folder(folder)
+        self.folders.clear()

@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from editor.commands import SetTiles, SetWalls, UndoStack
+from editor.commands import SetTiles, SetWalls
 from editor.document import Document
 from editor.names import kind_noun, tile_name
 from engine.model import Board, Direction, Tile, TileKind
@@ -36,10 +36,9 @@ class Pointer:
 
 @dataclass
 class ToolContext:
-    """What tools work with: the document, its undo stack, the brush, and the status line."""
+    """What tools work with: the document (which owns the undo stack), the brush, and the status line."""
 
     document: Document
-    stack: UndoStack
     brush: Tile = field(default_factory=lambda: Tile.from_char(">"))
     status: Callable[[str], None] = lambda message: None
 
@@ -49,8 +48,12 @@ class ToolContext:
 
 
 class Tool:
+    """A tool declares its name, its one shortcut key and its help line here, once:
+    the keymap, the tool buttons, their tooltips and F1 all read them."""
+
     name = "tool"
     key = ""
+    help = ""
 
     def press(self, ctx: ToolContext, p: Pointer) -> None: ...
 
@@ -79,14 +82,14 @@ def line_between(a: Position, b: Position) -> Iterator[Position]:
 class PaintTool(Tool):
     """Drag to paint with the brush; the right button erases to plain floor."""
 
-    name, key = "paint", "B"
+    name, key, help = "paint", "B", "paint tool: drag to paint with the brush"
 
     def __init__(self) -> None:
         self._last: Position | None = None
         self._button = LEFT
 
     def press(self, ctx: ToolContext, p: Pointer) -> None:
-        ctx.stack.begin_stroke()
+        ctx.document.begin_stroke()
         self._last, self._button = p.tile, p.button
         self._paint(ctx, [p.tile], p)
 
@@ -98,19 +101,19 @@ class PaintTool(Tool):
 
     def release(self, ctx: ToolContext, p: Pointer) -> None:
         self._last = None
-        ctx.stack.end_stroke()
+        ctx.document.end_stroke()
 
     def _paint(self, ctx: ToolContext, tiles: list[Position], p: Pointer) -> None:
         brush = _brush_for(ctx, p)
         changes = {pos: brush for pos in tiles if ctx.board.in_bounds(*pos)}
         if changes:
-            ctx.stack.push(SetTiles(changes, "erase" if p.button == RIGHT else "paint"))
+            ctx.document.push(SetTiles(changes, "erase" if p.button == RIGHT else "paint"))
 
 
 class EyedropperTool(Tool):
     """Pick the brush from the board."""
 
-    name, key = "eyedropper", "I"
+    name, key, help = "eyedropper", "I", "eyedropper: take the brush from the board (or Alt+click)"
 
     def press(self, ctx: ToolContext, p: Pointer) -> None:
         if ctx.board.in_bounds(*p.tile):
@@ -136,13 +139,13 @@ def flood_region(board: Board, start: Position) -> set[Position]:
 class FillTool(Tool):
     """Flood-fill the connected area of equal tiles with the brush (right button: floor)."""
 
-    name, key = "fill", "F"
+    name, key, help = "fill", "F", "flood fill: fill the connected area of equal tiles"
 
     def press(self, ctx: ToolContext, p: Pointer) -> None:
         if not ctx.board.in_bounds(*p.tile):
             return
         brush = _brush_for(ctx, p)
-        ctx.stack.push(SetTiles(dict.fromkeys(flood_region(ctx.board, p.tile), brush), "fill"))
+        ctx.document.push(SetTiles(dict.fromkeys(flood_region(ctx.board, p.tile), brush), "fill"))
 
 
 def rectangle(a: Position, b: Position) -> set[Position]:
@@ -153,7 +156,7 @@ def rectangle(a: Position, b: Position) -> set[Position]:
 class RectangleTool(Tool):
     """Drag out a rectangle; on release it is filled with the brush (right button: floor)."""
 
-    name, key = "rectangle", "Q"
+    name, key, help = "rectangle", "Q", "rectangle: drag out a filled rectangle (or Shift+drag)"
 
     def __init__(self) -> None:
         self._anchor: Position | None = None
@@ -174,7 +177,7 @@ class RectangleTool(Tool):
         area = {pos for pos in rectangle(self._anchor, p.tile) if ctx.board.in_bounds(*pos)}
         self._anchor = self._corner = None
         if area:
-            ctx.stack.push(
+            ctx.document.push(
                 SetTiles(dict.fromkeys(area, _brush_for(ctx, Pointer(p.tile, button=self._button))), "rectangle")
             )
 
@@ -235,53 +238,92 @@ def wall_edit(board: Board, edge: Edge, want: bool) -> WallEdit:
     return WallEdit({}, f"a wall can only stand on a plain floor tile; this is {kind_noun(here)}")
 
 
-class WallTool(Tool):
-    """Click or drag along tile edges to toggle walls (the first edge decides: add or remove)."""
+def _canonical(board: Board, edge: Edge) -> Edge:
+    """One name per edge: the tile left of / above it, unless that is off the board."""
+    x, y, side = edge
+    if side in (Direction.LEFT, Direction.UP):
+        nx, ny = x + side.dx, y + side.dy
+        if board.in_bounds(nx, ny):
+            return nx, ny, side.opposite
+    return edge
 
-    name, key = "walls", "W"
+
+class WallTool(Tool):
+    """Click or drag along tile edges to toggle walls.
+
+    The first edge decides everything: add or remove, and the line the stroke follows
+    (a vertical edge's stroke stays on that vertical grid line, a horizontal edge's on its
+    horizontal line), so a drag along an edge never picks up the perpendicular edges at
+    the tile corners. ``preview_edges`` is the whole stroke so far, for the view."""
+
+    name, key, help = "walls", "W", "wall tool: click or drag along tile edges (right button removes)"
 
     def __init__(self) -> None:
         self._want: bool | None = None
-        self._done: set[tuple[int, int, int, int]] = set()
-
-    @staticmethod
-    def _key(edge: Edge) -> tuple[int, int, int, int]:
-        """Both names of an edge (from either tile) give the same key."""
-        x, y, d = edge
-        nx, ny = x + d.dx, y + d.dy
-        return (*min((x, y), (nx, ny)), *max((x, y), (nx, ny)))
+        self._done: set[Edge] = set()
+        self._first: Edge | None = None
+        self._last: Position | None = None
+        self.stroke: list[Edge] = []
 
     def press(self, ctx: ToolContext, p: Pointer) -> None:
-        ctx.stack.begin_stroke()
+        ctx.document.begin_stroke()
         self._done.clear()
+        self.stroke = []
         self._want = None
+        self._first = self._last = None
         if p.edge is not None and ctx.board.in_bounds(*p.edge[:2]):
-            written, builtin = edge_has_wall(ctx.board, p.edge)
-            self._want = not (written or builtin) if p.button != RIGHT else False
-            self._apply(ctx, p.edge)
+            self._start(ctx, p)
+
+    def _start(self, ctx: ToolContext, p: Pointer) -> None:
+        assert p.edge is not None
+        written, builtin = edge_has_wall(ctx.board, p.edge)
+        self._want = not (written or builtin) if p.button != RIGHT else False
+        self._first = _canonical(ctx.board, p.edge)
+        self._last = self._first[:2]
+        self._apply(ctx, p.edge)
 
     def drag(self, ctx: ToolContext, p: Pointer) -> None:
-        if p.edge is None or not ctx.board.in_bounds(*p.edge[:2]):
+        if self._first is None:
+            if p.edge is not None and ctx.board.in_bounds(*p.edge[:2]):
+                self._start(ctx, p)
             return
-        if self._want is None:
-            written, builtin = edge_has_wall(ctx.board, p.edge)
-            self._want = not (written or builtin) if p.button != RIGHT else False
-        self._apply(ctx, p.edge)
+        x0, y0, side = self._first
+        assert self._last is not None
+        board = ctx.board
+        vertical = side in (Direction.LEFT, Direction.RIGHT)
+        if vertical:  # a vertical line: follow the pointer's row
+            target = (x0, min(max(p.tile[1], 0), board.height - 1))
+        else:  # a horizontal line: follow the pointer's column
+            target = (min(max(p.tile[0], 0), board.width - 1), y0)
+        # Name each edge from the pointer's side of the line: the wall goes on the tile under it when it can.
+        across = (p.tile[0] != x0) if vertical else (p.tile[1] != y0)
+        for tx, ty in line_between(self._last, target):
+            edge: Edge = (tx, ty, side)
+            if across and board.in_bounds(tx + side.dx, ty + side.dy):
+                edge = (tx + side.dx, ty + side.dy, side.opposite)
+            self._apply(ctx, edge)
+        self._last = target
 
     def release(self, ctx: ToolContext, p: Pointer) -> None:
         self._want = None
-        ctx.stack.end_stroke()
+        self._first = self._last = None
+        self.stroke = []
+        ctx.document.end_stroke()
+
+    def preview_edges(self) -> list[Edge]:
+        return list(self.stroke)
 
     def _apply(self, ctx: ToolContext, edge: Edge) -> None:
-        key = self._key(edge)
+        key = _canonical(ctx.board, edge)
         if key in self._done or self._want is None:
             return
         self._done.add(key)
+        self.stroke.append(edge)
         result = wall_edit(ctx.board, edge, self._want)
         if result.reason:
             ctx.status(result.reason)
         elif result.walls:
-            ctx.stack.push(SetWalls(result.walls))
+            ctx.document.push(SetWalls(result.walls))
             ctx.status(
                 ("wall added: " if self._want else "wall removed: ")
                 + ", ".join(

@@ -17,6 +17,7 @@ from PIL import Image
 
 from editor.art import TILE_PX, tile_images
 from editor.controller import EditorController
+from editor.events import BoardChanged, DocumentEvent
 from editor.keymap import MOUSE_HELP, SHORTCUTS
 from editor.layout import PALETTE_CHARS, PANEL_PAD, TITLE_HEIGHT, Rect
 from editor.names import tile_name
@@ -56,8 +57,9 @@ class _Part:
 class BoardSprites:
     """One sprite per visible board tile, kept between frames.
 
-    An edit changes only the pictures of the tiles that changed; zoom and pan move the
-    sprites; only a new board size, theme or a pan that shows other tiles creates sprites.
+    The document's ``BoardChanged`` events say which tiles changed (``touch``); only those
+    get new pictures. Zoom and pan move the sprites; only a new board size, theme or a
+    pan that shows other tiles creates sprites.
     """
 
     def __init__(self) -> None:
@@ -66,6 +68,14 @@ class BoardSprites:
         self._board: Board | None = None
         self._mapping: TopDownMapping | None = None
         self._window_height = 0
+        self._touched: set[tuple[int, int]] | None = set()
+
+    def touch(self, positions: frozenset[tuple[int, int]] | None) -> None:
+        """Tiles whose pictures may have changed (None: all of them)."""
+        if positions is None or self._touched is None:
+            self._touched = None
+        else:
+            self._touched |= positions
 
     def show(
         self,
@@ -75,13 +85,23 @@ class BoardSprites:
         textures: dict[str, pyglet.image.Texture],
         window_height: int,
     ) -> None:
-        if board is self._board and mapping == self._mapping and window_height == self._window_height:
+        moved = mapping != self._mapping or window_height != self._window_height
+        if not moved and self._touched is not None:
+            if board is not self._board:  # only the touched tiles can differ
+                rows = board.rows
+                for pos in self._touched:
+                    entry = self.sprites.get(pos)
+                    if entry is not None and entry[0] != rows[pos[1]][pos[0]].char:
+                        entry[1].image = textures[rows[pos[1]][pos[0]].char]
+                        self.sprites[pos] = (rows[pos[1]][pos[0]].char, entry[1])
+                self._board = board
+            self._touched = set()
             return
+        self._touched = set()
         xs, ys = visible
         wanted = {(x, y) for y in ys for x in xs}
         for pos in [pos for pos in self.sprites if pos not in wanted]:
             self.sprites.pop(pos)[1].delete()
-        moved = mapping != self._mapping or window_height != self._window_height
         scale = mapping.tile_px / TILE_PX
         for x, y in wanted:
             char = board.tile(x, y).char
@@ -110,6 +130,12 @@ class EditorView:
         self._parts: dict[str, _Part] = {}
         self.board_sprites = BoardSprites()
         self.set_theme(controller.theme)
+        controller.document.subscribe(self._on_event)
+
+    def _on_event(self, event: DocumentEvent) -> None:
+        """Views listen to the document instead of comparing boards every frame."""
+        if isinstance(event, BoardChanged):
+            self.board_sprites.touch(event.positions)
 
     def set_theme(self, name: str) -> None:
         try:
@@ -192,10 +218,10 @@ class EditorView:
             self.set_theme(ctl.theme)
         board = ctl.document.board
         layout = ctl.layout
-        validation = ctl.current_validation
-        problems = tuple(validation.problems)
-        summary = tuple(validation.summary()) if validation.done and not problems else ()
-        pending = tuple(validation.pending)
+        validation = ctl.validation_state()
+        problems = validation.problems
+        summary = validation.summary if validation.done and not problems else ()
+        pending = validation.pending
         key_base = (layout, self.theme_loaded)
         self._part("canvas", key_base, lambda part: self._rect(part, layout.canvas, BACKGROUND)).batch.draw()
         self.board_sprites.show(board, ctl.mapping, self._visible_tiles(), self.textures, layout.height)
@@ -209,12 +235,13 @@ class EditorView:
             ctl.mapping,
             tuple(p.tiles for p in problems),
             frozenset(ctl.preview()),
+            tuple(ctl.preview_edges()),
             ctl.hover,
             ctl.hover_edge,
             type(ctl.tool),
         )
         self._part("overlay", overlay_key, lambda part: self._build_overlay(part, problems)).batch.draw()
-        palette_key = (*key_base, ctl.ctx.brush, type(ctl.tool))
+        palette_key = (*key_base, ctl.ctx.brush, type(ctl.tool), layout.cell_px)
         self._part("palette", palette_key, self._build_palette).batch.draw()
         side_key = (
             *key_base,
@@ -226,7 +253,8 @@ class EditorView:
             ctl.level,
             ctl.document.path,
             ctl.ctx.brush,
-            ctl.document.dirty,
+            ctl.document.modified,
+            ctl.right_click,
         )
         self._part("side", side_key, lambda part: self._build_side(part, problems, summary, pending)).batch.draw()
         prompt = ctl.prompt
@@ -235,9 +263,24 @@ class EditorView:
             ctl.status,
             ctl.hover_info,
             prompt.label if prompt else None,
-            prompt.text if prompt else None,
+            prompt.display if prompt else None,
+            tuple(prompt.candidates) if prompt else None,
         )
         self._part("status", status_key, self._build_status).batch.draw()
+        if prompt is not None and (prompt.listing is not None or prompt.menu is not None):
+            listing = prompt.listing
+            browser_key = (
+                *key_base,
+                prompt.label,
+                prompt.text,
+                prompt.menu_selected,
+                (listing.folder, tuple(listing.entries), listing.selected, listing.error) if listing else None,
+            )
+            self._part("browser", browser_key, self._build_browser).batch.draw()
+        note = ctl.toast.text if ctl.toast is not None else ctl.tooltip
+        if note and ctl.palette_drag is None:
+            px, py = ctl.pointer_px
+            self._part("note", (*key_base, note, px, py), lambda p: self._note(p, note, px, py)).batch.draw()
         if ctl.palette_drag is not None and ctl.palette_drag.moved:
             drag = ctl.palette_drag
             size = max(24.0, min(ctl.mapping.tile_px, 96.0))
@@ -297,6 +340,9 @@ class EditorView:
         for x, y in ctl.preview():
             if board.in_bounds(x, y):
                 self._rect(part, m.tile_rect(x, y), (90, 170, 255, 90))
+        for x, y, side in ctl.preview_edges():
+            assert isinstance(side, Direction)
+            self._wall_bars(part, x, y, side.wall_bit, (80, 230, 255, 200), max(4.0, thickness * 1.6))
         if ctl.hover is not None:
             self._box(part, m.tile_rect(*ctl.hover), (255, 255, 255, 200), 2.0)
             if isinstance(ctl.tool, WallTool) and ctl.hover_edge is not None:
@@ -373,7 +419,7 @@ class EditorView:
         self._label(part, "BOARD", x, y, DIM_TEXT, 9, bold=True)
         y += 20
         name = ctl.document.path.name if ctl.document.path else "untitled"
-        self._label(part, f"{name}{' (modified)' if ctl.document.dirty else ''}", x, y, TEXT, 11, width=wrap)
+        self._label(part, f"{name}{' (modified)' if ctl.document.modified else ''}", x, y, TEXT, 11, width=wrap)
         y += 22
         self._label(part, f"{board.width} x {board.height} tiles", x, y, DIM_TEXT)
         y += 20
@@ -407,6 +453,8 @@ class EditorView:
         self._label(part, f"F5 plays at level '{ctl.level.value}' (F6 changes it)", x, y, TEXT, width=wrap)
         y += 40
         self._label(part, f"theme: {self.theme_loaded}   (F2 next)", x, y, DIM_TEXT)
+        y += 20
+        self._label(part, f"right button: {ctl.right_click}   (Ctrl+Shift+X)", x, y, DIM_TEXT)
         self._label(part, "F1: all shortcuts", x, height - 28, DIM_TEXT)
 
     def _build_status(self, part: _Part) -> None:
@@ -416,9 +464,15 @@ class EditorView:
         left, top, width, height = layout.status
         if ctl.prompt is not None:
             self._rect(part, (left, top, width, height), (35, 52, 80, 255))
-            text = ctl.prompt.label + ("  " + ctl.prompt.text + "▏" if not ctl.prompt.choices else "")
-            self._label(part, text, 12, top + 8, TEXT, 12)
-            self._label(part, "Enter: OK   Esc: cancel" if not ctl.prompt.choices else "", 12, top + 28, DIM_TEXT, 9)
+            prompt = ctl.prompt
+            text = prompt.label + ("  " + prompt.display if not prompt.choices else "")
+            self._label(part, text[-160:], 12, top + 8, TEXT, 12)
+            hint = "" if prompt.choices else "Enter: OK   Esc: cancel   ←/→ Home/End: move   Ctrl+A: select all"
+            if prompt.paths:
+                hint += "   Tab: complete   ↑/↓: choose in the list"
+            if prompt.candidates:
+                hint = "   ".join(prompt.candidates[:12]) + ("  …" if len(prompt.candidates) > 12 else "")
+            self._label(part, hint, 12, top + 28, DIM_TEXT, 9)
         else:
             self._label(part, ctl.status, 12, top + 8, TEXT, 11)
             if ctl.hover_info:
@@ -426,9 +480,62 @@ class EditorView:
                 self._label(part, ctl.hover_info, info_left, top + 8, ACCENT, 11)
             self._label(
                 part,
-                "Ctrl+Z undo  Ctrl+S save  G grid  R rotate tile  W walls  F5 test-play  F1 help",
+                "Ctrl+Shift+P all commands  Ctrl+Z undo  Ctrl+S save  Ctrl+G grid  W walls  F5 test-play  F1 help",
                 12,
                 top + 28,
+                DIM_TEXT,
+                9,
+            )
+
+    def _note(self, part: _Part, text: str, px: float, py: float) -> None:
+        """A tooltip or a refusal next to the pointer, kept inside the window."""
+        layout = self.ctl.layout
+        width = min(7.2 * len(text) + 16, 520.0)
+        lines = 1 + int(7.2 * len(text) // 504)
+        height = 8 + 16 * lines
+        left = min(max(4.0, px + 16), layout.width - width - 4)
+        top = min(max(4.0, py + 20), layout.height - height - 4)
+        self._rect(part, (left, top, width, height), (15, 17, 22, 235))
+        self._box(part, (left, top, width, height), ACCENT, 1.0)
+        self._label(part, text, left + 8, top + 4, TEXT, 9, width=width - 16)
+
+    def _build_browser(self, part: _Part) -> None:
+        """The file browser (open / save as / export) or the command palette, over the canvas."""
+        ctl = self.ctl
+        prompt = ctl.prompt
+        assert prompt is not None
+        layout = ctl.layout
+        rect = layout.browser
+        self._rect(part, rect, (30, 34, 44, 245))
+        self._box(part, rect, ACCENT, 1.5)
+        left, top, width, _ = rect
+        if prompt.menu is not None:
+            items = prompt.menu_items()
+            self._label(
+                part, "COMMANDS — type to filter, ↑/↓ and Enter to run", left + 10, top + 12, DIM_TEXT, 9, bold=True
+            )
+            rows = [label for label, _ in items]
+            selected = min(prompt.menu_selected, len(items) - 1)
+        else:
+            listing = prompt.listing
+            assert listing is not None
+            heading = listing.error or f"{listing.folder}"
+            self._label(part, heading[-90:], left + 10, top + 12, PROBLEM if listing.error else DIM_TEXT, 9, bold=True)
+            rows = [("★ " if e.recent else "") + e.label for e in listing.entries]
+            selected = listing.selected
+        for index, label in enumerate(rows[: layout.browser_rows]):
+            row = layout.browser_row(index)
+            if index == selected:
+                self._rect(part, row, ACCENT)
+            color = (20, 22, 28, 255) if index == selected else (ACCENT if label.endswith("/") else TEXT)
+            self._label(part, label[: int(width / 7)], row[0] + 6, row[1] + 3, color, FONT_SIZE)
+        if len(rows) > layout.browser_rows:
+            last = layout.browser_row(layout.browser_rows - 1)
+            self._label(
+                part,
+                f"… {len(rows) - layout.browser_rows} more: type to narrow",
+                last[0] + 6,
+                last[1] + 24,
                 DIM_TEXT,
                 9,
             )
@@ -444,10 +551,11 @@ class EditorView:
         self._label(part, "robots-edit — shortcuts", bx + 24, by + 18, TEXT, 15, bold=True)
         rows = [(s.label, s.help) for s in SHORTCUTS] + list(MOUSE_HELP)
         per_column = (len(rows) + 1) // 2
+        step = min(23.0, (box_h - 100) / per_column)
         for index, (keys, text) in enumerate(rows):
             column, row = divmod(index, per_column)
             x = bx + 24 + column * (box_w / 2)
-            y = by + 62 + row * 23
+            y = by + 62 + row * step
             self._label(part, keys, x, y, ACCENT, FONT_SIZE, bold=True)
             self._label(part, text, x + 150, y, TEXT, FONT_SIZE)
         self._label(part, "press F1 or Esc to close", bx + 24, by + box_h - 30, DIM_TEXT, 9)

@@ -39,6 +39,7 @@ from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, w
 from engine.replay import consistent_levels, load_replay, parse_globalseq
 from engine.rerun import round_state
 from engine.session import STATE_FILE, Session, load_session, session_to_json
+from engine.stopping import describe, exit_status, raise_on_signals
 from engine.turns import TurnRecorder
 
 PROG = "robots-engine"
@@ -197,7 +198,7 @@ def _write_round_outputs(here: Path, session: Session, game: GameRecord) -> None
         files[here / "stats.txt"] = format_stats(game)
         files[here / "ascii-board.txt"] = render_ascii_board(game.board, game.pose, note=outcome_note(game))
     files[here / STATE_FILE] = session_to_json(session)
-    write_files_atomic(files)
+    write_files_atomic(files, follow_symlinks=False)  # the AI runs here: a link it planted is replaced
 
 
 def _game_over_line(game: GameRecord) -> str:
@@ -229,7 +230,7 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
         return EXIT_GAME_OVER
     game = session.rebuild()
     number = session.next_round
-    write_text_atomic(here / "ascii-board.txt", render_ascii_board(session.board, game.pose))
+    write_text_atomic(here / "ascii-board.txt", render_ascii_board(session.board, game.pose), follow_symlinks=False)
     hand = deal(session.deck, number)
     if hand is None:
         game = session.end(Outcome.CARDS_OUT)
@@ -515,6 +516,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    raise_on_signals()  # SIGTERM/SIGHUP unwind like Ctrl-C: the AI is killed, its folders removed
     try:
         status: int = args.run(args)
         return status
@@ -523,9 +525,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"{PROG}: {where}{exc.strerror or exc}", file=sys.stderr)
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as stop:
+        print(f"{PROG}: {describe(stop)}", file=sys.stderr)
+        return exit_status(stop)
     return EXIT_BAD_INPUT
 
 

@@ -12,13 +12,17 @@ empty frontier) means the goal cannot be reached.
 Console script ``robots-oracle BOARD DECK [--level L] [--start "X Y D"]`` prints that number or
 ``unreachable``; ``robots-oracle --from GAMEDIR --round N`` asks it for the position of a played
 game before round N (its pose, and the deck from that round's hand on), counting round N as 1.
+``robots-oracle BOARD --no-foresight [--start "X Y D"]`` prints the other yardstick, the best any
+AI can do without seeing future hands (``no_foresight_optimum``).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NoReturn
 
 import numpy as np
@@ -109,6 +113,47 @@ def optimum_rounds(board: Board, level: Level, deck: Sequence[Card], start: Pose
         number += 1
 
 
+@dataclass(frozen=True)
+class NoForesight:
+    """The best any AI without foresight can do from a pose (independent-draw hand model)."""
+
+    goal_probability: float
+    expected_rounds: float  # mean rounds of the won games under the goal-optimal policy with fewest rounds
+    converged: bool
+    sweeps: int
+    seconds: float
+
+
+def no_foresight_optimum(
+    board: Board, level: Level, start: Pose | None = None, *, time_limit: float = 600.0
+) -> NoForesight:
+    """Exact lexicographic optimum (goal probability, then expected rounds) from ``start``.
+
+    The same values the planner plays by (``engine.ai.plan_value``); ``converged`` False means the
+    time limit stopped the iteration and the goal probability is a lower bound.
+    """
+    from engine.ai.planner import plan_for
+
+    plan = plan_for(board, level, cache_dir=None, time_limit=time_limit)
+    value = plan.value(start if start is not None else board.start)
+    values = plan.values
+    return NoForesight(value.goal_probability, value.expected_rounds, values.converged, values.sweeps, values.seconds)
+
+
+def _print_no_foresight(board: Board, level: Level, start: Pose, time_limit: float) -> int:
+    best = no_foresight_optimum(board, level, start, time_limit=time_limit)
+    print(f"goal probability {best.goal_probability:.8f}")
+    rounds = "-" if math.isinf(best.expected_rounds) else f"{best.expected_rounds:.6f}"
+    print(f"expected rounds of won games {rounds}")
+    if not best.converged:
+        print(
+            f"robots-oracle: stopped early after {best.sweeps} sweeps ({best.seconds:.1f} s): "
+            "the goal probability is a lower bound",
+            file=sys.stderr,
+        )
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage errors in one line, like every other bad input."""
 
@@ -133,7 +178,9 @@ def _problem_from_game(args: argparse.Namespace) -> tuple[Board, Level, list[Car
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _Parser(
         prog="robots-oracle",
-        description="Fewest rounds in which the goal can be reached when every card of the deck is known.",
+        description="Fewest rounds in which the goal can be reached when every card of the deck is known; "
+        "with --no-foresight instead the best goal probability and expected rounds of any AI that cannot "
+        "see future hands.",
     )
     parser.add_argument("board", nargs="?", help="board file (.dat)")
     parser.add_argument("deck", nargs="?", help="deck file (one card a line; need not be a full deck)")
@@ -143,17 +190,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--start", metavar='"X Y D"', help="start pose (default: the board's start tile)")
     parser.add_argument("--from", dest="from_", metavar="GAMEDIR", help="a game folder written by robots-engine play")
     parser.add_argument("--round", type=int, metavar="N", help="with --from: the position before round N (from 1)")
+    parser.add_argument(
+        "--no-foresight",
+        action="store_true",
+        help="print the no-foresight optimum (goal probability, then expected rounds of won games); no DECK",
+    )
+    parser.add_argument("--time-limit", type=float, default=600.0, help="seconds of value iteration (--no-foresight)")
     args = parser.parse_args(argv)
     try:
+        if args.no_foresight and (args.deck is not None or args.from_ is not None or args.board is None):
+            raise InputError("--no-foresight takes a BOARD (and --start, --level), no DECK and no --from")
         if args.from_ is not None:
             board, level, deck, start = _problem_from_game(args)
         else:
-            if args.board is None or args.deck is None:
+            if args.board is None or (args.deck is None and not args.no_foresight):
                 raise InputError("give BOARD and DECK, or --from GAMEDIR --round N")
             if args.round is not None:
                 raise InputError("--round N goes with --from GAMEDIR")
             board = load_board(args.board)
-            deck = load_deck(args.deck, strict=False)
+            deck = load_deck(args.deck, strict=False) if args.deck is not None else []
             level = Level(args.level or Level.HARD.value)
             if args.start is not None:
                 start = parse_pose(args.start, "--start")
@@ -163,6 +218,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     )
             else:
                 start = board.start  # raises ValueError with a message when the board has no start
+        if args.no_foresight:
+            if not board.goals:
+                raise InputError("the board has no goal tile", args.board)
+            return _print_no_foresight(board, level, start, args.time_limit)
         if len(deck) < HAND_SIZE:
             raise InputError(f"the deck has {len(deck)} cards, fewer than one hand of {HAND_SIZE}", args.deck)
         if not board.goals:

@@ -1,24 +1,66 @@
 """``robots-ai LEVEL``: the planner as a contest entry speaking the contest's file protocol.
 
 Reads ``board.txt``, ``cards.txt`` and ``bot.txt`` in the working directory, writes the chosen
-five cards to ``ccards.txt``. Tables are cached in ``.robots-ai-cache/`` next to the board (keyed
-by board text, level and table-format version; a stale or damaged file is ignored and rewritten),
-so only the first round of a game pays for the precomputation.
+five cards to ``ccards.txt``. The contest starts a new process every round, often in a fresh
+folder every game, so the board's plan is cached per user (``--cache-dir``, default
+``$XDG_CACHE_HOME/robots/planner``; see ``plan_file``). With the plan cached, a round reads one
+file and ranks the hand in pure Python: numpy and the compiled kernel are imported only on a
+cold start. ``robots-ai --warm BOARD LEVEL`` builds the cache ahead of a contest.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.ai.plan_cache import CACHE_FOLDER
-from engine.ai.planner import Planner
-from engine.cards import HAND_SIZE
+from engine.ai import plan_choice, plan_file
+from engine.boardfile import load_board
+from engine.cards import HAND_SIZE, Card
 from engine.errors import InputError
-from engine.model import Level
+from engine.model import Board, Direction, Level, Pose
 from engine.protocol import CARDS_FILE, read_ai_inputs, write_chosen
+
+_CARDS = tuple(Card)
+_DIRECTIONS = tuple(Direction)
+
+
+def warm_choice(folder: Path, board: Board, level: Level, pose: Pose, hand: Sequence[Card]) -> list[Card] | None:
+    """The planner's choice from a cached plan, without numpy; None if the cache cannot answer."""
+    data = plan_file.load(folder, board, level)
+    if data is None:
+        return None
+    state = (pose.y * board.width + pose.x) * 4 + _DIRECTIONS.index(pose.facing)
+    if not data.solved[state]:
+        return None
+    indices = [_CARDS.index(card) for card in hand]
+    best = plan_choice.best(data.next, data.goal, data.won, data.states, state, indices)
+    return [_CARDS[i] for i in best]
+
+
+def cold_choice(folder: Path | None, board: Board, level: Level, pose: Pose, hand: Sequence[Card]) -> list[Card]:
+    """Build (and cache) the plan, then choose: the first round on a board."""
+    from engine.ai.planner import plan_for
+
+    return plan_for(board, level, cache_dir=folder).best(pose, hand)
+
+
+def warm(board_path: str, level: Level, folder: Path) -> int:
+    """Build the cache of a board and level ahead of a contest; prints where and how long."""
+    from engine.ai.planner import plan_for
+
+    board = load_board(board_path)
+    begin = time.perf_counter()
+    plan = plan_for(board, level, cache_dir=folder)
+    seconds = time.perf_counter() - begin
+    path = plan_file.cache_path(folder, board, level)
+    if not path.exists():
+        raise OSError(f"could not write the cache file {path}")
+    state = "converged" if plan.values.converged else "stopped early (time limit)"
+    print(f"robots-ai: cached {board_path} ({level.value}) in {path} after {seconds:.1f} s, {state}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -26,26 +68,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="robots-ai",
         description="Choose 5 of the 8 cards in cards.txt for the robot in bot.txt on board.txt; write ccards.txt.",
     )
-    parser.add_argument("level", choices=[lv.value for lv in Level], help="game level")
-    parser.add_argument("--budget", type=float, default=1.0, help="seconds per decision (default 1)")
-    parser.add_argument("--no-cache", action="store_true", help="do not read or write the table cache")
+    parser.add_argument("level", nargs="?", choices=[lv.value for lv in Level], help="game level")
+    parser.add_argument("--budget", type=float, default=1.0, help="accepted for compatibility; decisions take ms")
+    parser.add_argument("--cache-dir", type=Path, help="plan cache folder (default: per-user cache folder)")
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the plan cache")
+    parser.add_argument(
+        "--warm", nargs=2, metavar=("BOARD", "LEVEL"), help="only build the cache for BOARD at LEVEL, then exit"
+    )
     args = parser.parse_args(argv)
-    folder = Path.cwd()
+    folder = args.cache_dir if args.cache_dir is not None else plan_file.default_cache_dir()
     try:
-        board, hand, pose = read_ai_inputs(folder)
+        if args.warm:
+            board_path, level_name = args.warm
+            if level_name not in {lv.value for lv in Level}:
+                parser.error(f"--warm: level must be one of easy, normal, hard, not {level_name[:20]!r}")
+            return warm(board_path, Level(level_name), folder)
+        if args.level is None:
+            parser.error("the level is required (or --warm BOARD LEVEL)")
+        here = Path.cwd()
+        board, hand, pose = read_ai_inputs(here)
         if len(hand) != HAND_SIZE:
-            raise InputError(f"expected {HAND_SIZE} cards, found {len(hand)}", folder / CARDS_FILE)
+            raise InputError(f"expected {HAND_SIZE} cards, found {len(hand)}", here / CARDS_FILE)
         if not board.in_bounds(pose.x, pose.y):
             raise InputError(
                 f"robot position {pose.x} {pose.y} is off the {board.width}x{board.height} board",
-                folder / "bot.txt",
+                here / "bot.txt",
                 1,
                 1,
             )
-        cache = None if args.no_cache else folder / CACHE_FOLDER
-        planner = Planner(budget_seconds=args.budget, cache_dir=cache)
-        chosen = planner(board, Level(args.level), pose, tuple(hand))
-        write_chosen(folder, chosen)
+        level = Level(args.level)
+        chosen = None if args.no_cache else warm_choice(folder, board, level, pose, hand)
+        if chosen is None:
+            chosen = cold_choice(None if args.no_cache else folder, board, level, pose, hand)
+        write_chosen(here, chosen)
     except (InputError, ValueError, OSError) as exc:
         print(f"robots-ai: error: {exc}", file=sys.stderr)
         return 2

@@ -1,40 +1,223 @@
-"""The ``planner`` AI: the ordered 5-of-8 choice that minimises the expected rounds to the goal.
+"""The ``planner`` AI and its API: no-foresight values of poses and the ranked choices of a hand.
 
-Per board and level it builds (once) a transition table from the engine's rules and a value
-table ``V(pose)`` of expected rounds (``engine.ai.plan_value``). Each round it enumerates the
-distinct ordered 5-card choices of the hand (at most 6,720, fewer with repeated cards), plays
-them all at once through the table, and ranks them: survive first (never destroyed when a safe
-choice exists), then the value of the end pose (0 once a goal is reached), then fewer cards to
-the goal, then the enumeration order (fixed, so choices are deterministic).
+Per board and level a ``BoardPlan`` holds the transition table (``plan_table``) and the
+no-foresight optimum (``plan_value``): per pose the best goal probability and, among the policies
+reaching it, the least expected rounds. Each round the planner plays every distinct ordered
+5-card choice of the hand through the table and takes the lexicographic best (goal probability,
+then rounds; see ``plan_choice`` for the exact order). It is deterministic.
+
+API for other tools (the analyser, the benchmark, the contest entry)::
+
+    plan = plan_for(board, level)            # built once per process, cached on disk
+    plan.value(pose)                          # PoseValue(goal_probability, expected_rounds)
+    plan.rank(pose, hand)                     # [Choice(cards, goal_probability, expected_rounds, ...)]
+    plan.best(pose, hand)                     # the planner's five cards
+
+``plan_for`` keeps plans in memory per process and on disk in the per-user cache folder
+(``plan_file.default_cache_dir()``), so parallel workers and later processes build each board and
+level once.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from pathlib import Path
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from engine.ai import plan_cache
-from engine.ai.plan_table import CARD_INDEX, CARDS, TransitionTable, build_table
-from engine.ai.plan_value import expected_rounds
+from engine.ai import plan_file
+from engine.ai.plan_table import CARD_INDEX, CARDS, TransitionTable, build_table, occupiable_states
+from engine.ai.plan_value import EPS, ValueResult, solve
 from engine.boardfile import write_board
 from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
 from engine.model import Board, Level, Pose
 
+#: ``cache_dir`` meaning "the per-user default" (None means no disk cache at all).
+DEFAULT: Final = Path("<default>")
+#: Seconds of value iteration allowed for one board and level before the plan is used as it is.
+PRECOMPUTE_LIMIT = 60.0
+
 
 @dataclass(frozen=True)
-class BoardPlan:
-    """Everything precomputed for one board and level."""
+class PoseValue:
+    """What the no-foresight optimum expects from a pose."""
 
-    table: TransitionTable
-    values: npt.NDArray[np.float64]
-    seconds: float
-    from_cache: bool
+    goal_probability: float
+    expected_rounds: float  # mean rounds of the won games, from this pose (inf if it cannot win)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One ordered 5-card choice of a hand and what the optimum expects after it."""
+
+    cards: tuple[Card, ...]
+    goal_probability: float  # 1 if the goal is reached this round, 0 if the robot is destroyed
+    expected_rounds: float  # mean rounds of the won games, this round included (inf: cannot win)
+    destroyed: bool
+    reaches_goal: bool
+
+
+class BoardPlan:
+    """Table and values of one board and level; values are extended to new poses on demand."""
+
+    def __init__(
+        self, board: Board, level: Level, table: TransitionTable, values: ValueResult, from_cache: bool
+    ) -> None:
+        self.board = board
+        self.level = level
+        self.table = table
+        self.values = values
+        self.from_cache = from_cache
+        #: Where ``plan_for`` keeps this plan on disk (rewritten when values are extended), or None.
+        self.cache_dir: Path | None = None
+
+    @property
+    def seconds(self) -> float:
+        return self.values.seconds
+
+    def state(self, pose: Pose) -> int:
+        """The table state of ``pose``, solving values for it first if it was not reachable before."""
+        if not self.board.in_bounds(pose.x, pose.y):
+            raise ValueError(f"pose {pose.x} {pose.y} is off the {self.board.width}x{self.board.height} board")
+        state = self.table.state_of(pose)
+        if not self.values.solved[state]:
+            self.values = solve(self.table, [state], time_limit=PRECOMPUTE_LIMIT, previous=self.values)
+            if self.cache_dir is not None:
+                plan_file.store(self.cache_dir, self.board, self.level, self.to_data())
+        return state
+
+    def value(self, pose: Pose) -> PoseValue:
+        state = self.state(pose)
+        return PoseValue(float(self.values.goal[state]), self.values.expected_rounds(state))
+
+    def _outcomes(
+        self, pose: Pose, hand: Sequence[Card]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Distinct orders, their end states, cards to the goal (6: not reached) and the ranking."""
+        table = self.table
+        start = self.state(pose)
+        orders = distinct_orders([CARD_INDEX[c] for c in hand])
+        state = np.full(len(orders), start, dtype=np.int64)
+        after = np.full(len(orders), CHOSEN_PER_ROUND + 1, dtype=np.int64)
+        for j in range(CHOSEN_PER_ROUND):
+            state = table.next[orders[:, j], state].astype(np.int64)
+            after = np.where((state == table.goal) & (after > CHOSEN_PER_ROUND), j + 1, after)
+        goal = self.values.goal[state]
+        won = self.values.won[state]
+        tier = (goal < goal.max() - EPS).astype(np.int64)
+        # np.lexsort sorts by the last key first: tier, goal probability outside the first tier,
+        # won rounds, destroyed, cards to the goal, then the sequence (rows are sorted).
+        ranking = np.lexsort((np.arange(len(orders)), after, state == table.dead, won, -goal * tier, tier))
+        return orders, state, after, ranking.astype(np.int64)
+
+    def rank(self, pose: Pose, hand: Sequence[Card]) -> list[Choice]:
+        """Every distinct ordered 5-card choice of ``hand``, best first."""
+        orders, state, after, ranking = self._outcomes(pose, hand)
+        result = []
+        for i in ranking:
+            s = int(state[i])
+            goal = float(self.values.goal[s])
+            rounds = 1.0 if s == self.table.goal else (1.0 + float(self.values.won[s]) / goal if goal > 0 else math.inf)
+            cards = tuple(CARDS[int(c)] for c in orders[i])
+            result.append(Choice(cards, goal, rounds, s == self.table.dead, bool(after[i] <= CHOSEN_PER_ROUND)))
+        return result
+
+    def best(self, pose: Pose, hand: Sequence[Card]) -> list[Card]:
+        """The planner's ordered 5 cards of ``hand`` for a robot at ``pose``."""
+        orders, _, _, ranking = self._outcomes(pose, hand)
+        return [CARDS[int(i)] for i in orders[ranking[0]]]
+
+    def to_data(self) -> plan_file.PlanData:
+        """The plan as the numpy-free arrays of the cache file."""
+        from array import array
+
+        values = self.values
+        report: dict[str, object] = {
+            "sweeps": values.sweeps,
+            "converged": values.converged,
+            "residual_goal": values.residual_goal,
+            "residual_rounds": values.residual_rounds,
+            "seconds": round(values.seconds, 3),
+        }
+        return plan_file.PlanData(
+            self.table.width,
+            self.table.height,
+            array("i", np.ascontiguousarray(self.table.next, dtype=np.int32).tobytes()),
+            array("d", np.ascontiguousarray(values.goal, dtype=np.float64).tobytes()),
+            array("d", np.ascontiguousarray(values.won, dtype=np.float64).tobytes()),
+            array("B", values.solved.astype(np.uint8).tobytes()),
+            report,
+        )
+
+
+def _from_data(board: Board, level: Level, data: plan_file.PlanData) -> BoardPlan:
+    states = data.states
+    nxt = np.frombuffer(data.next, dtype=np.int32).reshape(len(CARDS), states).copy()
+    nxt.setflags(write=False)
+    table = TransitionTable(board.width, board.height, nxt, occupiable_states(board, level, nxt))
+    report = data.report
+    values = ValueResult(
+        np.frombuffer(data.goal, dtype=np.float64).copy(),
+        np.frombuffer(data.won, dtype=np.float64).copy(),
+        np.frombuffer(data.solved, dtype=np.uint8).astype(np.bool_),
+        int(report.get("sweeps", 0)),  # type: ignore[call-overload]
+        float(report.get("residual_goal", math.inf)),  # type: ignore[arg-type]
+        float(report.get("residual_rounds", math.inf)),  # type: ignore[arg-type]
+        bool(report.get("converged", False)),
+        0.0,
+    )
+    return BoardPlan(board, level, table, values, from_cache=True)
+
+
+_PLANS: dict[tuple[str, Level], BoardPlan] = {}
+
+
+def plan_for(
+    board: Board,
+    level: Level,
+    *,
+    cache_dir: Path | None = DEFAULT,
+    time_limit: float = PRECOMPUTE_LIMIT,
+) -> BoardPlan:
+    """The plan of ``board`` and ``level``: from this process's memory, the disk cache, or built.
+
+    ``cache_dir`` DEFAULT is the per-user cache folder, None disables the disk cache. A plan built
+    here is written to the cache at once (atomically), so other processes can reuse it.
+    """
+    key = (write_board(board), level)
+    folder = plan_file.default_cache_dir() if cache_dir is DEFAULT else cache_dir
+    plan = _PLANS.get(key)
+    if plan is not None:
+        if folder is not None and plan.cache_dir != folder:
+            plan_file.store(folder, board, level, plan.to_data())
+            plan.cache_dir = folder
+        return plan
+    data = plan_file.load(folder, board, level) if folder is not None else None
+    if data is not None:
+        plan = _from_data(board, level, data)
+    else:
+        begin = time.perf_counter()
+        table = build_table(board, level)
+        starts = [table.state_of(start) for start in board.starts]
+        values = solve(table, starts, time_limit=time_limit)
+        values.seconds = time.perf_counter() - begin
+        plan = BoardPlan(board, level, table, values, from_cache=False)
+        if folder is not None:
+            plan_file.store(folder, board, level, plan.to_data())
+    plan.cache_dir = folder
+    _PLANS[key] = plan
+    return plan
+
+
+def forget_plans() -> None:
+    """Drop this process's in-memory plans (the disk cache stays)."""
+    _PLANS.clear()
 
 
 _SEQUENCES: dict[tuple[int, ...], npt.NDArray[np.int64]] = {}
@@ -64,67 +247,38 @@ def distinct_orders(hand: Sequence[int]) -> npt.NDArray[np.int64]:
 
 
 class Planner:
-    """A ``Chooser`` that plans with exact rule tables and expected-rounds values."""
+    """A ``Chooser`` that plays the no-foresight optimum (goal probability, then rounds)."""
 
     name = "planner"
 
-    def __init__(self, budget_seconds: float = 1.0, seed: int = 0, cache_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        budget_seconds: float = 1.0,
+        seed: int = 0,
+        cache_dir: Path | None = None,
+        time_limit: float = PRECOMPUTE_LIMIT,
+    ) -> None:
+        #: Kept for the Chooser interface; decisions take about a millisecond whatever the budget.
         self.budget_seconds = budget_seconds
+        #: Unused by the exact model (no sampling); kept so seeded callers keep working.
         self.seed = seed
         self.cache_dir = cache_dir
-        #: Time allowed for one board's value iteration (tables themselves are always built).
-        self.precompute_limit = max(60.0, 60.0 * budget_seconds)
+        self.time_limit = time_limit
         self._plans: dict[tuple[str, Level], BoardPlan] = {}
         self.decision_seconds: list[float] = []
 
     def plan_for(self, board: Board, level: Level) -> BoardPlan:
-        """The precomputed tables for a board and level (from memory, disk cache, or computed)."""
+        """The plan of a board and level (this planner's memory, the process's, the disk, or built)."""
         key = (write_board(board), level)
         plan = self._plans.get(key)
-        if plan is not None:
-            return plan
-        begin = time.perf_counter()
-        cached = plan_cache.load_cached(self.cache_dir, board, level) if self.cache_dir is not None else None
-        if cached is not None:
-            table, values = cached
-            plan = BoardPlan(table, values, time.perf_counter() - begin, True)
-        else:
-            table = build_table(board, level)
-            result = expected_rounds(table, seed=self.seed, time_limit=self.precompute_limit)
-            plan = BoardPlan(table, result.values, time.perf_counter() - begin, False)
-            if self.cache_dir is not None:
-                plan_cache.store(self.cache_dir, board, level, table, result.values)
-        self._plans[key] = plan
+        if plan is None:
+            plan = plan_for(board, level, cache_dir=self.cache_dir, time_limit=self.time_limit)
+            self._plans[key] = plan
         return plan
 
     def __call__(self, board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         plan = self.plan_for(board, level)
         begin = time.perf_counter()
-        choice = choose(plan, pose, hand)
+        choice = plan.best(pose, hand)
         self.decision_seconds.append(time.perf_counter() - begin)
         return choice
-
-
-def rank_choices(
-    plan: BoardPlan, pose: Pose, hand: Sequence[Card]
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """All distinct ordered choices (rows of card indices) and their order from best to worst."""
-    table = plan.table
-    orders = distinct_orders([CARD_INDEX[c] for c in hand])
-    state = np.full(len(orders), table.state_of(pose), dtype=np.int64)
-    goal_after = np.full(len(orders), CHOSEN_PER_ROUND + 1, dtype=np.int64)
-    for j in range(CHOSEN_PER_ROUND):
-        state = table.next[orders[:, j], state].astype(np.int64)
-        goal_after = np.where((state == table.goal) & (goal_after > CHOSEN_PER_ROUND), j + 1, goal_after)
-    dead = state == table.dead
-    value = plan.values[state]
-    # np.lexsort sorts by the last key first: dead, then value, then cards to goal, then index.
-    ranking = np.lexsort((np.arange(len(orders)), goal_after, value, dead))
-    return orders, ranking.astype(np.int64)
-
-
-def choose(plan: BoardPlan, pose: Pose, hand: Sequence[Card]) -> list[Card]:
-    """The best ordered 5 cards of ``hand`` for a robot at ``pose``."""
-    orders, ranking = rank_choices(plan, pose, hand)
-    best = orders[ranking[0]]
-    return [CARDS[int(i)] for i in best]

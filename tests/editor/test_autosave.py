@@ -1,44 +1,94 @@
-"""Autosave: written when dirty and due, offered back after a crash, removed after a clean save."""
+"""Autosave: due within a second or two of an edit, offered back after a crash, removed after a save,
+in the state folder when the board's folder cannot be written, kept when declined."""
 
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
+import pytest
+
+from editor import autosave as autosave_module
 from editor.autosave import Autosaver, autosave_path, pending_autosave
-from editor.commands import SetTiles, UndoStack
+from editor.commands import SetTiles
+from editor.controller import EditorController
 from editor.document import Document
 from engine.model import Tile
 
 
-def test_crash_leaves_an_autosave_that_is_offered(tmp_path: Path) -> None:
+def _board_file(tmp_path: Path) -> Path:
     board_file = tmp_path / "b.dat"
     shutil.copy("gameboards/chop.dat", board_file)
+    return board_file
+
+
+def test_crash_leaves_an_autosave_that_is_offered(tmp_path: Path) -> None:
+    board_file = _board_file(tmp_path)
     doc = Document.open(board_file)
-    saver = Autosaver(doc, interval_s=10)
-    assert saver.tick(now=1e9) is None  # not dirty: nothing written
-    UndoStack(doc).push(SetTiles({(0, 0): Tile.from_char("Z")}))
-    assert saver.tick(now=1e9 + 5) is None  # not due yet
-    written = saver.tick(now=1e9 + 20)
+    saver = Autosaver(doc, delay_s=1.0, folder=tmp_path / "state")
+    now = time.monotonic()
+    assert saver.tick(now=now + 100) is None  # not modified: nothing due
+    doc.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    assert saver.pending
+    assert saver.tick(now=now) is None  # not due yet
+    written = saver.tick(now=now + 2.0)  # every edit reaches the copy within 2 s
     assert written == autosave_path(board_file) == tmp_path / "b.dat.autosave"
     # "crash": the process ends without a save; the next start finds the autosave.
     del saver, doc
-    offer = pending_autosave(board_file)
+    offer = pending_autosave(board_file, tmp_path / "state")
     assert offer is not None and offer[1].tile(0, 0).char == "Z"
-    restored = Document.open(board_file)
-    restored.replace(offer[1], board_file, clean=False)
-    assert restored.dirty
-    saver = Autosaver(restored)
-    saver.adopt(offer[0])
-    restored.save()
-    assert not written.exists()
-    assert pending_autosave(board_file) is None
+
+
+def test_restore_is_one_undoable_step_and_save_removes_the_copy(tmp_path: Path) -> None:
+    board_file = _board_file(tmp_path)
+    crashed = Document.open(board_file)
+    Autosaver(crashed, folder=tmp_path / "state")
+    crashed.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    copy = Autosaver(crashed, folder=tmp_path / "state").save_now()
+    ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
+    assert ctl.prompt is not None and "restore" in ctl.prompt.label
+    ctl.text("y")
+    assert ctl.document.board.tile(0, 0).char == "Z" and ctl.document.modified
+    assert ctl.document.undo() == "restore autosave"
+    assert ctl.document.text.encode() == board_file.read_bytes()
+    ctl.document.redo()
+    ctl.action_save()
+    assert not copy.exists() and pending_autosave(board_file, tmp_path / "state") is None
+
+
+def test_declining_keeps_the_copy_until_the_next_save(tmp_path: Path) -> None:
+    board_file = _board_file(tmp_path)
+    crashed = Document.open(board_file)
+    crashed.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    copy = Autosaver(crashed, folder=tmp_path / "state").save_now()
+    ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
+    ctl.text("n")
+    kept = copy.with_name("b.dat.autosave~")
+    assert kept.exists() and str(kept) in ctl.status
+    assert Document.open(kept).board.tile(0, 0).char == "Z"
+    ctl.document.push(SetTiles({(1, 1): Tile.from_char("H")}))
+    ctl.tick(now=time.monotonic() + 5)
+    assert kept.exists()
+    ctl.action_save()
+    assert not kept.exists() and not copy.exists()
+
+
+def test_new_board_cancelled_keeps_the_autosave(tmp_path: Path) -> None:
+    board_file = _board_file(tmp_path)
+    ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    copy = ctl.autosaver.save_now()
+    ctl.action_new()
+    ctl.text("n")  # discard changes ...
+    ctl.key_press("ESCAPE")  # ... but then cancel the size prompt
+    assert copy.exists()
 
 
 def test_untitled_autosaves_to_the_state_folder(tmp_path: Path) -> None:
     doc = Document()
-    saver = Autosaver(doc, interval_s=0, folder=tmp_path)
-    UndoStack(doc).push(SetTiles({(1, 1): Tile.from_char("H")}))
+    saver = Autosaver(doc, delay_s=0, folder=tmp_path)
+    doc.push(SetTiles({(1, 1): Tile.from_char("H")}))
     path = saver.tick()
     assert path == tmp_path / "untitled.dat.autosave" and path.exists()
     assert pending_autosave(None, tmp_path) is not None
@@ -46,23 +96,35 @@ def test_untitled_autosaves_to_the_state_folder(tmp_path: Path) -> None:
     assert pending_autosave(None, tmp_path) is None
 
 
-def test_undo_back_to_saved_removes_autosave(tmp_path: Path) -> None:
-    board_file = tmp_path / "b.dat"
-    shutil.copy("gameboards/chop.dat", board_file)
+def test_read_only_board_folder_autosaves_to_the_state_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    board_file = _board_file(tmp_path)
+    state = tmp_path / "state"
+    # Tests may run as root, for whom no folder is read-only: ask the writability probe instead.
+    monkeypatch.setattr(autosave_module, "folder_writable", lambda folder: folder != tmp_path)
     doc = Document.open(board_file)
-    saver = Autosaver(doc, interval_s=0)
-    stack = UndoStack(doc)
-    stack.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    saver = Autosaver(doc, delay_s=0, folder=state)
+    doc.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    written = saver.tick()
+    assert written is not None and written.parent == state and written.name.startswith("b.dat-")
+    assert not (tmp_path / "b.dat.autosave").exists()
+    offer = pending_autosave(board_file, state)
+    assert offer is not None and offer[0] == written
+
+
+def test_undo_back_to_saved_removes_autosave(tmp_path: Path) -> None:
+    board_file = _board_file(tmp_path)
+    doc = Document.open(board_file)
+    saver = Autosaver(doc, delay_s=0)
+    doc.push(SetTiles({(0, 0): Tile.from_char("Z")}))
     path = saver.tick()
     assert path is not None and path.exists()
-    stack.undo()
+    doc.undo()
     assert not path.exists()
 
 
 def test_autosave_equal_to_file_or_broken_is_not_offered(tmp_path: Path) -> None:
-    board_file = tmp_path / "b.dat"
-    shutil.copy("gameboards/chop.dat", board_file)
+    board_file = _board_file(tmp_path)
     shutil.copy("gameboards/chop.dat", autosave_path(board_file))
-    assert pending_autosave(board_file) is None
+    assert pending_autosave(board_file, tmp_path) is None
     autosave_path(board_file).write_text("garbage\n")
-    assert pending_autosave(board_file) is None
+    assert pending_autosave(board_file, tmp_path) is None

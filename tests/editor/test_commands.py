@@ -14,10 +14,10 @@ from editor.commands import (
     SetTiles,
     SetWalls,
     TransformBoard,
-    UndoStack,
     resized_board,
 )
 from editor.document import Document
+from editor.events import BoardChanged, ModifiedChanged
 from editor.transform import Transform
 from engine.boardfile import load_board, write_board
 from engine.model import Board, Tile
@@ -46,7 +46,7 @@ COMMANDS: list[Command] = [
 def test_undo_restores_exact_bytes_and_redo_reapplies(command: Command) -> None:
     doc = _doc()
     original = CHOP.read_bytes()
-    stack = UndoStack(doc)
+    stack = doc
     stack.push(command)
     after = doc.text
     assert after.encode() != original and doc.dirty
@@ -58,12 +58,12 @@ def test_undo_restores_exact_bytes_and_redo_reapplies(command: Command) -> None:
 
 def test_stroke_is_one_undo_step() -> None:
     doc = _doc()
-    stack = UndoStack(doc)
+    stack = doc
     stack.begin_stroke()
     for x in range(6):
         stack.push(SetTiles({(x, 5): Tile.from_char("O")}))
     stack.end_stroke()
-    assert len(stack) == 1
+    assert len(stack.history) == 1
     assert [doc.board.tile(x, 5).char for x in range(6)] == ["O"] * 6
     stack.undo()
     assert doc.text.encode() == CHOP.read_bytes()
@@ -73,31 +73,72 @@ def test_stroke_is_one_undo_step() -> None:
 
 def test_separate_clicks_are_separate_steps_and_push_clears_redo() -> None:
     doc = _doc()
-    stack = UndoStack(doc)
+    stack = doc
     stack.push(SetTiles({(0, 0): Tile.from_char("Z")}))
     stack.push(SetTiles({(1, 0): Tile.from_char("Z")}))
-    assert len(stack) == 2
+    assert len(stack.history) == 2
     stack.undo()
-    assert stack.can_redo
+    assert stack.history.can_redo
     stack.push(SetTiles({(2, 0): Tile.from_char("Z")}))
-    assert not stack.can_redo
+    assert not stack.history.can_redo
 
 
 def test_no_op_is_not_an_undo_step() -> None:
     doc = _doc()
-    stack = UndoStack(doc)
+    stack = doc
     stack.push(SetTiles({(0, 0): doc.board.tile(0, 0)}))
-    assert len(stack) == 0
+    assert len(stack.history) == 0
 
 
-def test_listeners_hear_changes() -> None:
+def test_listeners_hear_typed_changes() -> None:
     doc = _doc()
-    heard = []
-    doc.subscribe(lambda d, change: heard.append((change.what, change.resized)))
-    stack = UndoStack(doc)
-    stack.push(SetTiles({(0, 0): Tile.from_char("Z")}))
-    stack.push(Resize(3, 3))
-    assert heard == [("board", False), ("board", True)]
+    heard: list[object] = []
+    doc.subscribe(heard.append)
+    doc.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    doc.push(Resize(3, 3))
+    doc.undo()
+    doc.undo()
+    assert heard == [
+        BoardChanged(frozenset({(0, 0)}), resized=False),
+        ModifiedChanged(True),
+        BoardChanged(None, resized=True),
+        BoardChanged(None, resized=True),
+        BoardChanged(frozenset({(0, 0)}), resized=False),
+        ModifiedChanged(False),
+    ]
+
+
+def test_modified_comes_from_the_clean_index() -> None:
+    doc = _doc()
+    doc.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    doc.push(SetTiles({(1, 0): Tile.from_char("Z")}))
+    doc.undo()
+    doc.history.mark_clean()  # as a save does
+    assert not doc.modified
+    doc.undo()
+    assert doc.modified
+    doc.redo()
+    assert not doc.modified
+    doc.redo()
+    assert doc.modified
+    doc.undo()
+    doc.undo()
+    doc.push(SetTiles({(5, 5): Tile.from_char("H")}))  # the saved state can never come back
+    assert doc.modified
+    while doc.undo() is not None:
+        pass
+    assert doc.modified
+
+
+def test_document_never_serialises_to_know_it_is_modified(monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = _doc()
+    doc.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+
+    def forbidden(board: Board) -> str:
+        raise AssertionError("modified must not write the board out")
+
+    monkeypatch.setattr("editor.document.write_board", forbidden)
+    assert doc.modified and doc.title.startswith("*")
 
 
 @pytest.mark.parametrize("anchor", sorted(ANCHORS))
@@ -122,7 +163,7 @@ def test_document_save_open_round_trip(tmp_path: Path) -> None:
     doc.save(target)
     assert target.read_bytes() == CHOP.read_bytes()
     assert not doc.dirty and doc.title.startswith("copy.dat")
-    UndoStack(doc).push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    doc.push(SetTiles({(0, 0): Tile.from_char("Z")}))
     assert doc.title.startswith("*copy.dat")
     doc.save()
     assert load_board(target) == doc.board and not doc.dirty

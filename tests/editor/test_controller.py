@@ -10,22 +10,23 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from editor.autosave import Autosaver, autosave_path
-from editor.commands import ANCHORS, SetTiles, UndoStack
+from editor.commands import ANCHORS, SetTiles
 from editor.controller import EditorController, parse_size
 from editor.document import Document
 from editor.keymap import SHORTCUTS, action_for
+from editor.tools import TOOLS
 from engine.model import Tile
 
 
 def _ctl(tmp_path: Path, board: str = "gameboards/chop.dat") -> EditorController:
     path = tmp_path / "b.dat"
     shutil.copy(board, path)
-    return EditorController(Document.open(path), autosave_folder=tmp_path / "state")
+    return EditorController(Document.open(path), autosave_folder=tmp_path / "state", autosave_delay_s=0)
 
 
 def _type(ctl: EditorController, text: str) -> None:
     assert ctl.prompt is not None
-    ctl.prompt.text = ""
+    ctl.prompt.set_text("")
     ctl.text(text)
     ctl.key_press("ENTER")
 
@@ -33,7 +34,8 @@ def _type(ctl: EditorController, text: str) -> None:
 def test_every_shortcut_has_an_action_and_no_clash() -> None:
     seen = set()
     for s in SHORTCUTS:
-        assert hasattr(EditorController, f"action_{s.action}"), s.action
+        tool = s.action.removeprefix("tool_")
+        assert hasattr(EditorController, f"action_{s.action}") or tool in {t.name for t in TOOLS}, s.action
         assert (s.key, s.ctrl, s.shift) not in seen
         seen.add((s.key, s.ctrl, s.shift))
     assert action_for("Z", True, False) == "undo" and action_for("F5", False, False) == "playtest"
@@ -101,7 +103,7 @@ def test_rotate_tile_under_cursor_or_brush(tmp_path: Path) -> None:
     ctl.mouse_motion(left + size / 2, top + size / 2)
     ctl.key_press("R")
     assert ctl.document.board.tile(6, 0).char == ">"
-    ctl.scroll(left + size / 2, top + size / 2, -1, ctrl=True)
+    ctl.scroll(left + size / 2, top + size / 2, -1, alt=True)
     assert ctl.document.board.tile(6, 0).char == "v"
     ctl.mouse_motion(1, 1)  # over the palette: rotate the brush
     ctl.ctx.brush = Tile.from_char("C")
@@ -111,7 +113,7 @@ def test_rotate_tile_under_cursor_or_brush(tmp_path: Path) -> None:
 
 def test_new_asks_about_unsaved_changes_and_discard_works(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
-    UndoStack(ctl.document).push(SetTiles({(0, 0): Tile.from_char("H")}))
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("H")}))
     ctl.key_press("N", ctrl=True)
     assert ctl.prompt is not None and ctl.prompt.choices == "yn"
     ctl.text("n")
@@ -122,7 +124,7 @@ def test_new_asks_about_unsaved_changes_and_discard_works(tmp_path: Path) -> Non
 
 def test_save_as_untitled_then_open(tmp_path: Path) -> None:
     ctl = EditorController(Document(), autosave_folder=tmp_path / "state")
-    ctl.stack.push(SetTiles({(0, 0): Tile.from_char("T")}))
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("T")}))
     assert ctl.title.startswith("*untitled")
     ctl.key_press("S", ctrl=True)  # no file yet: asks for a path
     target = tmp_path / "new.dat"
@@ -148,8 +150,8 @@ def test_autosave_offered_at_start_after_crash(tmp_path: Path) -> None:
     path = tmp_path / "b.dat"
     shutil.copy("gameboards/chop.dat", path)
     crashed = Document.open(path)
-    UndoStack(crashed).push(SetTiles({(0, 0): Tile.from_char("Z")}))
-    Autosaver(crashed, interval_s=0).tick()  # then the process dies
+    crashed.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    Autosaver(crashed, delay_s=0).save_now()  # then the process dies
     ctl = EditorController(Document.open(path), autosave_folder=tmp_path / "state")
     assert ctl.prompt is not None and "autosave" in ctl.prompt.label
     ctl.text("y")
@@ -161,8 +163,7 @@ def test_autosave_offered_at_start_after_crash(tmp_path: Path) -> None:
 
 def test_controller_autosave_tick_and_clean_quit_removes_it(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
-    ctl.autosaver.interval_s = 0
-    ctl.stack.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("Z")}))
     ctl.tick()
     assert autosave_path(ctl.document.path).exists()
     ctl.key_press("Q", ctrl=True)
@@ -174,29 +175,41 @@ def test_validation_follows_edits(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     assert ctl.problems == [] and len(ctl.summary) == 3
     x, y = ctl.document.board.goals[0]
-    ctl.stack.push(SetTiles({(x, y): Tile.floor()}))
+    ctl.document.push(SetTiles({(x, y): Tile.floor()}))
     assert [p.message for p in ctl.problems] == ["no goal tile: place at least one goal (Z)"]
 
 
-def test_playtest_writes_a_game_directory(tmp_path: Path) -> None:
+def test_playtest_writes_a_game_directory_named_after_the_board_and_cleans_up(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     opened: list[Path] = []
-    ctl.on_playtest = opened.append
+    ctl.playtest.open_viewer = lambda game_dir: opened.append(game_dir)  # type: ignore[assignment,func-returns-value]
     ctl.key_press("F6")  # normal -> hard
     ctl.key_press("F5")
     assert "the AI is playing" in ctl.status
     ctl.wait_playtest(timeout=120)
     assert "played at hard" in ctl.status
-    game_dirs = [Path(p) for p in opened] or [Path(ctl.status.rsplit("game in ", 1)[1].split(" ")[0])]
-    assert (game_dirs[0] / "globalseq.txt").exists() and (game_dirs[0] / "game.json").exists()
-    shutil.rmtree(game_dirs[0])
+    game_dir = opened[0] if opened else Path(ctl.status.rsplit("game in ", 1)[1].split(" ")[0])
+    assert game_dir.name == "b.dat"  # the viewer titles its window with the game folder's name
+    assert (game_dir / "globalseq.txt").exists() and (game_dir / "game.json").exists()
+    ctl.close()
+    assert not game_dir.exists() and not game_dir.parent.exists()
+
+
+def test_playtest_warns_when_no_goal_can_be_reached(tmp_path: Path) -> None:
+    board = tmp_path / "walled.dat"
+    board.write_text("5 1\nT H Z\n")
+    ctl = EditorController(Document.open(board), autosave_folder=tmp_path / "state", background_validation=False)
+    ctl.key_press("F5")
+    assert ctl.prompt is not None and "no goal can be reached" in ctl.prompt.label
+    ctl.text("n")
+    assert not ctl.playtest.running
 
 
 def test_zoom_keeps_the_point_under_the_pointer_and_pan_moves(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     px, py = ctl.mapping.tile_rect(3, 4)[0] + 5, ctl.mapping.tile_rect(3, 4)[1] + 7
     before = ctl.mapping.board_point(px, py)
-    ctl.scroll(px, py, 2)
+    ctl.scroll(px, py, 2, ctrl=True)  # Ctrl+wheel zooms, as in Tiled
     assert ctl.mapping.tile_px > 60 and ctl.mapping.board_point(px, py) == pytest.approx(before)
     origin = (ctl.mapping.origin_x, ctl.mapping.origin_y)
     ctl.mouse_press(px, py, "middle")
@@ -228,7 +241,7 @@ def test_palette_tool_buttons_and_shift_drag_rectangle(tmp_path: Path) -> None:
     assert len(ctl.preview()) == 6
     ctl.mouse_release(b[0] + 5, b[1] + 5, "left")
     assert [ctl.document.board.tile(x, y).char for y in (10, 11) for x in range(3)] == ["O"] * 6
-    assert len(ctl.stack) == 1
+    assert len(ctl.document.history) == 1
 
 
 def test_alt_click_picks_the_brush(tmp_path: Path) -> None:
@@ -241,12 +254,19 @@ def test_alt_click_picks_the_brush(tmp_path: Path) -> None:
 
 def test_autosave_failure_is_reported_not_raised(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
-    ctl.autosaver.interval_s = 0
-    ctl.stack.push(SetTiles({(0, 0): Tile.from_char("Z")}))
-    blocker = tmp_path / "b.dat.autosave"
-    blocker.mkdir()  # a directory where the autosave file should go: the write fails
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    (tmp_path / "b.dat.autosave").mkdir()  # a directory where the autosave file should go
+    (tmp_path / "state").write_text("")  # and a file where the state folder should be
     ctl.tick()
     assert ctl.status.startswith("autosave failed")
+
+
+def test_autosave_falls_back_to_the_state_folder(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    (tmp_path / "b.dat.autosave").mkdir()  # next to the board fails: the state folder takes it
+    ctl.tick()
+    assert ctl.status.startswith("autosaved to " + str(tmp_path / "state"))
 
 
 def test_palette_hover_names_the_tile(tmp_path: Path) -> None:
@@ -254,3 +274,25 @@ def test_palette_hover_names_the_tile(tmp_path: Path) -> None:
     left, top, size, _ = ctl.layout.palette_cell(5)
     ctl.mouse_motion(left + size / 2, top + size / 2)
     assert ctl.hover_info == "palette: start facing right  'T'"
+
+
+def test_wall_drag_in_screen_pixels_changes_exactly_six_bits(tmp_path: Path) -> None:
+    """Drag along the edge under row 2 from column 1 to 6, wobbling a few pixels around the line."""
+    board = tmp_path / "open.dat"
+    board.write_text("8 5\n" + "        \n" * 5)
+    ctl = EditorController(Document.open(board), autosave_folder=tmp_path / "state", background_validation=False)
+    ctl.key_press("W")
+    m = ctl.mapping
+    left, top, size, _ = m.tile_rect(1, 3)  # the line is the top of row 3
+    ctl.mouse_motion(left + size / 2, top - 2)
+    ctl.mouse_press(left + size / 2, top - 2, "left")
+    wobble = (-3.0, 2.0, -1.0, 3.0)
+    x = left + size / 2
+    step = size / 5
+    for i in range(int(6 * size / step)):
+        x = left + size / 2 + i * step
+        ctl.mouse_drag(min(x, m.tile_rect(6, 3)[0] + size - 4), top + wobble[i % 4], step, 0, "left")
+    assert len(ctl.preview_edges()) == 6
+    ctl.mouse_release(x, top, "left")
+    assert sum(bin(t.walls).count("1") for row in ctl.document.board.rows for t in row) == 6
+    assert len(ctl.document.history) == 1

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from editor.commands import Command, NewBoard, Resize, SetTiles, TransformBoard, UndoStack
+from editor.commands import Command, NewBoard, Resize, SetTiles, TransformBoard
 from editor.document import Document
 from editor.transform import Transform, transform_board
 from engine.boardfile import write_board
@@ -49,7 +49,7 @@ commands = st.one_of(
 @given(boards, st.lists(commands, max_size=8))
 def test_undo_all_restores_exact_bytes_and_redo_all_replays(board: Board, script: list[Command]) -> None:
     document = Document(board)
-    stack = UndoStack(document)
+    stack = document
     texts = [document.text]
     for command in script:
         stack.push(command)

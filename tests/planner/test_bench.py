@@ -45,8 +45,12 @@ def test_bench_writes_table_and_chart(tmp_path: Path) -> None:
     )  # type: ignore[attr-defined]
     assert code == 0
     text = out.read_text()
-    rows = [line for line in text.splitlines() if line.startswith("| lane ")]
+    rows = [line for line in text.splitlines() if line.startswith("| lane ") and line.count("|") > 10]
     assert len(rows) == 6  # 2 levels x (reference, planner, optimum)
+    bounds = [line.split("|") for line in text.splitlines() if line.startswith("| lane ") and line.count("|") < 10]
+    assert len(bounds) == 2 and all(row[5].strip() == "yes" for row in bounds)  # one per level, converged
+    nf_goal = float(planner_bound := next(r for r in rows if "hard | planner" in r).split("|")[11].strip(" %"))
+    assert 0 < nf_goal <= 100, planner_bound
     planner_hard = next(r for r in rows if "hard | planner" in r).split("|")
     optimum_hard = next(r for r in rows if "hard | optimum" in r).split("|")
     assert planner_hard[3].strip() == "6"

@@ -1,4 +1,4 @@
-"""``robots-ai`` end to end in a temporary folder, with a stale and a corrupt cache."""
+"""``robots-ai`` end to end: per-user cache, warm rounds without numpy, --warm, damaged caches."""
 
 from __future__ import annotations
 
@@ -8,39 +8,110 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from engine.ai import plan_cache
+from engine.ai import plan_file
 from engine.ai.contest_entry import main
-from engine.ai.plan_table import build_table
+from engine.ai.planner import forget_plans, plan_for
 from engine.cards import Card
 from engine.deck import generate_deck
 from engine.model import Level
 from engine.protocol import read_chosen, write_ai_inputs
-from tests.planner.boards import CORRIDOR, ROOT
+from tests.planner.boards import CHOP, CORRIDOR, ROOT, chop
 
 HAND = (Card.MF3, Card.MF2, Card.MF2, Card.MF3, Card.MF1, Card.RR, Card.MF3, Card.MF2)
 
 
 @pytest.fixture
 def game_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    write_ai_inputs(tmp_path, CORRIDOR, HAND, CORRIDOR.start)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    folder = tmp_path / "game"
+    folder.mkdir()
+    write_ai_inputs(folder, CORRIDOR, HAND, CORRIDOR.start)
+    monkeypatch.chdir(folder)
+    monkeypatch.setenv(plan_file.CACHE_ENV, str(tmp_path / "cache"))
+    forget_plans()
+    return folder
 
 
 def cache_files(folder: Path) -> list[Path]:
-    return sorted((folder / plan_cache.CACHE_FOLDER).glob("*.npz"))
+    return sorted(folder.glob("*.plan"))
 
 
-def test_writes_five_cards_of_the_hand_and_a_cache(game_folder: Path) -> None:
+def test_default_cache_folder_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(plan_file.CACHE_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert plan_file.default_cache_dir() == tmp_path / "robots" / "planner"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/is/ignored")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert plan_file.default_cache_dir() == tmp_path / "home" / ".cache" / "robots" / "planner"
+
+
+def test_writes_five_cards_and_caches_per_user(game_folder: Path) -> None:
     assert main(["normal"]) == 0
     chosen = read_chosen(game_folder)
     assert len(chosen) == 5 and not Counter(chosen) - Counter(HAND)
     assert chosen[0] is Card.RR or chosen[:2] == [Card.MF1, Card.RR]  # the hole is two tiles ahead
-    assert len(cache_files(game_folder)) == 1
-    assert main(["normal"]) == 0 and read_chosen(game_folder) == chosen  # from the cache: same answer
+    assert not list(game_folder.glob(".robots*"))  # nothing left in the game folder
+    assert len(cache_files(game_folder.parent / "cache")) == 1
+    forget_plans()
+    assert main(["normal"]) == 0 and read_chosen(game_folder) == chosen  # warm: same answer
+
+
+def test_cache_dir_option(game_folder: Path, tmp_path: Path) -> None:
+    assert main(["normal", "--cache-dir", str(tmp_path / "mine")]) == 0
+    assert len(cache_files(tmp_path / "mine")) == 1
+    assert not (game_folder.parent / "cache").exists()
+
+
+def test_warm_path_equals_cold_path_and_imports_no_numpy(game_folder: Path, tmp_path: Path) -> None:
+    board = chop()
+    cache = tmp_path / "cache"
+    plan = plan_for(board, Level.HARD, cache_dir=cache)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    probe = (
+        "import sys; from engine.ai.contest_entry import main; code = main(['hard']); "
+        "print(code, 'numpy' in sys.modules)"
+    )
+    for seed in range(6):
+        deck = generate_deck(seed)
+        hand = tuple(deck[:8])
+        write_ai_inputs(game_folder, board, hand, board.start)
+        done = subprocess.run([sys.executable, "-c", probe], cwd=game_folder, env=env, capture_output=True, text=True)
+        assert done.stdout.split() == ["0", "False"], done.stderr
+        assert read_chosen(game_folder) == plan.best(board.start, hand)
+
+
+def test_numpy_free_ranking_equals_the_vectorised_one() -> None:
+    from engine.ai import plan_choice
+    from engine.ai.plan_table import CARD_INDEX
+    from engine.model import Direction, Pose
+
+    board = chop()
+    plan = plan_for(board, Level.HARD, cache_dir=None)
+    data = plan.to_data()
+    deck = generate_deck(3)
+    checked = 0
+    for i in range(40):
+        pose = Pose(i % board.width, (i * 7) % board.height, list(Direction)[i % 4])
+        if (pose.x, pose.y) in board.goals:
+            continue
+        hand = deck[8 * i : 8 * i + 8]
+        state = plan.state(pose)
+        data = plan.to_data()
+        slow = [choice.cards for choice in plan.rank(pose, hand)]
+        fast = plan_choice.rank(data.next, data.goal, data.won, data.states, state, [CARD_INDEX[c] for c in hand])
+        assert [tuple(list(Card)[k] for k in seq) for seq, _ in fast] == slow
+        checked += 1
+    assert checked > 30
+
+
+def test_warm_option_builds_the_cache(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--warm", str(CHOP), "hard", "--cache-dir", str(tmp_path / "c")]) == 0
+    assert "cached" in capsys.readouterr().out
+    assert plan_file.load(tmp_path / "c", chop(), Level.HARD) is not None
+    with pytest.raises(SystemExit):
+        main(["--warm", str(CHOP), "insane"])
+    assert main(["--warm", str(tmp_path / "missing.dat"), "hard"]) == 2
 
 
 def test_as_a_program(game_folder: Path) -> None:
@@ -57,38 +128,35 @@ def test_as_a_program(game_folder: Path) -> None:
     assert len(read_chosen(game_folder)) == 5
 
 
-def test_corrupt_cache_is_ignored_and_rewritten(game_folder: Path) -> None:
+@pytest.mark.parametrize("damage", ["truncate", "flip", "key", "garbage"])
+def test_damaged_cache_is_ignored_and_rewritten(game_folder: Path, damage: str) -> None:
     assert main(["normal"]) == 0
     expected = read_chosen(game_folder)
-    (path,) = cache_files(game_folder)
-    path.write_bytes(path.read_bytes()[:100])
-    assert plan_cache.load_cached(game_folder / plan_cache.CACHE_FOLDER, CORRIDOR, Level.NORMAL) is None
+    cache = game_folder.parent / "cache"
+    (path,) = cache_files(cache)
+    raw = path.read_bytes()
+    if damage == "truncate":
+        raw = raw[:100]
+    elif damage == "flip":
+        raw = raw[:-9] + bytes([raw[-9] ^ 0xFF]) + raw[-8:]
+    elif damage == "key":
+        raw = raw.replace(plan_file.cache_key(CORRIDOR, Level.NORMAL).encode(), b"0" * 64)
+    else:
+        raw = b"\x00garbage"
+    path.write_bytes(raw)
+    assert plan_file.load(cache, CORRIDOR, Level.NORMAL) is None
+    forget_plans()
     assert main(["normal"]) == 0
     assert read_chosen(game_folder) == expected
-    assert plan_cache.load_cached(game_folder / plan_cache.CACHE_FOLDER, CORRIDOR, Level.NORMAL) is not None
+    assert plan_file.load(cache, CORRIDOR, Level.NORMAL) is not None
+    assert plan_file.cache_key(CORRIDOR, Level.HARD) != plan_file.cache_key(CORRIDOR, Level.NORMAL)
 
 
-def test_stale_or_tampered_cache_is_not_trusted(game_folder: Path) -> None:
-    folder = game_folder / plan_cache.CACHE_FOLDER
-    table = build_table(CORRIDOR, Level.NORMAL)
-    # Values that would send the robot into the hole: tampered, so the digest no longer matches.
-    plan_cache.store(folder, CORRIDOR, Level.NORMAL, table, np.zeros(table.states))
-    path = plan_cache.cache_path(folder, CORRIDOR, Level.NORMAL)
-    with np.load(path) as data:
-        arrays = {k: data[k] for k in data.files}
-    arrays["values"] = arrays["values"] + 1.0
-    np.savez(path.with_suffix(""), **arrays)  # np.savez adds the .npz suffix back
-    assert plan_cache.load_cached(folder, CORRIDOR, Level.NORMAL) is None
-    # A file from an older table format under the same name is stale.
-    arrays["version"] = np.array(plan_cache.TABLE_FORMAT_VERSION - 1)
-    arrays["values"] = arrays["values"] - 1.0
-    np.savez(path.with_suffix(""), **arrays)
-    assert plan_cache.load_cached(folder, CORRIDOR, Level.NORMAL) is None
-    # Another level or board never shares the key.
-    assert plan_cache.cache_key(CORRIDOR, Level.HARD) != plan_cache.cache_key(CORRIDOR, Level.NORMAL)
-    assert main(["normal"]) == 0
-    chosen = read_chosen(game_folder)
-    assert chosen[0] is Card.RR or chosen[:2] == [Card.MF1, Card.RR]
+def test_unwritable_cache_still_answers(game_folder: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["normal", "--cache-dir", str(blocker / "sub")]) == 0
+    assert len(read_chosen(game_folder)) == 5
 
 
 @pytest.mark.parametrize(
@@ -115,6 +183,8 @@ def test_bad_level_exits_non_zero(game_folder: Path) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["impossible"])
     assert exc.value.code != 0
+    with pytest.raises(SystemExit):
+        main([])
 
 
 def test_a_whole_game_through_the_protocol(game_folder: Path) -> None:

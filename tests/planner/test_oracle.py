@@ -146,3 +146,36 @@ def test_cli_bad_input_is_one_line_error(tmp_path: Path, capsys: pytest.CaptureF
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "deck.txt:2:1" in err
     assert main([str(tmp_path / "missing.dat"), str(tmp_path / "deck.txt")]) == 2
+
+
+def test_no_foresight_cli_equals_brute_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.planner.test_value import brute_force
+
+    board = Board.from_strings(["TO ", "  Z"])
+    (tmp_path / "tiny.dat").write_text("3 2\n" + "\n".join(board.to_strings()) + "\n")
+    assert main([str(tmp_path / "tiny.dat"), "--no-foresight", "--level", "hard"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    goal, won = brute_force(board, Level.HARD)[board.start]
+    assert 0.5 < goal < 1.0
+    assert lines[0] == f"goal probability {goal:.8f}"
+    assert lines[1] == f"expected rounds of won games {won / goal:.6f}"
+
+
+def test_no_foresight_bound_holds_for_the_planner(planner: Planner) -> None:
+    from engine.oracle import no_foresight_optimum
+
+    best = no_foresight_optimum(chop(), Level.EASY)
+    assert best.converged and best.goal_probability == pytest.approx(1.0)
+    rounds = [len(play_game(chop(), Level.EASY, generate_deck(seed), planner).rounds) for seed in range(40)]
+    assert abs(sum(rounds) / len(rounds) - best.expected_rounds) < 0.5
+
+
+def test_no_foresight_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(CHOP)]) == 2  # neither a deck nor --no-foresight
+    (tmp_path / "deck.txt").write_text("MF 1\n" * 8)
+    assert main([str(CHOP), str(tmp_path / "deck.txt"), "--no-foresight"]) == 2
+    assert "--no-foresight takes a BOARD" in capsys.readouterr().err
+    (tmp_path / "nogoal.dat").write_text("2 1\nT \n")
+    capsys.readouterr()
+    assert main([str(tmp_path / "nogoal.dat"), "--no-foresight"]) == 2
+    assert "no goal" in capsys.readouterr().err

@@ -1,0 +1,193 @@
+"""File handling of the editor: open, save, save as, new, recent files, unsaved-changes questions.
+
+Every question goes through the prompts (with the file browser for paths). Save as asks
+before overwriting an existing file; saving writes through symlinks and refuses read-only
+targets and missing folders with a message (``editor.safe_write``); opening a path in a
+missing folder says so instead of starting a board that can never be saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from editor.autosave import Autosaver, state_folder
+from editor.commands import blank_board
+from editor.document import DEFAULT_SIZE, Document
+from editor.prompts import Prompts
+from engine.atomic import write_text_atomic
+from engine.errors import InputError
+
+RECENT_MAX = 10
+
+
+class RecentFiles:
+    """The last boards opened or saved, newest first, kept in the per-user state folder."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.file = (folder or state_folder()) / "recent.txt"
+
+    def load(self) -> list[Path]:
+        try:
+            lines = self.file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            return []
+        return [Path(line) for line in lines if line.strip()][:RECENT_MAX]
+
+    def add(self, path: Path) -> None:
+        full = path.absolute()
+        paths = [full, *(p for p in self.load() if p != full)][:RECENT_MAX]
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(self.file, "".join(f"{p}\n" for p in paths))
+        except OSError:
+            pass  # a read-only home: recent files are a convenience, never an error
+
+
+def parse_new_size(text: str, parse: Callable[[str], tuple[int, int, str]]) -> tuple[int, int]:
+    width, height, _ = parse(text)
+    return width, height
+
+
+class FileActions:
+    """Open / save / save as / new for one document, through prompts."""
+
+    def __init__(
+        self,
+        document: Document,
+        prompts: Prompts,
+        autosaver: Autosaver,
+        say: Callable[[str], None],
+        offer_autosave: Callable[[], None],
+        recent: RecentFiles | None = None,
+    ) -> None:
+        self.document = document
+        self.prompts = prompts
+        self.autosaver = autosaver
+        self.say = say
+        self.offer_autosave = offer_autosave
+        self.recent = recent or RecentFiles()
+
+    # -- questions -------------------------------------------------------------
+    def unless_unsaved(self, proceed: Callable[[], None]) -> None:
+        """Run ``proceed`` now, or after asking what to do with unsaved changes."""
+        if not self.document.modified:
+            proceed()
+            return
+
+        def answer(choice: str) -> None:
+            if choice == "y":
+                self.save(then=proceed)
+            elif choice == "n":
+                proceed()
+
+        self.prompts.ask("unsaved changes — save them first? y = save, n = discard, Esc = cancel", answer, choices="yn")
+
+    def ask_path(self, label: str, on_submit: Callable[[str], None], text: str) -> None:
+        prompt = self.prompts.ask(label, on_submit, text=text, paths=True)
+        if prompt.listing is not None:
+            prompt.listing.recent = self.recent.load() if label.startswith("open") else []
+            prompt.listing._shown_for = None
+            prompt.listing.follow(prompt.text)
+
+    def _folder_text(self) -> str:
+        path = self.document.path
+        folder = path.parent if path is not None else Path.cwd()
+        return f"{folder.absolute()}/"
+
+    # -- save ----------------------------------------------------------------
+    def save(self, then: Callable[[], None] | None = None) -> None:
+        if self.document.path is None:
+            self.save_as(then)
+            return
+        self.save_to(self.document.path, then)
+
+    def save_as(self, then: Callable[[], None] | None = None) -> None:
+        path = self.document.path
+        text = str(path.absolute()) if path is not None else self._folder_text() + "board.dat"
+        self.ask_path("save as:", lambda typed: self._save_as_typed(typed, then), text)
+
+    def _save_as_typed(self, typed: str, then: Callable[[], None] | None) -> None:
+        if not typed.strip():
+            self.say("no file name given: not saved")
+            return
+        path = Path(typed.strip()).expanduser()
+        if path.is_dir():
+            self.say(f"{path} is a folder: type a file name after it")
+            return
+        if path.exists() and path.absolute() != (self.document.path or Path()).absolute():
+
+            def answer(choice: str) -> None:
+                if choice == "y":
+                    self.save_to(path, then)
+                else:
+                    self.say("not saved")
+
+            self.prompts.ask(f"{path.name} already exists — replace it? y/n", answer, choices="yn")
+            return
+        self.save_to(path, then)
+
+    def save_to(self, path: Path, then: Callable[[], None] | None = None) -> None:
+        try:
+            self.document.save(path)
+        except OSError as exc:
+            self.say(f"could not save {path}: {exc.strerror or exc}")
+            return
+        self.autosaver.saved()
+        self.recent.add(path)
+        self.say(f"saved {path}")
+        if then is not None:
+            then()
+
+    # -- open / new -------------------------------------------------------------
+    def open(self) -> None:
+        self.unless_unsaved(lambda: self.ask_path("open:", self.open_path, self._folder_text()))
+
+    def open_path(self, text: str) -> None:
+        path = Path(text.strip()).expanduser()
+        if not text.strip():
+            self.say("no file name given")
+            return
+        if not path.exists():
+            folder = path.parent
+            if not folder.is_dir():
+                self.say(f"cannot open {path}: the folder {folder} does not exist")
+                return
+            self.document.replace(blank_board(*DEFAULT_SIZE), path)
+            self.say(f"{path.name} does not exist yet: a blank board that will be saved there")
+            return
+        try:
+            opened = Document.open(path)
+        except InputError as exc:
+            self.say(str(exc))
+            return
+        self.document.replace(opened.board, path)
+        self.recent.add(path)
+        self.say(f"opened {path}")
+        self.offer_autosave()
+
+    def drop(self, paths: list[str]) -> None:
+        """Files dropped onto the window: open the first (after the unsaved-changes question)."""
+        if not paths:
+            return
+        first = paths[0]
+        self.unless_unsaved(lambda: self.open_path(first))
+        if len(paths) > 1:
+            self.say(f"{len(paths)} files dropped: opening {Path(first).name}")
+
+    def new(self, parse: Callable[[str], tuple[int, int, str]]) -> None:
+        board = self.document.board
+
+        def make(text: str) -> None:
+            try:
+                width, height = parse_new_size(text, parse)
+            except ValueError as exc:
+                self.say(str(exc))
+                return
+            self.document.replace(blank_board(width, height), None)
+            self.say(f"new {width}x{height} board")
+
+        def ask() -> None:
+            self.prompts.ask("new board, size:", make, text=f"{board.width}x{board.height}")
+
+        self.unless_unsaved(ask)

@@ -1,0 +1,86 @@
+"""Ranking the ordered 5-card choices of a hand by the no-foresight values, in pure Python.
+
+This is the warm path of ``robots-ai``: a process that only reads a cached plan and decides
+should not pay for importing numpy (more than the whole decision). ``planner.rank_choices`` is
+the vectorised twin used inside long-running processes; tests check that both give the same order.
+
+The order of choices (best first), with ``e`` the state after the five cards:
+
+1. goal probability ``goal[e]``: choices within ``EPS`` of the best one form the first tier,
+   ranked by the won-rounds value ``won[e]`` (a goal reached this round has ``goal 1, won 0``);
+   the rest follow by goal probability, then ``won``;
+2. then survival (only matters where every choice has goal probability 0), then fewer cards to the
+   goal, then the card sequence itself (card-kind order), so decisions are deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import CHOSEN_PER_ROUND
+
+#: Same as ``plan_value.EPS`` (kept here so this module imports nothing heavy; a test checks it).
+EPS = 1e-9
+KINDS = 7
+
+Key = tuple[int, float, float, bool, int, tuple[int, ...]]
+
+
+def distinct_sequences(hand: Sequence[int]) -> list[tuple[int, ...]]:
+    """The distinct ordered 5-card choices of a hand of card indices, in lexicographic order."""
+    return [sequence for sequence, _, _ in _play_all(None, 0, 0, hand)]
+
+
+def _play_all(
+    nxt: Sequence[int] | None, states: int, state: int, hand: Sequence[int]
+) -> list[tuple[tuple[int, ...], int, int]]:
+    """(sequence, end state, cards to the goal or 6) of every distinct choice, prefixes shared."""
+    counts = [0] * KINDS
+    for card in hand:
+        counts[card] += 1
+    goal_state = states - 1
+    result: list[tuple[tuple[int, ...], int, int]] = []
+    prefix: list[int] = []
+
+    def extend(s: int, after: int) -> None:
+        if len(prefix) == CHOSEN_PER_ROUND:
+            result.append((tuple(prefix), s, after))
+            return
+        for card in range(KINDS):
+            if counts[card]:
+                counts[card] -= 1
+                prefix.append(card)
+                t = nxt[card * states + s] if nxt is not None else s
+                extend(t, len(prefix) if t == goal_state and after > CHOSEN_PER_ROUND else after)
+                prefix.pop()
+                counts[card] += 1
+
+    extend(state, CHOSEN_PER_ROUND + 1)
+    return result
+
+
+def rank(
+    nxt: Sequence[int],
+    goal: Sequence[float],
+    won: Sequence[float],
+    states: int,
+    state: int,
+    hand: Sequence[int],
+) -> list[tuple[tuple[int, ...], Key]]:
+    """All distinct choices with their sort keys, best first. ``nxt[card * states + state]``."""
+    dead = states - 2
+    outcomes = _play_all(nxt, states, state, hand)
+    top = max(goal[s] for _, s, _ in outcomes)
+    keyed: list[tuple[tuple[int, ...], Key]] = []
+    for sequence, s, after in outcomes:
+        tier = 0 if goal[s] >= top - EPS else 1
+        keyed.append((sequence, (tier, -goal[s] if tier else 0.0, won[s], s == dead, after, sequence)))
+    keyed.sort(key=lambda item: item[1])
+    return keyed
+
+
+def best(
+    nxt: Sequence[int], goal: Sequence[float], won: Sequence[float], states: int, state: int, hand: Sequence[int]
+) -> tuple[int, ...]:
+    """The best ordered 5 cards (card indices) of ``hand`` for a robot in ``state``."""
+    return rank(nxt, goal, won, states, state, hand)[0][0]

@@ -1,0 +1,163 @@
+"""The planner's cache file: one board and level's table and values, readable without numpy.
+
+``robots-ai`` is a new process every round, so a warm round must read this file and decide in a
+few milliseconds; importing numpy alone costs more than that. The format is therefore plain:
+
+    ROBOTS-PLAN <format version>\\n
+    <one line of JSON: key, width, height, states, how the value iteration ended, sha256>\\n
+    next   int32   7 x states   (the transition table, card-major)
+    goal   float64 states       (best goal probability)
+    won    float64 states       (least E[rounds x 1(goal)])
+    solved uint8   states       (1 where the values were iterated)
+
+all little-endian. A file is trusted only if the magic line, key, sizes, digest and value ranges
+check out; anything else is ignored (and rewritten by the next cold run). Files are written
+atomically, so concurrent games on one board never see half a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import sys
+from array import array
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.atomic import write_bytes_atomic
+from engine.boardfile import write_board
+from engine.model import Board, Level
+
+#: Bump when the meaning or layout of the stored arrays changes.
+FORMAT_VERSION = 3
+MAGIC = b"ROBOTS-PLAN %d\n" % FORMAT_VERSION
+KINDS = 7
+#: Environment variable and folder names of the per-user cache (XDG base directory rules).
+CACHE_ENV = "ROBOTS_AI_CACHE"
+
+
+def default_cache_dir() -> Path:
+    """``$ROBOTS_AI_CACHE``, else ``$XDG_CACHE_HOME/robots/planner``, else ``~/.cache/robots/planner``."""
+    explicit = os.environ.get(CACHE_ENV)
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME")
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".cache"
+    return root / "robots" / "planner"
+
+
+def cache_key(board: Board, level: Level) -> str:
+    text = f"{write_board(board)}\n{level.value}\nformat {FORMAT_VERSION}\n"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def cache_path(folder: Path, board: Board, level: Level) -> Path:
+    return folder / f"{cache_key(board, level)}.plan"
+
+
+@dataclass
+class PlanData:
+    """The stored arrays as flat ``array`` objects (no numpy) and the iteration's report."""
+
+    width: int
+    height: int
+    next: array[int]  # card-major: next[card * states + state]
+    goal: array[float]
+    won: array[float]
+    solved: array[int]
+    report: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def states(self) -> int:
+        return self.width * self.height * 4 + 2
+
+
+def _le(values: array[int] | array[float]) -> bytes:
+    if sys.byteorder == "little":
+        return values.tobytes()
+    swapped = array(values.typecode, values)
+    swapped.byteswap()
+    return swapped.tobytes()
+
+
+def encode(key: str, data: PlanData) -> bytes:
+    payload = _le(data.next) + _le(data.goal) + _le(data.won) + data.solved.tobytes()
+    header = {
+        "key": key,
+        "width": data.width,
+        "height": data.height,
+        "states": data.states,
+        "report": data.report,
+        "sha256": hashlib.sha256(payload).hexdigest(),
+    }
+    return MAGIC + json.dumps(header, sort_keys=True).encode("utf-8") + b"\n" + payload
+
+
+def decode(raw: bytes, key: str) -> PlanData | None:
+    """The file's arrays, or None if it is not a sound plan for ``key``."""
+    if not raw.startswith(MAGIC):
+        return None
+    end = raw.find(b"\n", len(MAGIC))
+    if end < 0:
+        return None
+    try:
+        header = json.loads(raw[len(MAGIC) : end].decode("utf-8"))
+        width, height, states = int(header["width"]), int(header["height"]), int(header["states"])
+        stored_key, digest, report = str(header["key"]), str(header["sha256"]), header.get("report", {})
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        return None
+    payload = raw[end + 1 :]
+    if stored_key != key or width < 1 or height < 1 or states != width * height * 4 + 2:
+        return None
+    if len(payload) != states * (4 * KINDS + 8 + 8 + 1) or hashlib.sha256(payload).hexdigest() != digest:
+        return None
+    arrays: list[array[int] | array[float]] = []
+    offset = 0
+    for typecode, count in (("i", KINDS * states), ("d", states), ("d", states), ("B", states)):
+        values = array(typecode)
+        size = values.itemsize * count
+        values.frombytes(payload[offset : offset + size])
+        if sys.byteorder != "little" and typecode != "B":
+            values.byteswap()
+        arrays.append(values)
+        offset += size
+    nxt, goal, won, solved = arrays
+    # sum() is NaN or inf if any value is; min and max run in C, so this stays fast on big boards.
+    if min(nxt) < 0 or max(nxt) >= states or max(solved) > 1:
+        return None
+    if not math.isfinite(sum(goal) + sum(won)) or min(goal) < 0.0 or max(goal) > 1.0 or min(won) < 0.0:
+        return None
+    return PlanData(
+        width,
+        height,
+        nxt,  # type: ignore[arg-type]
+        goal,  # type: ignore[arg-type]
+        won,  # type: ignore[arg-type]
+        solved,  # type: ignore[arg-type]
+        report if isinstance(report, dict) else {},
+    )
+
+
+def load(folder: Path, board: Board, level: Level) -> PlanData | None:
+    """The cached plan of ``board`` and ``level`` in ``folder``, or None if missing or unsound."""
+    try:
+        raw = cache_path(folder, board, level).read_bytes()
+    except OSError:
+        return None
+    data = decode(raw, cache_key(board, level))
+    if data is None or data.width != board.width or data.height != board.height:
+        return None
+    return data
+
+
+def store(folder: Path, board: Board, level: Level, data: PlanData) -> Path | None:
+    """Write the plan atomically; a cache that cannot be written is not an error (None)."""
+    path = cache_path(folder, board, level)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(path, encode(cache_key(board, level), data))
+    except OSError:
+        return None
+    return path

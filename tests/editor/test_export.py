@@ -1,0 +1,83 @@
+"""Export of the board alone: PNG, SVG and PDF from the command line without a display, PDF paging."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from editor.export import ExportOptions, board_png, plan_pages
+from engine.boardfile import load_board
+from engine.model import Board
+
+CHOP = Path("gameboards/chop.dat")
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    return subprocess.run([sys.executable, "-m", "editor", *args], capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_png_svg_pdf_without_a_display(tmp_path: Path) -> None:
+    png, svg, pdf = tmp_path / "x.png", tmp_path / "x.svg", tmp_path / "x.pdf"
+    for out in (png, svg, pdf):
+        result = _run(str(CHOP), "--export", str(out), "--tile", "32", "--grid", "--coords")
+        assert result.returncode == 0, result.stderr
+    image = Image.open(png)
+    margin = 16  # coordinates need a margin of half a tile
+    assert image.size == (12 * 32 + margin, 12 * 32 + margin)  # the board only: no palette, no panels
+    root = ET.parse(svg).getroot()
+    uses = [e for e in root.iter() if e.tag.endswith("use")]
+    assert len(uses) == 144 and root.get("width") == str(12 * 32 + margin)
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert shutil.which("pdftoppm"), "pdftoppm is missing: run ./run setup"
+    subprocess.run(["pdftoppm", "-r", "30", "-png", str(pdf), str(tmp_path / "page")], check=True, timeout=60)
+    pages = sorted(tmp_path.glob("page*.png"))
+    assert len(pages) == 1 and Image.open(pages[0]).size[0] > 100
+
+
+def test_png_shows_the_theme_tiles() -> None:
+    board = load_board(CHOP)
+    plain = board_png(board, ExportOptions(theme="(plain)", tile_px=16))
+    themed = board_png(board, ExportOptions(tile_px=16))
+    assert plain.size == themed.size == (12 * 16, 12 * 16)
+    assert plain.tobytes() != themed.tobytes()
+    # The goal (bottom right in chop.dat) and a floor tile look different.
+    assert plain.crop((11 * 16, 11 * 16, 12 * 16, 12 * 16)).tobytes() != plain.crop((16, 0, 32, 16)).tobytes()
+
+
+def test_big_board_pdf_splits_over_pages_at_the_minimum_tile_size(tmp_path: Path) -> None:
+    board = Board.from_strings([" " * 60] * 45)
+    plan = plan_pages(board, ExportOptions())
+    assert plan.tile_mm == 8.0 and plan.split
+    assert {(x, y) for xs, ys in plan.pages for x in xs for y in ys} == {(x, y) for x in range(60) for y in range(45)}
+    small = plan_pages(Board.from_strings([" " * 20] * 20), ExportOptions(paper="letter"))
+    assert not small.split and small.tile_mm >= 8.0
+    src = tmp_path / "big.dat"
+    src.write_text("60 45\n" + (" " * 60 + "\n") * 45)
+    out = tmp_path / "big.pdf"
+    assert _run(str(src), "--export", str(out), "--paper", "letter").returncode == 0
+    subprocess.run(["pdftoppm", "-r", "10", "-png", str(out), str(tmp_path / "p")], check=True, timeout=60)
+    assert len(list(tmp_path.glob("p*.png"))) == len(plan_pages(board, ExportOptions(paper="letter")).pages)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--export", "{tmp}/x.jpg"], "export as .png, .svg or .pdf"),
+        (["--export", "{tmp}/missing/x.png"], "does not exist"),
+        (["--export", "{tmp}/x.png", "--tile", "0"], "--tile must be"),
+        (["--screenshot", "{tmp}/x.svg"], "--screenshot writes PNG"),
+    ],
+)
+def test_bad_export_is_one_line_exit_2_and_leaves_no_file(tmp_path: Path, args: list[str], message: str) -> None:
+    result = _run(str(CHOP), *(a.format(tmp=tmp_path) for a in args))
+    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not [p for p in tmp_path.rglob("*") if p.is_file()]

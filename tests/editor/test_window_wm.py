@@ -1,0 +1,184 @@
+"""The editor as a user meets it: a real window under Xvfb with a window manager (openbox),
+driven from outside with xdotool (real X input, real ConfigureNotify events).
+
+The window is moved and resized while editing (pyglet's X11 code stores the window's
+position in ``_x``/``_y``: this once crashed the editor), a wall is dragged along a
+6-tile edge with the real pointer (exactly 6 wall bits change), a board is opened
+through the file browser and saved as over an existing file (it asks first).
+
+The script inside the editor process runs one step at a time: each step starts when the
+previous step's effect is visible in the editor's state (no sleeps decide anything).
+``./run setup`` installs Xvfb, openbox and xdotool.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SCRIPT = r"""
+import json, subprocess, sys
+from pathlib import Path
+import pyglet
+from editor.controller import EditorController
+from editor.document import Document
+from editor.window import EditorWindow
+
+work = Path(sys.argv[1])
+ctl = EditorController(Document.open(work / "open.dat"), size=(1024, 640), autosave_folder=work / "state")
+win = EditorWindow(ctl)
+wid = str(win._window)
+log = []
+
+def xdo(*args):
+    subprocess.run(["xdotool", *args], check=True, timeout=20)
+
+def to_window(px, py):
+    return str(int(px)), str(int(py))
+
+def tile_point(x, y, fx=0.5, fy=0.5):
+    left, top, size, _ = ctl.mapping.tile_rect(x, y)
+    return left + size * fx, top + size * fy
+
+def bits():
+    return sum(bin(t.walls).count("1") for row in ctl.document.board.rows for t in row)
+
+def step_move():
+    xdo("windowmove", "--sync", wid, "40", "30")
+def step_resize():
+    xdo("windowsize", "--sync", wid, "1100", "700")
+def step_paint():
+    x, y = tile_point(0, 0)
+    xdo("mousemove", "--window", wid, *to_window(x, y), "click", "1")
+def step_walls():
+    ctl.fit()
+    xdo("key", "w")
+def step_drag():
+    # The top edge of row 3, from column 1 to 6, a few pixels above/below the line.
+    left, top, size, _ = ctl.mapping.tile_rect(1, 3)
+    xdo("mousemove", "--window", wid, *to_window(left + size / 2, top - 2), "mousedown", "1")
+    for i in range(1, 31):
+        x = left + size / 2 + i * size * 5 / 30
+        xdo("mousemove", "--window", wid, *to_window(x, top + (2 if i % 2 else -2)))
+    xdo("mouseup", "1")
+def step_move_again():
+    xdo("windowmove", "--sync", wid, "120", "90")
+    xdo("windowsize", "--sync", wid, "1024", "640")
+def step_open():
+    ctl.document.history.mark_clean()  # keep this test about the dialog, not the unsaved question
+    xdo("key", "ctrl+o")
+def step_type_path():
+    xdo("key", "ctrl+a")
+    xdo("type", "--delay", "5", str(work / "oth"))
+    xdo("key", "Tab")
+def step_enter():
+    xdo("key", "Return")
+def step_save_as():
+    xdo("key", "ctrl+shift+s")
+def step_type_target():
+    xdo("key", "ctrl+a")
+    xdo("type", "--delay", "5", str(work / "existing.dat"))
+    xdo("key", "Return")
+def step_confirm():
+    xdo("type", "y")
+
+steps = [
+    ("move", step_move, lambda: (win._x, win._y) != start_position),
+    ("resize", step_resize, lambda: ctl.layout.width == 1100),
+    ("paint", step_paint, lambda: ctl.document.board.tile(0, 0).char == ">"),
+    ("walls", step_walls, lambda: ctl.tool.name == "walls"),
+    ("drag", step_drag, lambda: len(ctl.document.history) == 2 and not ctl.document.in_stroke),
+    ("move again", step_move_again, lambda: ctl.layout.width == 1024),
+    ("open", step_open, lambda: ctl.prompt is not None and ctl.prompt.listing is not None),
+    ("type path", step_type_path, lambda: ctl.prompt is not None and ctl.prompt.text.endswith("other.dat")),
+    ("enter", step_enter, lambda: ctl.document.path == work / "other.dat"),
+    ("save as", step_save_as, lambda: ctl.prompt is not None and ctl.prompt.paths),
+    ("type target", step_type_target, lambda: ctl.prompt is not None and "replace it?" in ctl.prompt.label),
+    ("confirm", step_confirm, lambda: ctl.document.path == work / "existing.dat" and not ctl.document.modified),
+]
+state = {"index": -1, "bits_after_drag": None, "caption": ""}
+
+def advance(dt):
+    index = state["index"]
+    if index >= 0:
+        name, _, done = steps[index]
+        if not done():
+            return
+        log.append(name)
+        if name == "drag":
+            state["bits_after_drag"] = bits()
+    if index + 1 == len(steps):
+        state["caption"] = win.caption
+        pyglet.app.exit()
+        return
+    state["index"] = index + 1
+    steps[index + 1][1]()
+
+def give_up(dt):
+    log.append("timeout at step " + steps[state["index"]][0] + ": " + ctl.status)
+    pyglet.app.exit()
+
+xdo("windowactivate", "--sync", wid)
+start_position = (win._x, win._y)
+pyglet.clock.schedule_interval(advance, 0.05)
+pyglet.clock.schedule_once(give_up, 120)
+pyglet.app.run()
+print(json.dumps({"moved": [start_position, (win._x, win._y)], "log": log, "errors": win.errors, "bits": state["bits_after_drag"], "status": ctl.status,
+                  "caption": state["caption"]}))
+"""
+
+
+@pytest.fixture
+def desktop() -> Iterator[dict[str, str]]:
+    """Xvfb plus openbox: a display with a real window manager."""
+    for tool in ("Xvfb", "openbox", "xdotool"):
+        assert shutil.which(tool), f"{tool} is missing: run ./run setup"
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    wm = None
+    try:
+        assert xvfb.stdout is not None
+        number = xvfb.stdout.readline().strip()
+        assert number.isdigit() and xvfb.poll() is None, "Xvfb did not start"
+        env = {**os.environ, "DISPLAY": f":{number}"}
+        wm = subprocess.Popen(
+            ["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        yield env
+    finally:
+        if wm is not None:
+            wm.terminate()
+            wm.wait(10)
+        xvfb.terminate()
+        xvfb.wait(10)
+
+
+def test_move_resize_drag_walls_open_and_save_as_under_a_window_manager(
+    tmp_path: Path, desktop: dict[str, str]
+) -> None:
+    import json
+
+    (tmp_path / "open.dat").write_text("8 5\n" + "        \n" * 5)
+    (tmp_path / "other.dat").write_bytes(Path("gameboards/chop.dat").read_bytes())
+    (tmp_path / "existing.dat").write_text("1 1\nZ\n")
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(tmp_path)],
+        capture_output=True, text=True, timeout=300, env={**desktop, "XDG_STATE_HOME": str(tmp_path / "xdg")},
+        cwd=Path.cwd(),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["errors"] == 0, result.stderr[-3000:]
+    assert "Traceback" not in result.stderr, result.stderr[-3000:]
+    assert report["log"][-1] == "confirm", report
+    assert report["bits"] == 6, report  # the drag along a 6-tile edge: exactly 6 wall bits
+    assert (tmp_path / "existing.dat").read_bytes() == Path("gameboards/chop.dat").read_bytes()
+    assert report["caption"].startswith("existing.dat")
