@@ -15,6 +15,7 @@ that contradicts its board) and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import shlex
 import sys
@@ -22,10 +23,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from engine.ai.external import stop_all_ais
 from engine.errors import InputError
 from engine.model import Level
 from engine.protocol import parse_pose
 from engine.resources import ResourceMissing
+from engine.stopping import describe, exit_status, raise_on_signals
 from viewer3d import sources
 from viewer3d.movie import CAMERAS, MAX_SECONDS
 from viewer3d.sources import GameSource
@@ -258,6 +261,9 @@ def export(
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(args_list)
+    # The AI plays in a background thread: whatever ends this process ends it too, and removes its folder.
+    atexit.register(stop_all_ais)
+    raise_on_signals()
     try:
         size = parse_size(args.size) if args.size else None
         if args.fps is not None and not 1 <= args.fps <= 120:
@@ -330,8 +336,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ResourceMissing as error:
         print(f"robots-view: {error}", file=sys.stderr)
         return EXIT_BROKEN_INSTALL
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as stop:
+        stop_all_ais()
+        print(f"robots-view: {describe(stop)}", file=sys.stderr)
+        return exit_status(stop)
 
 
 def no_display(
