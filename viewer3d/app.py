@@ -96,6 +96,7 @@ class ViewerApp:
         self._theme_keys = list(theme_keys) if theme_keys is not None else None
         self._theme_loader = theme_loader or load_named_theme
         self.pending_theme: Any = None
+        self.pointer: tuple[int, int] | None = None  # the board tile under the mouse
         self._failed_theme: str | None = None
         self.hud_insets = HUD_INSETS
         self.camera.insets = self.hud_insets
@@ -189,7 +190,7 @@ class ViewerApp:
         """What the renderer draws now."""
         state = self.timeline.state_at(self.player.time)
         trail = self.trail.strength(self.player.time) if self.show_trail else None
-        return replace(state, trail=trail)
+        return replace(state, trail=trail, pointer=self.pointer)
 
     def say(self, message: str, seconds: float = 4.0) -> None:
         self.message = message
@@ -347,6 +348,14 @@ class ViewerApp:
         self._seeking = button == "left" and bar.contains(px, py)
         if self._seeking:
             self.player.seek_fraction(bar.fraction(px))
+
+    def mouse_move(self, px: float | None, py: float | None = None) -> None:
+        """The mouse is over screen pixel (px, py) (None: it left the window): mark the tile under it."""
+        if px is None or py is None:
+            self.pointer = None
+            return
+        board = (self.board.width, self.board.height)
+        self.pointer = coords.pick_tile(px, py, self.camera.view_proj_columns(), self.camera.viewport, board)
 
     def mouse_release(self) -> None:
         self._seeking = False

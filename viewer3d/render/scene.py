@@ -65,12 +65,11 @@ def board_chars(board: Board) -> NDArray[np.uint8]:
 
 
 def layer_table(keys: dict[str, int]) -> NDArray[np.uint8]:
-    """char code -> texture layer; wall tiles use the floor layer because their walls are 3D slabs."""
+    """char code -> texture layer: every tile draws its own picture on the floor, so a wall tile's
+    art lies under its 3D slabs (the theme's meaning of ``wall-b``..``wall-p``, see docs/themes.md)."""
     table = np.zeros(256, dtype=np.uint8)
     for char in BOARD_CHARS:
-        tile = Tile.from_char(char)
-        key = "floor" if tile.kind in (TileKind.FLOOR, TileKind.START) else tile_key(char)
-        table[ord(char)] = keys.get(key, keys.get("floor", 0))
+        table[ord(char)] = keys.get(tile_key(char), keys.get("floor", 0))
     return table
 
 
