@@ -3,8 +3,9 @@
 Prints, per board size, the time from nothing to the first finished frame (context, scene
 build, textures, shaders, one frame) and the frames per second of a running replay (robot
 moving, elements animating, trail on), wall-clock and CPU time per frame (llvmpipe's threads
-run in this process, so CPU time shows the work independent of how busy the machine is) in three views: the whole board in an orthographic iso
-view, a close perspective view, and top-down. Run from the repo root:
+run in this process, so CPU time shows the work independent of how busy the machine is) in four views: the whole board in an orthographic iso
+view, a mid zoom (about 200 tiles across, or the whole board if smaller) following the moving
+robot as the window's follow mode does, a close perspective view, and top-down. Run from the repo root:
 
     python3 bench/viewer.py [--size 1024x768] [--seconds 2] [--samples 4,0] [--boards 12,64,256,512]
 """
@@ -25,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.boardfile import load_board
 from engine.model import Board
+from viewer3d.camera import Camera
 from viewer3d.render.offscreen import OffscreenTarget, create_headless_context
 from viewer3d.render.renderer import SceneRenderer
 from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
@@ -66,6 +68,17 @@ def camera(board: Board, kind: str, size: tuple[int, int]) -> CameraMatrices:
     return CameraMatrices(view.astype("f4"), projection.astype("f4"), (float(eye[0]), float(eye[1]), float(eye[2])))
 
 
+MID_SPAN = 200.0  # tiles across the screen in the mid-zoom case
+
+
+def follow_camera(board: Board, size: tuple[int, int]) -> Camera:
+    """The window's iso view at mid zoom in follow mode (the frame loop feeds it the robot)."""
+    view = Camera((board.width, board.height), size)
+    view.zoom_to_span(min(MID_SPAN, max(board.width, board.height)), animate=False)
+    view.following = True
+    return view
+
+
 def frames(board: Board, count: int) -> list[FrameState]:
     trail = np.zeros((board.height, board.width), np.float32)
     cx, cy = board.width // 2, board.height // 2
@@ -89,14 +102,21 @@ def measure(board: Board, name: str, size: tuple[int, int], seconds: float, samp
     first = time.perf_counter() - start
     boxes = sum(len(chunked.rows) for chunked in renderer.chunks)
     print(f"{name:>8}  first frame {first * 1000:7.0f} ms   ({boxes} boxes, {renderer.scene.wall_edges} wall edges)")
-    for kind in ("iso-whole", "perspective-close", "top-whole"):
-        view = camera(board, kind, size)
+    for kind in ("iso-whole", "mid-follow", "perspective-close", "top-whole"):
+        follow = follow_camera(board, size) if kind == "mid-follow" else None
+        view = camera(board, "iso-whole" if follow else kind, size)
         target.framebuffer.use()
         renderer.render(view, states[1], size)
         ctx.finish()
         count, began, cpu_began = 0, time.perf_counter(), time.process_time()
         while time.perf_counter() - began < seconds:
-            renderer.render(view, states[count % len(states)], size)
+            state = states[count % len(states)]
+            if follow is not None:  # as the window does every frame: follow the robot, new matrices
+                assert state.robot is not None
+                follow.set_follow_point((state.robot.bx + 0.5, 0.0, state.robot.by + 0.5))
+                follow.update(1 / 60)
+                view = follow.matrices()
+            renderer.render(view, state, size)
             ctx.finish()
             count += 1
         elapsed = time.perf_counter() - began

@@ -26,14 +26,16 @@ from pathlib import Path
 MAX_LINKS = 40
 
 
-def write_text_atomic(path: str | Path, text: str) -> None:
+def write_text_atomic(path: str | Path, text: str, *, follow_symlinks: bool = True) -> None:
     """Write ``text`` (UTF-8) to ``path`` via a temporary file in the same folder and a rename."""
-    write_bytes_atomic(path, text.encode("utf-8"))
+    write_bytes_atomic(path, text.encode("utf-8"), follow_symlinks=follow_symlinks)
 
 
-def resolve_target(path: str | Path) -> Path:
+def resolve_target(path: str | Path, follow_symlinks: bool = True) -> Path:
     """The file a write to ``path`` must replace: ``path`` itself, or where its symlinks lead.
 
+    With ``follow_symlinks`` False a symlink is itself the thing replaced (for folders an AI
+    program writes in, where a planted link must not lead our next write elsewhere).
     Raises OSError naming ``path`` when that is not a regular file (or nothing yet).
     """
     given = Path(path)
@@ -46,6 +48,8 @@ def resolve_target(path: str | Path) -> Path:
         except OSError as exc:
             raise _named(exc, given) from None
         if stat.S_ISLNK(info.st_mode):
+            if not follow_symlinks:
+                return target
             link = Path(os.readlink(target))
             target = link if link.is_absolute() else target.parent / link
             continue
@@ -74,10 +78,10 @@ def _named(exc: OSError, path: Path) -> OSError:
     return type(exc)(exc.errno, exc.strerror, str(path))
 
 
-def write_bytes_atomic(path: str | Path, data: bytes) -> None:
+def write_bytes_atomic(path: str | Path, data: bytes, *, follow_symlinks: bool = True) -> None:
     """Write ``data`` to ``path`` atomically; see the module docstring for what is refused."""
     given = Path(path)
-    target = resolve_target(given)
+    target = resolve_target(given, follow_symlinks)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -90,7 +94,7 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
             os.fsync(handle.fileno())
         os.chmod(tmp_name, _mode_for(target))
         # Checked again just before the rename: something may have taken the file's place meanwhile.
-        resolve_target(given)
+        resolve_target(given, follow_symlinks)
         os.replace(tmp_name, target)
     except BaseException as exc:
         with contextlib.suppress(OSError):
@@ -100,7 +104,7 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
         raise
 
 
-def write_files_atomic(files: dict[Path, str]) -> None:
+def write_files_atomic(files: dict[Path, str], *, follow_symlinks: bool = True) -> None:
     """Write several text files so that a failure changes none of them.
 
     Every target is checked and every new content written to its temporary file first (the
@@ -110,7 +114,7 @@ def write_files_atomic(files: dict[Path, str]) -> None:
     staged: list[tuple[str, Path]] = []
     try:
         for path, text in files.items():
-            target = resolve_target(path)
+            target = resolve_target(path, follow_symlinks)
             folder = target.parent if str(target.parent) else Path(".")
             try:
                 fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -126,7 +130,7 @@ def write_files_atomic(files: dict[Path, str]) -> None:
             except OSError as exc:
                 raise _named(exc, path) from None
         for (tmp_name, target), path in zip(staged, files, strict=True):
-            resolve_target(path)
+            resolve_target(path, follow_symlinks)
             os.replace(tmp_name, target)
     except BaseException:
         for tmp_name, _ in staged:
@@ -136,8 +140,9 @@ def write_files_atomic(files: dict[Path, str]) -> None:
 
 
 def _mode_for(target: Path) -> int:
-    """The permission bits the new file gets: the old file's, or 0o644 for a new one."""
+    """The permission bits the new file gets: the old file's, or 0o644 for a new one (or a replaced link)."""
     try:
-        return os.stat(target).st_mode & 0o7777
+        info = os.lstat(target)  # a symlink here is one being replaced, not followed
+        return info.st_mode & 0o7777 if stat.S_ISREG(info.st_mode) else 0o644
     except FileNotFoundError:
         return 0o644  # what a new file gets under the usual umask (mkstemp's own 0o600 would hide it)

@@ -55,11 +55,14 @@ def write_pose(pose: Pose) -> str:
 
 
 def write_ai_inputs(folder: str | Path, board: Board, hand: Sequence[Card], pose: Pose) -> None:
-    """Write what an AI reads: ``board.txt``, ``cards.txt`` (the hand) and ``bot.txt``."""
+    """Write what an AI reads: ``board.txt``, ``cards.txt`` (the hand) and ``bot.txt``.
+
+    The AI runs in ``folder`` and may have left symlinks there: they are replaced, not followed.
+    """
     base = Path(folder)
-    write_text_atomic(base / BOARD_FILE, write_board(board))
-    write_text_atomic(base / CARDS_FILE, write_cards(hand))
-    write_text_atomic(base / BOT_FILE, write_pose(pose))
+    write_text_atomic(base / BOARD_FILE, write_board(board), follow_symlinks=False)
+    write_text_atomic(base / CARDS_FILE, write_cards(hand), follow_symlinks=False)
+    write_text_atomic(base / BOT_FILE, write_pose(pose), follow_symlinks=False)
 
 
 def read_ai_inputs(folder: str | Path) -> tuple[Board, list[Card], Pose]:

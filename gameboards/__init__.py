@@ -20,3 +20,18 @@ def board_path(name: str) -> Path:
 def board_names() -> list[str]:
     """The file names of every shipped board, sorted."""
     return sorted(item.name for item in resources.files(__name__).iterdir() if item.name.endswith(".dat"))
+
+
+#: The folder (inside this package) holding the Tron arenas (``*.txt``, the 2014 contest's format).
+TRON_FOLDER = "tron"
+
+
+def tron_arena_path(name: str) -> Path:
+    """The shipped Tron arena ``name`` (e.g. ``"open-10x10.txt"``); ResourceMissing if there is none."""
+    return resource_path(__name__, f"{TRON_FOLDER}/{name}")
+
+
+def tron_arena_names() -> list[str]:
+    """The file names of every shipped Tron arena, sorted."""
+    folder = resources.files(__name__).joinpath(TRON_FOLDER)
+    return sorted(item.name for item in folder.iterdir() if item.name.endswith(".txt"))

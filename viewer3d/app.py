@@ -14,13 +14,18 @@ from typing import Any
 
 from engine.model import Board
 from viewer3d import coords
-from viewer3d.camera import Camera
+from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.hud import TimelineBar
 from viewer3d.playback import TICK, Player, Timeline, TrailCounter
 from viewer3d.render.state import FrameState
 
 ZOOM_STEP = 1.15
 DEFAULT_THEME = "default"
+#: A board whose fitted view makes tiles smaller than AUTO_FOLLOW_BELOW_PX starts following the robot,
+#: zoomed so a tile is about this wide (Home shows the whole board, the locator ring the robot).
+FOLLOW_TILE_PX = 12.0
+#: Screen strips the HUD covers (top: status panel, bottom: cards panel and seek bar), kept off the board.
+HUD_INSETS = (96.0, 0.0, 44.0, 0.0)
 
 ThemeLoader = Callable[[str], Any]
 
@@ -90,9 +95,36 @@ class ViewerApp:
         self._theme_keys = list(theme_keys) if theme_keys is not None else None
         self._theme_loader = theme_loader or load_named_theme
         self.pending_theme: Any = None
+        self.pointer: tuple[int, int] | None = None  # the board tile under the mouse
         self._failed_theme: str | None = None
+        self.hud_insets = HUD_INSETS
+        self.camera.insets = self.hud_insets
         self.camera.iso_view(1, animate=False)
         self.camera.fit(animate=False)
+        self.auto_followed = self._follow_if_tiny()
+
+    def _follow_if_tiny(self) -> bool:
+        """On a board too big to see the robot in the whole view, start following it, zoomed in."""
+        if self.camera.tile_pixels() >= AUTO_FOLLOW_BELOW_PX:
+            return False
+        start = self.timeline.start_pose
+        self.camera.following = True
+        self.camera.fitted = False
+        self.camera.set_follow_point(coords.tile_center(start.x, start.y))
+        target = coords.tile_center(start.x, start.y)
+        pose = self.camera.pose
+        self.camera.animate_to(
+            type(pose)(
+                target,
+                pose.yaw,
+                pose.pitch,
+                self.camera.distance_for_span(self.camera.viewport[0] / FOLLOW_TILE_PX),
+                pose.orthographic,
+            ),
+            animate=False,
+        )
+        self.say("big board: following the robot (Home: whole board, F: free camera)", 6.0)
+        return True
 
     @property
     def timeline(self) -> Timeline:
@@ -112,11 +144,52 @@ class ViewerApp:
             if self._message_left <= 0:
                 self.message = ""
 
+    @property
+    def busy(self) -> bool:
+        """Whether the picture may change without input: playing (and not waiting for a live
+        game's next cards), a camera move, or a HUD message that will time out. When not busy the
+        window sleeps and redraws only on events."""
+        player = self.player
+        waiting = player.playing and not self.timeline.complete and player.time >= self.timeline.duration
+        return (
+            (player.playing and not waiting)
+            or self.camera.animating
+            or (self.camera.following and self._follow_moving())
+            or self._message_left > 0
+            or self._seeking
+        )
+
+    def _follow_moving(self) -> bool:
+        point = self.camera.follow_point
+        if point is None:
+            return False
+        tx, _, tz = self.camera.pose.target
+        return abs(point[0] - tx) + abs(point[2] - tz) > 1e-3
+
+    def view_signature(self) -> tuple[object, ...]:
+        """Everything the picture depends on: the window redraws only when this changes."""
+        timeline = self.timeline
+        return (
+            self.player.time,
+            self.player.playing,
+            self.player.speed_index,
+            self.player.loop,
+            self.camera.pose,
+            self.camera.viewport,
+            self.show_trail,
+            self.show_help,
+            self.message,
+            self.round_entry,
+            len(timeline.steps),
+            timeline.complete,
+            self.theme,
+        )
+
     def frame(self) -> FrameState:
         """What the renderer draws now."""
         state = self.timeline.state_at(self.player.time)
         trail = self.trail.strength(self.player.time) if self.show_trail else None
-        return replace(state, trail=trail)
+        return replace(state, trail=trail, pointer=self.pointer)
 
     def say(self, message: str, seconds: float = 4.0) -> None:
         self.message = message
@@ -264,13 +337,24 @@ class ViewerApp:
 
     # -- mouse (screen pixels, origin top-left) ------------------------------------------------
     def resize(self, width: int, height: int) -> None:
+        """A new window size: a fitted view is fitted again (a zoomed one keeps its zoom)."""
         self.camera.resize(width, height)
+        if self.camera.fitted and not self.camera.animating:
+            self.camera.fit(animate=False)
 
     def mouse_press(self, px: float, py: float, button: str) -> None:
         bar = TimelineBar.for_viewport(self.camera.viewport)
         self._seeking = button == "left" and bar.contains(px, py)
         if self._seeking:
             self.player.seek_fraction(bar.fraction(px))
+
+    def mouse_move(self, px: float | None, py: float | None = None) -> None:
+        """The mouse is over screen pixel (px, py) (None: it left the window): mark the tile under it."""
+        if px is None or py is None:
+            self.pointer = None
+            return
+        board = (self.board.width, self.board.height)
+        self.pointer = coords.pick_tile(px, py, self.camera.view_proj_columns(), self.camera.viewport, board)
 
     def mouse_release(self) -> None:
         self._seeking = False

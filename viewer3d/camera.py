@@ -10,6 +10,11 @@ not jump. Matrices come out in pyrr's row-vector convention (``CameraMatrices``)
 
 Animated moves (iso views, top view, fit) run on the fixed clock through
 ``update(dt)`` with smoothstep easing and end exactly at their goal.
+
+Framing: ``insets`` reserve screen strips for the HUD (top, right, bottom, left pixels); a fitted
+view puts the whole board, walls included, inside what is left, in both projections (the
+perspective fit is searched numerically, because the near corner looks bigger than the far one).
+Zoom is limited to between ``MIN_SPAN`` tiles across and twice the fitted distance.
 """
 
 from __future__ import annotations
@@ -31,10 +36,17 @@ TOP_PITCH = 90.0
 MIN_PITCH = 5.0
 MAX_PITCH = 90.0
 MIN_DISTANCE = 0.5
+MIN_SPAN = 3.0  # zoomed in, at least this many tiles stay visible from top to bottom
+MAX_ZOOM_OUT = 2.0  # zoomed out, at most this many times the distance of the fitted view
+#: Tiles smaller than this (pixels) in the whole-board view: the robot is lost, so the window and
+#: exports follow it (the locator ring still marks it in the whole view).
+AUTO_FOLLOW_BELOW_PX = 4.0
+FIT_MARGIN = 0.96  # the fitted board fills this much of the free rectangle
 TRANSITION_SECONDS = 0.6
 FOV_Y = 40.0
 
 Viewport = tuple[int, int]
+Insets = tuple[float, float, float, float]  # top, right, bottom, left (pixels)
 Vec3 = tuple[float, float, float]
 
 
@@ -85,6 +97,8 @@ class Camera:
         self.pose = CameraPose()
         self.following = False
         self.follow_point: Vec3 | None = None
+        self.insets: Insets = (0.0, 0.0, 0.0, 0.0)
+        self.fitted = True  # the view shows the whole board (no zoom or pan since): refit on P and 1-4
         self._transition: tuple[CameraPose, CameraPose, float, float] | None = None  # from, to, elapsed, length
         self.pose = self.fitted_pose(self.pose)
 
@@ -178,17 +192,50 @@ class Camera:
         """Zoom in (factor > 1) or out, keeping the floor point under pixel (px, py) under it."""
         self._settle()
         before = self.pick_floor(px, py) if px is not None and py is not None else None
-        limit = 6.0 * self._scene_radius()
-        distance = min(limit, max(MIN_DISTANCE, self.pose.distance / factor))
+        low, high = self.distance_limits()
+        distance = min(high, max(low, self.pose.distance / factor))
+        if distance == self.pose.distance:
+            return
+        self.fitted = False
         self.pose = replace(self.pose, distance=distance)
         if before is not None and px is not None and py is not None:
             after = self.pick_floor(px, py)
             if after is not None:
                 self._shift_target(before[0] - after[0], before[1] - after[1])
 
+    def distance_limits(self, pose: CameraPose | None = None) -> tuple[float, float]:
+        """The closest and farthest the camera may zoom: ``MIN_SPAN`` tiles visible from top to
+        bottom, and ``MAX_ZOOM_OUT`` times the distance that shows the whole board."""
+        p = pose or self.pose
+        low = max(MIN_DISTANCE, MIN_SPAN / 2.0 / math.tan(math.radians(FOV_Y) / 2.0))
+        return low, max(low, MAX_ZOOM_OUT * self.fitted_pose(p).distance)
+
+    def tiles_across(self, pose: CameraPose | None = None) -> float:
+        """World units (tiles) across the screen's width at the target plane."""
+        width, height = self.viewport
+        return 2.0 * self.half_height(pose) * width / max(1, height)
+
+    def distance_for_span(self, tiles: float) -> float:
+        """The distance at which ``tiles`` tiles fit across the screen's width (target plane)."""
+        width, height = self.viewport
+        half_h = tiles / 2.0 * max(1, height) / max(1, width)
+        return half_h / math.tan(math.radians(FOV_Y) / 2.0)
+
+    def tile_pixels(self, pose: CameraPose | None = None) -> float:
+        """About how many pixels a tile spans at the target plane."""
+        return self.viewport[0] / max(1e-9, self.tiles_across(pose))
+
+    def zoom_to_span(self, tiles: float, animate: bool = True) -> None:
+        """Zoom (keeping the target) so about ``tiles`` tiles fit across the screen."""
+        low, high = self.distance_limits(self._goal())
+        distance = min(high, max(low, self.distance_for_span(tiles)))
+        self.fitted = False
+        self.animate_to(replace(self._goal(), distance=distance), animate)
+
     def pan(self, from_px: tuple[float, float], to_px: tuple[float, float]) -> None:
         """Drag the floor: the point under ``from_px`` moves to ``to_px``."""
         self._settle()
+        self.fitted = False
         start = self.pick_floor(*from_px)
         end = self.pick_floor(*to_px)
         if start is None or end is None:
@@ -207,48 +254,115 @@ class Camera:
         self.pose = replace(self.pose, target=(tx + dx, ty, tz + dz))
 
     def toggle_projection(self) -> None:
+        """Orthographic <-> perspective. A fitted view is fitted again (the perspective view of the
+        whole board needs more distance: its near corner looks bigger)."""
         self._settle()
-        self.pose = replace(self.pose, orthographic=not self.pose.orthographic)
+        toggled = replace(self.pose, orthographic=not self.pose.orthographic)
+        self.pose = self.fitted_pose(toggled) if self.fitted and not self.following else toggled
+
+    def _refit_or_keep(self, goal: CameraPose) -> CameraPose:
+        return self.fitted_pose(goal) if self.fitted and not self.following else goal
 
     def iso_view(self, number: int, animate: bool = True) -> None:
-        """Standard isometric view 1-4: orthographic, yaw 45/135/225/315, true isometric pitch."""
+        """Standard isometric view 1-4: orthographic, yaw 45/135/225/315, true isometric pitch.
+        From a fitted view the new view is fitted too; otherwise zoom and target are kept."""
         goal = replace(self._goal(), yaw=ISO_YAWS[number - 1], pitch=ISO_PITCH, orthographic=True)
-        self.animate_to(goal, animate)
+        self.animate_to(self._refit_or_keep(goal), animate)
 
     def top_view(self, animate: bool = True) -> None:
         goal = replace(self._goal(), yaw=0.0, pitch=TOP_PITCH, orthographic=True)
+        if self.following:
+            self.animate_to(goal, animate)
+            return
+        self.fitted = True
         self.animate_to(self.fitted_pose(goal), animate)
 
     def fit(self, animate: bool = True) -> None:
-        """Show the whole board (any size) centred."""
+        """Show the whole board (any size) centred in the free rectangle."""
         self.following = False
+        self.fitted = True
         self.animate_to(self.fitted_pose(self._goal()), animate)
 
     def toggle_follow(self) -> None:
         self.following = not self.following
+        if self.following:
+            self.fitted = False
 
     def set_follow_point(self, point: Vec3 | None) -> None:
         self.follow_point = point
 
     # -- fitting --------------------------------------------------------------------------------
-    def fitted_pose(self, pose: CameraPose) -> CameraPose:
-        """``pose`` moved to the board centre at the distance that shows the whole board."""
+    def free_rect(self) -> tuple[float, float, float, float]:
+        """The screen rectangle (left, top, right, bottom) not covered by the HUD insets."""
+        top, right, bottom, left = self.insets
+        width, height = self.viewport
+        if width - left - right < width * 0.3:  # a tiny window: ignore the insets
+            left = right = 0.0
+        if height - top - bottom < height * 0.3:
+            top = bottom = 0.0
+        return left, top, width - right, height - bottom
+
+    def _board_corners(self) -> list[Vec3]:
         width, height = self.board_size
-        center = coords.board_center(width, height)
-        centered = replace(pose, target=center)
-        right, up, _ = self._axes(centered)
-        corners = [
-            np.array([x, y, z]) - np.array(center) for x in (0.0, width) for z in (0.0, height) for y in (0.0, 1.2)
-        ]
-        aspect = self.viewport[0] / max(1, self.viewport[1])
-        tan_half = math.tan(math.radians(FOV_Y) / 2.0)
-        half_h = max(max(abs(float(c @ up)) for c in corners), max(abs(float(c @ right)) for c in corners) / aspect)
-        half_h = max(half_h * 1.08, 0.75)
-        distance = half_h / tan_half
-        if not pose.orthographic:
-            # The near half of the board is closer than the target plane and looks bigger.
-            distance += 0.5 * math.hypot(width, height) * math.cos(math.radians(pose.pitch))
-        return replace(centered, distance=distance)
+        return [(x, y, z) for x in (0.0, float(width)) for z in (0.0, float(height)) for y in (-0.2, 0.9)]
+
+    def _recentred(self, pose: CameraPose) -> CameraPose:
+        """``pose`` moved along the floor so the board's outline on screen is centred in the free
+        rectangle (the outline is not symmetric about the board's centre: walls stand up, and in
+        perspective the near side looks bigger)."""
+        left, top, right, bottom = self.free_rect()
+        view_proj = self.view_proj_columns(pose)
+        points = [coords.project(corner, view_proj, self.viewport) for corner in self._board_corners()]
+        if any(not 0.0 < depth < 1.0 for _, _, depth in points):
+            return pose
+        middle_x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2.0
+        middle_y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2.0
+        want_x, want_y = (left + right) / 2.0, (top + bottom) / 2.0
+        start = self.pick_floor(middle_x, middle_y, pose)
+        end = self.pick_floor(want_x, want_y, pose)
+        if start is None or end is None:
+            return pose
+        tx, ty, tz = pose.target
+        return replace(pose, target=(tx + start[0] - end[0], ty, tz + start[1] - end[1]))
+
+    def _fits(self, pose: CameraPose) -> bool:
+        left, top, right, bottom = self.free_rect()
+        margin_x = (right - left) * (1.0 - FIT_MARGIN) / 2.0
+        margin_y = (bottom - top) * (1.0 - FIT_MARGIN) / 2.0
+        view_proj = self.view_proj_columns(pose)
+        for corner in self._board_corners():
+            px, py, depth = coords.project(corner, view_proj, self.viewport)
+            if not (0.0 < depth < 1.0):
+                return False
+            if not (left + margin_x <= px <= right - margin_x and top + margin_y <= py <= bottom - margin_y):
+                return False
+        return True
+
+    def _fit_distance(self, pose: CameraPose) -> CameraPose:
+        """Bisection on the distance (target kept): farther always shows more."""
+        width, height = self.board_size
+        low = 0.05
+        high = max(4.0, 4.0 * math.hypot(width, height) / math.tan(math.radians(FOV_Y) / 2.0))
+        if not self._fits(replace(pose, distance=high)):
+            return replace(pose, distance=high)
+        for _ in range(40):
+            middle = math.sqrt(low * high)
+            if self._fits(replace(pose, distance=middle)):
+                high = middle
+            else:
+                low = middle
+            if high / low < 1.001:
+                break
+        return replace(pose, distance=high)
+
+    def fitted_pose(self, pose: CameraPose) -> CameraPose:
+        """``pose`` at the distance and target that show the whole board (walls and rim included)
+        centred in the free rectangle and filling it."""
+        width, height = self.board_size
+        fitted = replace(pose, target=coords.board_center(width, height))
+        for _ in range(5):  # centring changes the best distance a little, and back
+            fitted = self._recentred(self._fit_distance(fitted))
+        return self._fit_distance(fitted)
 
     # -- animation (fixed clock) ------------------------------------------------------------------
     def _goal(self) -> CameraPose:

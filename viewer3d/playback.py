@@ -230,8 +230,11 @@ class Timeline:
         return self.segments[index] if index >= 0 else None
 
     def step_index_at(self, t: float) -> int:
-        """The card shown at time t: the last card that has started (-1 before any)."""
-        return bisect.bisect_right(self.card_starts, t) - 1 if self.card_starts and t >= 0 else -1
+        """The card shown at time t: the last card that started before t (-1 before any).
+
+        At a card boundary (where Right pauses) this is the card that just ended, not the next one,
+        which has not moved the robot yet."""
+        return bisect.bisect_left(self.card_starts, t) - 1 if self.card_starts and t > 0 else -1
 
     def state_at(self, t: float) -> FrameState:
         with self._lock:
@@ -340,6 +343,9 @@ class Player:
         self.loop = False
         self._accumulator = 0.0
         self.on_change = on_change
+        # At a card boundary: show the card about to play (after a jump to a round) rather than
+        # the one that just ended (after Right / Left, which pause on a card's end).
+        self._next_at_boundary = False
 
     @property
     def speed(self) -> float:
@@ -362,6 +368,7 @@ class Player:
     def tick(self) -> None:
         if not self.playing:
             return
+        self._next_at_boundary = False
         end = self.timeline.duration
         self.time = min(end, self.time + TICK * self.speed)
         if self.time >= end and self.timeline.complete:
@@ -401,6 +408,7 @@ class Player:
     def step_forward(self) -> None:
         """Pause and go to the end of the next card."""
         self.playing = False
+        self._next_at_boundary = False
         bounds = self._boundaries()
         index = bisect.bisect_right(bounds, self.time + 1e-9)
         if index < len(bounds):
@@ -409,6 +417,7 @@ class Player:
     def step_back(self) -> None:
         """Pause and go back to the end of the previous card."""
         self.playing = False
+        self._next_at_boundary = False
         bounds = self._boundaries()
         index = bisect.bisect_left(bounds, self.time - 1e-9) - 1
         self.time = bounds[max(0, index)]
@@ -419,6 +428,7 @@ class Player:
         if start is None:
             return False
         self.time = start
+        self._next_at_boundary = True
         return True
 
     def current_round(self) -> int:
@@ -433,9 +443,17 @@ class Player:
         start = self.timeline.round_starts.get(current, 0.0)
         if self.time > start + 1e-9:
             self.time = start
+            self._next_at_boundary = True
         elif current > 1:
             self.jump_to_round(current - 1)
 
     def current_step(self) -> CardStep | None:
-        index = self.timeline.step_index_at(self.time)
-        return self.timeline.steps[index] if 0 <= index < len(self.timeline.steps) else None
+        """The card the HUD names: the one playing, or at a boundary the one that just ended
+        (or, after a jump to a round, the round's first card)."""
+        timeline = self.timeline
+        index = timeline.step_index_at(self.time)
+        following = index + 1
+        at_boundary = following < len(timeline.card_starts) and timeline.card_starts[following] == self.time
+        if self._next_at_boundary and at_boundary:
+            index = following
+        return timeline.steps[index] if 0 <= index < len(timeline.steps) else None

@@ -4,6 +4,11 @@ It creates the moderngl context from pyglet's current GL context, draws the scen
 renderer's ``SceneRenderer`` and the HUD with pyglet on top, and runs ``app.update`` from
 pyglet's clock (the app turns real time into fixed 120 Hz ticks). No logic lives here.
 
+Idle is idle: pyglet's event loop runs without its own redraw timer. A frame is drawn only when
+the app's ``view_signature()`` changed (at most ``MAX_FPS`` a second) or the window was exposed;
+when the app is not ``busy`` (paused, finished, no camera move) the clock polls four times a
+second instead of 120, and any input event wakes it at once.
+
 For headless tests set ``pyglet.options['headless'] = True`` before importing this module.
 """
 
@@ -26,6 +31,9 @@ from viewer3d.render.renderer import SceneRenderer
 
 BUTTONS = {mouse.LEFT: "left", mouse.RIGHT: "right", mouse.MIDDLE: "middle"}
 CLEAR_COLOR = (0.07, 0.08, 0.11, 1.0)
+ACTIVE_TICK = 1 / 120
+IDLE_POLL = 0.25  # seconds between clock polls while nothing moves (a live game may add cards)
+MAX_FPS = 60.0
 
 
 def _config(samples: int) -> pyglet.gl.Config:
@@ -40,6 +48,33 @@ def _config(samples: int) -> pyglet.gl.Config:
     )
 
 
+SOFTWARE_GL = ("llvmpipe", "softpipe", "swrast", "software")
+_samples_cache: list[int] = []
+
+
+def window_samples() -> int:
+    """MSAA samples for the window: 4 on graphics hardware, none on a software rasteriser, where
+    4x multisampling costs about 1.6 times the CPU of every frame (bench/viewer.py: a 512x512
+    board at mid zoom, 38 against 23 ms). Found once with an offscreen EGL context (a probe
+    window would leave pyglet's shared shader cache pointing into a destroyed GLX context)."""
+    if not _samples_cache:
+        samples = 4
+        try:
+            from viewer3d.render.offscreen import create_headless_context
+
+            probe = create_headless_context()
+            try:
+                renderer = str(probe.info.get("GL_RENDERER", "")).lower()
+            finally:
+                probe.release()
+            if any(name in renderer for name in SOFTWARE_GL):
+                samples = 0
+        except Exception:  # no EGL: keep the default, the window itself falls back if needed
+            pass
+        _samples_cache.append(samples)
+    return _samples_cache[0]
+
+
 class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
     """The viewer's window; every event is forwarded to ``self.app``."""
 
@@ -49,8 +84,9 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         kwargs: dict[str, Any] = dict(
             width=width, height=height, caption=f"robots-view - {app.title}", resizable=True, visible=visible
         )
+        samples = window_samples()
         try:
-            super().__init__(config=_config(4), **kwargs)
+            super().__init__(config=_config(samples), **kwargs)
         except pyglet.window.NoSuchConfigException:
             super().__init__(config=_config(0), **kwargs)
         self.app = app
@@ -62,17 +98,65 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self.scene = SceneRenderer(self.ctx, app.board, theme)
         self.hud = HudOverlay()
         self.last_screenshot: Path | None = None
+        self.frames_drawn = 0
+        self._drawn: tuple[object, ...] | None = None
+        self._invalid = True
+        self._last_draw = 0.0
+        self._interval: float | None = None
+        self._closed = False
         app.resize(*self.get_framebuffer_size())
-        pyglet.clock.schedule_interval(self._tick, 1 / 120)
+        self._schedule(ACTIVE_TICK)
 
     # -- clock and drawing --------------------------------------------------------------------
+    def _schedule(self, interval: float) -> None:
+        if interval == self._interval:
+            return
+        pyglet.clock.unschedule(self._tick)
+        pyglet.clock.schedule_interval(self._tick, interval)
+        self._interval = interval
+
+    def wake(self) -> None:
+        """Input arrived: tick at full rate again (the next tick redraws if anything changed)."""
+        self._schedule(ACTIVE_TICK)
+
+    @property
+    def sleeping(self) -> bool:
+        return self._interval == IDLE_POLL
+
     def _tick(self, dt: float) -> None:
+        if self._closed:  # closed by a function due in the same clock pass (the screenshot)
+            return
         # A stall (window creation, a slow frame) must not make the replay jump ahead.
         self.app.update(min(dt, 0.1))
         if self.app.quit_requested:
             self.close()
+            return
+        self.redraw_if_needed()
+        self._schedule(ACTIVE_TICK if self.app.busy else IDLE_POLL)
+
+    def redraw_if_needed(self, now: float | None = None) -> bool:
+        """Draw and show a frame if the picture changed (or the window was exposed); True if drawn."""
+        import time
+
+        now = time.perf_counter() if now is None else now
+        if not self._invalid and self.app.view_signature() == self._drawn:
+            return False
+        if now - self._last_draw < 1.0 / MAX_FPS - 1e-3:
+            return False  # drawn very recently: a later tick draws the newest state
+        self._last_draw = now
+        self.switch_to()
+        self.dispatch_event("on_draw")
+        self.flip()
+        return True
+
+    def on_expose(self) -> None:
+        self._invalid = True
+        self.wake()
 
     def on_draw(self) -> None:
+        self._drawn = self.app.view_signature()
+        self._invalid = False
+        self.frames_drawn += 1
         self.draw_frame()
         if self.app.screenshot_requested:
             self.app.screenshot_requested = False
@@ -123,26 +207,45 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         return x * scale, coords.from_pyglet_y(y * scale, self.get_framebuffer_size()[1])
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        self.wake()
         self.app.key(key.symbol_string(symbol), shift=bool(modifiers & key.MOD_SHIFT))
         return True  # also stops pyglet's default Escape handling: the app decides
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)  # pyglet's own viewport and 2-D projection for the HUD
         self.app.resize(*self.get_framebuffer_size())
+        self._invalid = True
+        self.wake()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.wake()
         self.app.mouse_press(*self._to_screen(x, y), BUTTONS.get(button, "other"))
 
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.app.mouse_move(*self._to_screen(x, y))
+
+    def on_mouse_leave(self, x: int, y: int) -> None:
+        self.app.mouse_move(None)
+
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.wake()
         self.app.mouse_release()
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        self.wake()
         scale = self.get_framebuffer_size()[0] / max(1, self.width)
         button = "left" if buttons & mouse.LEFT else "right" if buttons & mouse.RIGHT else "middle"
         self.app.mouse_drag(*self._to_screen(x, y), dx * scale, -dy * scale, button, bool(modifiers & key.MOD_SHIFT))
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        self.wake()
         self.app.scroll(*self._to_screen(x, y), scroll_y)
+
+    def close(self) -> None:
+        """Stop the clock before the GL context goes: a tick must never draw into a closed window."""
+        self._closed = True
+        pyglet.clock.unschedule(self._tick)
+        super().close()
 
     def on_close(self) -> None:
         pyglet.clock.unschedule(self._tick)
@@ -167,4 +270,4 @@ def run_window(
             pyglet.app.exit()
 
         pyglet.clock.schedule_once(shoot, 0.2)
-    pyglet.app.run()
+    pyglet.app.run(None)  # no redraw timer: the window draws when its picture changes

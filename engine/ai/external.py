@@ -10,10 +10,15 @@ A contest must survive bad programs, so every way a program can misbehave
 (not found, not executable, crash, non-zero exit, hang, flood of output,
 missing or malformed answer, wrong cards) becomes an :class:`AIError` with a
 one-line message; ``play_game`` turns that into ``Outcome.AI_ERROR`` and the
-contest goes on with the next game.  A hanging program is killed together with
-everything it started (its whole process group).  Output is read through a
-pipe and only its first and last part are kept (``engine.ai.output``), so a
-flood fills neither memory nor disk and a traceback printed last survives.
+contest goes on with the next game.  When a turn ends -- answer given, crash or
+timeout -- the program and everything it started are killed, ``setsid``
+children included (see :mod:`engine.ai.supervise`), under resource limits
+(:class:`~engine.ai.supervise.AILimits`).  Output is read through a pipe and
+only its first and last part are kept (``engine.ai.output``), so a flood fills
+neither memory nor disk and a traceback printed last survives.
+:class:`ExternalAI` gives the program a fresh, empty scratch folder every
+round, so nothing it leaves there (symlinks, odd permissions, files) can make
+the engine fail or write elsewhere.
 
 Besides ``ccards.txt`` a program may write ``debug.txt`` (marks for the viewer,
 ``engine.debugmarks``); it is read, bounded, and never makes an AI error.
@@ -25,25 +30,27 @@ import contextlib
 import errno
 import os
 import selectors
+import shutil
 import signal
+import stat
 import subprocess
 import tempfile
 import time
-import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
 from engine.ai.hints import program_hint, timeout_hint
 from engine.ai.output import BoundedOutput
+from engine.ai.supervise import AILimits, become_subreaper, child_setup, children, kill_descendants
 from engine.ai.trace import Trace
 from engine.boardfile import write_board
 from engine.cards import Card
 from engine.debugmarks import DEBUG_FILE, MAX_BYTES, parse_debug
-from engine.deck import write_cards
+from engine.deck import parse_cards, write_cards
 from engine.errors import InputError
 from engine.game import AIError, check_choice
 from engine.model import Board, Level, Pose
-from engine.protocol import BOARD_FILE, BOT_FILE, CARDS_FILE, CHOSEN_FILE, read_chosen, write_pose
+from engine.protocol import BOARD_FILE, BOT_FILE, CARDS_FILE, CHOSEN_FILE, write_pose
 
 DEFAULT_TIMEOUT = 10.0
 #: A program writing more than this (stdout + stderr, per round) is stopped: an AI error.
@@ -81,12 +88,27 @@ def _describe(argv: Sequence[str]) -> str:
     return " ".join(argv) if len(argv) > 1 else argv[0]
 
 
-#: AI programs running in this process right now, for :func:`kill_running_ais`.
+#: AI programs running in this process right now, for :func:`kill_running_ais` (Tron bots register here too).
 _RUNNING: dict[int, subprocess.Popen[bytes]] = {}
+#: For each, this process's children from before it started: not its strays, never killed with it.
+_SPARED: dict[int, set[int]] = {}
 
 
-#: Temporary working directories of live ExternalAI objects, for :func:`kill_running_ais`.
-_TEMPDIRS: weakref.WeakValueDictionary[int, tempfile.TemporaryDirectory[str]] = weakref.WeakValueDictionary()
+#: Scratch folders of live ExternalAI objects (by object id), for :func:`kill_running_ais`.
+_SCRATCH: dict[int, Path] = {}
+
+
+_stopping = False
+
+
+def stop_all_ais() -> None:
+    """Kill every running AI and refuse to start new ones: this process is about to end.
+
+    For signal handlers and exit hooks of programs whose AI runs in another thread (the viewer).
+    """
+    global _stopping
+    _stopping = True
+    kill_running_ais()
 
 
 def kill_running_ais() -> None:
@@ -95,20 +117,110 @@ def kill_running_ais() -> None:
     For signal handlers of processes about to leave without unwinding (``os._exit``).
     """
     for process in list(_RUNNING.values()):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-    for tempdir in list(_TEMPDIRS.values()):
-        with contextlib.suppress(OSError):
-            tempdir.cleanup()
+        _kill_group(process)
+    for folder in list(_SCRATCH.values()):
+        remove_tree(folder)
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """Kill the program and everything it started; it runs in its own session/process group."""
+    """Kill the program, its process group and every process it started, wherever they went.
+
+    Orphans (setsid children, double forks) re-parented to this process (a subreaper) are killed
+    too, except children that were here before the program started and other programs still
+    registered in ``_RUNNING``.
+    """
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(ProcessLookupError):
         process.kill()
     process.wait()
+    spared = _SPARED.pop(process.pid, None)
+    if spared is not None:
+        others = {pid for pid in _RUNNING if pid != process.pid}
+        kill_descendants(process.pid, spared | others)
+
+
+#: At most this many bytes of notes are carried from one round's scratch folder to the next.
+MAX_NOTES_BYTES = 64 * 1024 * 1024
+#: At most this many files, and folders this deep, are carried.
+MAX_NOTES_FILES = 1000
+MAX_NOTES_DEPTH = 8
+
+
+def carry_notes(old: Path, new: Path, max_bytes: int = MAX_NOTES_BYTES) -> None:
+    """Copy the regular files (and folders) a program left in ``old`` into ``new``; never fails.
+
+    Symlinks, FIFOs, devices, unreadable entries and the protocol's own files are skipped and
+    nothing is followed, so a planted link cannot make this read or write outside ``old``/``new``.
+    """
+    budget = [max_bytes, MAX_NOTES_FILES]
+    skip = {BOARD_FILE, CARDS_FILE, BOT_FILE, CHOSEN_FILE, DEBUG_FILE}
+
+    def copy(src: Path, dst: Path, depth: int) -> None:
+        try:
+            entries = list(os.scandir(src))
+        except OSError:
+            return
+        for entry in entries:
+            if budget[1] <= 0 or budget[0] <= 0:
+                return
+            if depth == 0 and entry.name in skip:
+                continue
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if depth < MAX_NOTES_DEPTH:
+                        (dst / entry.name).mkdir(mode=0o700)
+                        copy(Path(entry.path), dst / entry.name, depth + 1)
+                elif entry.is_file(follow_symlinks=False):
+                    _copy_file(Path(entry.path), dst / entry.name, budget)
+            except OSError:
+                continue
+
+    copy(old, new, 0)
+
+
+def _copy_file(src: Path, dst: Path, budget: list[int]) -> None:
+    fd = os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > budget[0]:
+            return
+        data = os.read(fd, info.st_size + 1)[: info.st_size]
+    finally:
+        os.close(fd)
+    out = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    with os.fdopen(out, "wb") as handle:
+        handle.write(data)
+    os.chmod(dst, (info.st_mode & 0o777) | 0o600)
+    budget[0] -= len(data)
+    budget[1] -= 1
+
+
+def remove_tree(folder: Path) -> bool:
+    """Remove a scratch folder whatever the AI left in it; whether it is gone.
+
+    Symlinks are removed, never followed; folders it made unreadable are opened up first.
+    Nothing is left running there (the turn's processes are all dead), so this cannot race.
+    """
+
+    def open_up(function: object, path: str, _exc: object) -> None:
+        with contextlib.suppress(OSError):
+            parent = os.path.dirname(path)
+            os.chmod(parent, 0o700)
+            if os.path.isdir(path) and not os.path.islink(path):
+                os.chmod(path, 0o700)
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                os.unlink(path)
+
+    if not os.path.lexists(folder):
+        return True
+    with contextlib.suppress(OSError):
+        os.chmod(folder, 0o700)
+    shutil.rmtree(folder, onerror=open_up)
+    if os.path.lexists(folder):
+        shutil.rmtree(folder, ignore_errors=True)
+    return not os.path.lexists(folder)
 
 
 def _write_log(log_path: Path | None, header: str, capture: BoundedOutput, append: bool, *, tail_only: int = 0) -> None:
@@ -131,33 +243,74 @@ def _write_log(log_path: Path | None, header: str, capture: BoundedOutput, appen
         raise AIError(f"cannot write AI log {log_path}: {exc.strerror or exc}") from None
 
 
+def _pidfd(pid: int) -> int | None:
+    """A file descriptor that becomes readable when ``pid`` exits (Linux 5.3+); None elsewhere."""
+    opener = getattr(os, "pidfd_open", None)
+    if opener is None:
+        return None
+    try:
+        fd: int = opener(pid)
+    except OSError:
+        return None
+    return fd
+
+
+def _drain(fd: int, capture: BoundedOutput, max_output: int) -> bool:
+    """Read what is already in the pipe without waiting for writers; False when the output is too long."""
+    os.set_blocking(fd, False)
+    while True:
+        try:
+            chunk = os.read(fd, _READ_CHUNK)
+        except BlockingIOError:
+            return True
+        if not chunk:
+            return True
+        capture.add(chunk)
+        if capture.total > max_output:
+            return False
+
+
 def _wait_for(
     process: subprocess.Popen[bytes], capture: BoundedOutput, deadline: float, timeout: float, max_output: int
 ) -> str | None:
-    """Read the program's output until it ends; None when it exited in time, else why it must be killed."""
+    """Read the program's output until it exits; None when it exited in time, else why it must be killed.
+
+    The turn ends when the program itself exits: a child it left behind holding the output pipe
+    open does not make it wait (that child is killed with the rest of the turn's processes).
+    """
     assert process.stdout is not None
-    stream = process.stdout
+    out_fd = process.stdout.fileno()
+    pidfd = _pidfd(process.pid)
     with selectors.DefaultSelector() as selector:
-        selector.register(stream, selectors.EVENT_READ)
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                if process.poll() is None:
+        selector.register(out_fd, selectors.EVENT_READ, "out")
+        if pidfd is not None:
+            selector.register(pidfd, selectors.EVENT_READ, "exit")
+        reading = True
+        try:
+            while True:
+                if process.poll() is not None:
+                    if reading and not _drain(out_fd, capture, max_output):
+                        return f"wrote more than {max_output} bytes of output (killed)"
+                    return None
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
                     return f"timed out after {timeout:g} s (killed)"
-                return f"timed out after {timeout:g} s: it exited but something it started kept running (killed)"
-            if not selector.select(remaining):
-                continue
-            chunk = os.read(stream.fileno(), _READ_CHUNK)
-            if not chunk:
-                break
-            capture.add(chunk)
-            if capture.total > max_output:
-                return f"wrote more than {max_output} bytes of output (killed)"
-    try:
-        process.wait(max(0.0, deadline - time.monotonic()))
-    except subprocess.TimeoutExpired:
-        return f"timed out after {timeout:g} s (killed)"
-    return None
+                # Without a pidfd the exit is noticed by polling, 20 times a second.
+                wait = remaining if pidfd is not None else min(remaining, 0.05)
+                for key, _ in selector.select(wait):
+                    if key.data != "out":
+                        continue
+                    chunk = os.read(out_fd, _READ_CHUNK)
+                    if not chunk:
+                        selector.unregister(out_fd)
+                        reading = False
+                        continue
+                    capture.add(chunk)
+                    if capture.total > max_output:
+                        return f"wrote more than {max_output} bytes of output (killed)"
+        finally:
+            if pidfd is not None:
+                os.close(pidfd)
 
 
 def run_ai_once(
@@ -173,11 +326,13 @@ def run_ai_once(
     round_number: int | None = None,
     trace: Trace | None = None,
     log_tail_only: int = 0,
+    limits: AILimits | None = None,
 ) -> list[Card]:
     """Run the AI once in ``workdir`` (which already holds the input files) and return its cards.
 
     Removes a stale ``ccards.txt`` and ``debug.txt`` first, runs ``command LEVEL`` with
-    ``workdir`` as current directory, and parses the ``ccards.txt`` it writes.  Only the format
+    ``workdir`` as current directory under ``limits`` (AILimits' defaults when None), kills
+    whatever it left running, and parses the ``ccards.txt`` it writes.  Only the format
     is checked here; the caller checks the choice against the hand (``engine.game.check_choice``).
     Raises AIError with a one-line message on every failure.  ``trace``, when given, receives
     the round's output (first and last ``log_keep`` bytes) and the raw ``debug.txt``, also when
@@ -196,6 +351,10 @@ def run_ai_once(
         raise AIError(f"cannot remove stale {chosen_path}: {exc.strerror or exc}") from None
     with contextlib.suppress(OSError):  # debug marks are optional: whatever is there must not end the game
         (folder / DEBUG_FILE).unlink(missing_ok=True)
+    if _stopping:
+        raise AIError("not started: the program running the AI is ending")
+    become_subreaper()
+    spared = children()  # ours already, not the AI's: never killed as its strays
     started = time.monotonic()
     try:
         process = subprocess.Popen(
@@ -205,6 +364,7 @@ def run_ai_once(
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=child_setup(limits or AILimits()),
         )
     except FileNotFoundError:
         hint = program_hint(argv[0])
@@ -220,15 +380,13 @@ def run_ai_once(
 
     capture = BoundedOutput(log_keep, log_keep)
     _RUNNING[process.pid] = process
+    _SPARED[process.pid] = spared
     try:
         failure = _wait_for(process, capture, started + timeout, timeout, max_output)
-    except BaseException:
-        _kill_group(process)  # we are being stopped (Ctrl-C): take the AI with us
-        raise
     finally:
-        _RUNNING.pop(process.pid, None)
-    if failure is not None:
+        # Answer given, crash, timeout or we are being stopped (Ctrl-C): nothing it started lives on.
         _kill_group(process)
+        _RUNNING.pop(process.pid, None)
     assert process.stdout is not None
     process.stdout.close()
     elapsed = time.monotonic() - started
@@ -265,43 +423,73 @@ def _read_debug(folder: Path) -> tuple[str | None, bool]:
     """The AI's ``debug.txt`` (its first ``MAX_BYTES``) and whether it was longer; never fails."""
     path = folder / DEBUG_FILE
     try:
-        if not path.is_file():
-            return None, False
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)  # a planted link is ignored
     except OSError:
         return None, False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None, False
+        data = os.read(fd, MAX_BYTES + 1)
+    except OSError:
+        return None, False
+    finally:
+        os.close(fd)
     cut = len(data) > MAX_BYTES
     return data[:MAX_BYTES].decode("utf-8", errors="replace"), cut
 
 
 def read_answer(folder: str | Path, name: str = "AI", said: str = "") -> list[Card]:
-    """The cards in ``folder/ccards.txt`` as the AI ``name`` wrote them; AIError when missing or malformed."""
+    """The cards in ``folder/ccards.txt`` as the AI ``name`` wrote them; AIError when missing or malformed.
+
+    The file must be a regular file, not a symlink (to ``/dev/zero``, a FIFO, another user's file):
+    it is opened without following links and read up to ``MAX_ANSWER_BYTES``.
+    """
     chosen_path = Path(folder) / CHOSEN_FILE
-    if not chosen_path.is_file():
-        raise AIError(f"AI {name} wrote no {CHOSEN_FILE}{said}")
     try:
-        size = chosen_path.stat().st_size
-        if size > MAX_ANSWER_BYTES:
-            raise AIError(f"AI {name} wrote a {size}-byte {CHOSEN_FILE}, far too large for 5 cards")
-        return read_chosen(folder)
+        fd = os.open(chosen_path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise AIError(f"AI {name} wrote no {CHOSEN_FILE}{said}") from None
+    except OSError as exc:
+        raise AIError(f"AI {name}: {CHOSEN_FILE} is not a file it wrote ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise AIError(f"AI {name}: {CHOSEN_FILE} is not a regular file")
+        if info.st_size > MAX_ANSWER_BYTES:
+            raise AIError(f"AI {name} wrote a {info.st_size}-byte {CHOSEN_FILE}, far too large for 5 cards")
+        data = os.read(fd, MAX_ANSWER_BYTES + 1)
+    except OSError as exc:
+        raise AIError(f"AI {name}: cannot read {CHOSEN_FILE}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    try:
+        return parse_cards(text, chosen_path)
     except InputError as exc:
         where = f" (line {exc.line})" if exc.line is not None else ""
         raise AIError(f"AI {name} wrote a malformed {CHOSEN_FILE}: {exc.message}{where}") from None
-    except OSError as exc:
-        raise AIError(f"AI {name}: cannot read {CHOSEN_FILE}: {exc.strerror or exc}") from None
 
 
 class ExternalAI:
     """A Chooser that runs an external program through the file protocol once per round.
 
-    ``workdir`` None uses a private temporary directory, removed by :meth:`close` (or when the
-    object is collected); it persists from round to round of a game, so a program may keep
-    notes there.  ``log_path`` collects every round's output under a ``--- round N: ...`` header
+    ``workdir`` None gives the program a fresh, private scratch folder every round, holding the
+    round's input files and a copy of the regular files the program left in the last round's
+    folder: so its notes persist from round to round of a game, while links, locked folders,
+    special files and processes still writing there are left behind (the old folder is removed
+    once everything the program started is dead).  :meth:`close` removes the last one.
+    ``log_path`` collects every round's output under a ``--- round N: ...`` header
     (the first and last ``LOG_KEEP_BYTES`` of each; past ``LOG_TOTAL_BYTES`` only each round's
     last ``LOG_FULL_TAIL_BYTES``); it is started afresh, and the round count reset, by
     :meth:`start_log`.  ``last_trace`` holds the last round's output and debug marks.
-    Not thread-safe: one instance plays one game at a time.
+    ``limits`` are the program's resource limits.  Not thread-safe: one instance plays one game
+    at a time.
+
+    A failure to write the program's input files is the engine's (a full disk, say), not the
+    AI's: it is raised as the ``OSError`` it is, never as an AIError.
     """
 
     def __init__(
@@ -311,13 +499,15 @@ class ExternalAI:
         workdir: Path | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         log_path: Path | None = None,
+        limits: AILimits | None = None,
     ) -> None:
         self.argv = normalize_command(command)
         self.name = _describe(self.argv)
         self.timeout = timeout
         self.log_path = log_path
-        self._tempdir: tempfile.TemporaryDirectory[str] | None = None
-        self._workdir = workdir
+        self.limits = limits or AILimits()
+        self._fixed_workdir = workdir
+        self._scratch: Path | None = None
         self._log_started = False
         self._round = 0
         self.last_trace: Trace | None = None
@@ -326,11 +516,29 @@ class ExternalAI:
 
     @property
     def workdir(self) -> Path:
-        if self._workdir is None:
-            self._tempdir = tempfile.TemporaryDirectory(prefix="robots-ai-")
-            self._workdir = Path(self._tempdir.name)
-            _TEMPDIRS[id(self._tempdir)] = self._tempdir
-        return self._workdir
+        """The folder the program runs in: the one given, or this round's scratch folder."""
+        if self._fixed_workdir is not None:
+            return self._fixed_workdir
+        if self._scratch is None:
+            self._new_scratch()
+        assert self._scratch is not None
+        return self._scratch
+
+    def _new_scratch(self) -> Path:
+        """A new scratch folder (mode 700) in place of the last one, with the notes carried over."""
+        old = self._scratch
+        self._scratch = Path(tempfile.mkdtemp(prefix="robots-ai-"))
+        _SCRATCH[id(self)] = self._scratch
+        if old is not None:
+            carry_notes(old, self._scratch, self.limits.file_size * 1024 * 1024 or MAX_NOTES_BYTES)
+            remove_tree(old)  # if the AI made it undeletable, it is left, never a game error
+        return self._scratch
+
+    def _remove_scratch(self) -> None:
+        if self._scratch is not None:
+            remove_tree(self._scratch)
+            _SCRATCH.pop(id(self), None)
+            self._scratch = None
 
     def start_log(self) -> None:
         """Begin a new game's log (the next round, numbered 1, truncates the log file)."""
@@ -346,11 +554,11 @@ class ExternalAI:
             return False
 
     def __call__(self, board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
-        folder = self.workdir
+        folder = self._fixed_workdir if self._fixed_workdir is not None else self._new_scratch()
         try:
             self._write_inputs(folder, board, hand, pose)
         except OSError as exc:
-            raise AIError(f"cannot write the AI's input files in {folder}: {exc.strerror or exc}") from None
+            raise OSError(exc.errno, f"cannot write the AI's input files: {exc.strerror or exc}", str(folder)) from None
         self._round += 1
         trace = Trace()
         self.last_trace = trace
@@ -368,6 +576,7 @@ class ExternalAI:
                 round_number=self._round,
                 trace=trace,
                 log_tail_only=tail_only,
+                limits=self.limits,
             )
         finally:
             self._read_marks(trace, board)
@@ -389,22 +598,31 @@ class ExternalAI:
     def _write_inputs(self, folder: Path, board: Board, hand: tuple[Card, ...], pose: Pose) -> None:
         """``engine.protocol.write_ai_inputs`` without its fsyncs, and the board text made once per board.
 
-        The working directory is scratch space rewritten every round, so durability buys nothing
-        here while three fsyncs per round cost more than starting a small program.
+        The scratch folder is new and empty each round, so durability buys nothing here while
+        three fsyncs per round cost more than starting a small program.  In a folder given by
+        the caller a symlink the program planted is replaced, never followed.
         """
         if self._board is not board:
             self._board, self._board_text = board, write_board(board)
-        (folder / BOARD_FILE).write_text(self._board_text, encoding="utf-8")
-        (folder / CARDS_FILE).write_text(write_cards(hand), encoding="utf-8")
-        (folder / BOT_FILE).write_text(write_pose(pose), encoding="utf-8")
+        for name, text in (
+            (BOARD_FILE, self._board_text),
+            (CARDS_FILE, write_cards(hand)),
+            (BOT_FILE, write_pose(pose)),
+        ):
+            path = folder / name
+            if self._fixed_workdir is not None and path.is_symlink():
+                path.unlink()
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
 
     def close(self) -> None:
-        """Remove the temporary working directory, if one was made."""
-        if self._tempdir is not None:
-            _TEMPDIRS.pop(id(self._tempdir), None)
-            self._tempdir.cleanup()
-            self._tempdir = None
-            self._workdir = None
+        """Remove the scratch folder, if one was made."""
+        self._remove_scratch()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self._remove_scratch()
 
     def __enter__(self) -> ExternalAI:
         return self

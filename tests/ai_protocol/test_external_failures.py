@@ -137,10 +137,87 @@ def test_ai_error_ends_game_with_outcome_e(make_script: ScriptMaker) -> None:
     assert not game.rounds
 
 
-def test_background_process_keeping_output_open(make_script: ScriptMaker) -> None:
-    program = make_script("daemon", "sleep 30 &\nhead -n 5 cards.txt > ccards.txt\nexit 0\n")
-    with pytest.raises(AIError, match="exited but something it started kept running"):
-        run_chooser(program, timeout=0.5)
+def test_background_process_is_killed_when_the_answer_is_given(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """A program that leaves a child behind (holding its output open) still answers in time; the child dies."""
+    marker = tmp_path / "child.pid"
+    program = make_script("daemon", f"sleep 30 &\necho $! > {marker}\nhead -n 5 cards.txt > ccards.txt\nexit 0\n")
+    started = time.monotonic()
+    assert run_chooser(program, timeout=20) == list(HAND[:5])
+    assert time.monotonic() - started < 10
+    assert not is_running(int(marker.read_text()))
+
+
+def test_setsid_child_is_killed_too(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """A child in a session of its own escapes a process-group kill, not the subreaper."""
+    marker = tmp_path / "child.pid"
+    program = make_script(
+        "escaper",
+        f"setsid sh -c 'echo $$ > {marker}; exec sleep 30' </dev/null >/dev/null 2>&1 &\n"
+        f"while [ ! -s {marker} ]; do sleep 0.01; done\nhead -n 5 cards.txt > ccards.txt\n",
+    )
+    assert run_chooser(program, timeout=20) == list(HAND[:5])
+    assert not is_running(int(marker.read_text()))
+
+
+def test_scratch_folder_is_fresh_each_round(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """Links, locked folders and files left in round 1 are gone in round 2; the engine writes only there."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me\n")
+    seen = tmp_path / "seen.log"
+    program = make_script(
+        "planter",
+        f"ls -A >> {seen}\necho ---- >> {seen}\nhead -n 5 cards.txt > ccards.txt\n"
+        f"for f in board.txt cards.txt bot.txt; do rm -f $f; ln -s {victim} $f; done\n"
+        "mkdir -p locked; touch locked/file 2>/dev/null; chmod 000 locked; chmod 500 .\n",
+    )
+    board = load_board(CHOP)
+    with ExternalAI(program) as ai:
+        for _ in range(3):
+            assert ai(board, Level.HARD, board.start, HAND) == list(HAND[:5])
+        last = ai.workdir
+    assert victim.read_text() == "keep me\n" and not last.exists()
+    first = "board.txt\nbot.txt\ncards.txt\n----\n"
+    # Its folder is carried over as a note; the links it planted are not (the inputs are new files).
+    assert seen.read_text() == first + "board.txt\nbot.txt\ncards.txt\nlocked\n----\n" * 2
+
+
+def test_engine_write_failure_is_not_blamed_on_the_ai(
+    make_script: ScriptMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import os
+
+    program = make_script("fine", "head -n 5 cards.txt > ccards.txt\n")
+    real_open = os.open
+
+    def full(path: str, flags: int, mode: int = 0o777) -> int:
+        if str(path).endswith("cards.txt"):
+            raise OSError(errno.ENOSPC, "No space left on device", path)
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", full)
+    with pytest.raises(OSError, match="cannot write the AI's input files: No space left") as info:
+        run_chooser(program)
+    assert not isinstance(info.value, AIError)
+
+
+@pytest.mark.parametrize(
+    ("name", "body", "limits", "pattern"),
+    [
+        ("memory", "python:bytearray(600 * 1024 * 1024)\n", "memory=200", r"exited with status 1.*MemoryError"),
+        ("file", "head -n 5 cards.txt > ccards.txt\nexec head -c 3000000 /dev/zero > big\n", "file-size=1", "SIGXFSZ"),
+        ("cpu", "while :; do :; done\n", "cpu=1", "SIGXCPU|SIGKILL"),
+    ],
+)
+def test_resource_limits_end_the_program(
+    make_script: ScriptMaker, name: str, body: str, limits: str, pattern: str
+) -> None:
+    from engine.ai.supervise import AILimits
+
+    program = make_script(name, body)
+    board = load_board(CHOP)
+    with ExternalAI(program, timeout=60, limits=AILimits.parse([limits])) as ai, pytest.raises(AIError, match=pattern):
+        ai(board, Level.HARD, board.start, HAND)
 
 
 def test_inputs_are_exactly_what_write_ai_inputs_writes(make_script: ScriptMaker, tmp_path: Path) -> None:
@@ -197,3 +274,23 @@ def test_last_output_in_message_is_printable(make_script: ScriptMaker) -> None:
     message = str(info.value)
     assert message.isprintable() and len(message.splitlines()) == 1
     assert "fatal" in message and "here" in message
+
+
+def test_carry_notes_copies_only_regular_files_and_folders(tmp_path: Path) -> None:
+    import os
+
+    from engine.ai.external import carry_notes
+
+    old, new = tmp_path / "old", tmp_path / "new"
+    (old / "sub").mkdir(parents=True)
+    new.mkdir()
+    (old / "notes.txt").write_text("plan")
+    (old / "sub" / "deep.txt").write_text("deeper")
+    (old / "ccards.txt").write_text("stale answer")
+    (old / "link").symlink_to(tmp_path / "outside.txt")
+    os.mkfifo(old / "pipe")
+    carry_notes(old, new)
+    names = sorted(str(p.relative_to(new)) for p in new.rglob("*"))
+    assert names == ["notes.txt", "sub", "sub/deep.txt"]
+    assert (new / "sub" / "deep.txt").read_text() == "deeper"
+    assert not (tmp_path / "outside.txt").exists()

@@ -46,8 +46,12 @@ def test_board_centre_projects_to_screen_centre_and_board_fits(size: tuple[int, 
         camera.toggle_projection()
     camera.fit(animate=False)
     px, py, depth = camera.project(coords.board_center(*size))
-    assert (px, py) == (pytest.approx(512), pytest.approx(384))
+    assert 0 <= px <= 1024 and 0 <= py <= 768  # the outline is centred (below), not the middle
     assert 0 < depth < 1
+    outline = corners_on_screen(camera)
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    assert (min(xs) + max(xs)) / 2 == pytest.approx(512, abs=2.0)
+    assert (min(ys) + max(ys)) / 2 == pytest.approx(384, abs=2.0)
     for x in (0, size[0]):
         for z in (0, size[1]):
             cx, cy, cd = camera.project((x, 0.0, z))
@@ -133,3 +137,72 @@ def test_projection_toggle_and_matrices_convention() -> None:
     assert matrices.view.dtype == np.float32
     assert np.allclose(matrices.view_proj_columns(), camera.view_proj_columns(), atol=1e-4)
     assert matrices.eye == pytest.approx(camera.eye())
+
+
+def corners_on_screen(camera: Camera) -> list[tuple[float, float, float]]:
+    width, height = camera.board_size
+    return [camera.project((x, y, z)) for x in (0, width) for z in (0, height) for y in (-0.2, 0.9)]
+
+
+def assert_inside_free_rect(camera: Camera) -> None:
+    left, top, right, bottom = camera.free_rect()
+    for px, py, depth in corners_on_screen(camera):
+        assert left - 0.5 <= px <= right + 0.5 and top - 0.5 <= py <= bottom + 0.5 and 0 < depth < 1
+
+
+@pytest.mark.parametrize("size", [(12, 12), (40, 7), (512, 512)])
+@pytest.mark.parametrize("view", ["iso1", "iso2", "iso3", "iso4", "top", "persp", "persp-then-iso"])
+def test_every_view_frames_the_whole_board_outside_the_hud(size: tuple[int, int], view: str) -> None:
+    """The HUD's strips (insets) stay off the board in every view, perspective included: P used to
+    keep the orthographic framing (near corner cut off), and 1-4 after Home in perspective clipped."""
+    camera = Camera(size, (1024, 768))
+    camera.insets = (90.0, 0.0, 150.0, 0.0)
+    if view.startswith("iso"):
+        camera.iso_view(int(view[3]), animate=False)
+    elif view == "top":
+        camera.top_view(animate=False)
+    else:
+        camera.toggle_projection()
+        camera.fit(animate=False)
+        if view == "persp-then-iso":
+            camera.iso_view(2)
+            settle(camera)
+    camera.fit(animate=False) if view == "persp" else None
+    assert_inside_free_rect(camera)
+    # ... and fills it: one side of the board's outline nearly touches the free rectangle
+    left, top, right, bottom = camera.free_rect()
+    xs = [p[0] for p in corners_on_screen(camera)]
+    ys = [p[1] for p in corners_on_screen(camera)]
+    assert max((max(xs) - min(xs)) / (right - left), (max(ys) - min(ys)) / (bottom - top)) > 0.9
+
+
+def test_p_refits_a_fitted_view_but_keeps_a_zoomed_one() -> None:
+    camera = Camera((12, 12), (1024, 768))
+    camera.fit(animate=False)
+    camera.toggle_projection()
+    assert not camera.pose.orthographic
+    assert_inside_free_rect(camera)  # the near corner is no longer cut off
+    camera.toggle_projection()
+    camera.zoom(2.0, 512, 384)
+    distance = camera.pose.distance
+    camera.toggle_projection()
+    assert camera.pose.distance == distance  # a chosen zoom is the user's
+
+
+def test_zoom_is_limited_both_ways() -> None:
+    camera = Camera((12, 12), (1024, 768))
+    camera.fit(animate=False)
+    fitted = camera.pose.distance
+    for _ in range(200):
+        camera.zoom(1.5, 512, 384)
+    assert 2.9 <= 2 * camera.half_height() <= 3.1  # three tiles from top to bottom at the closest
+    for _ in range(200):
+        camera.zoom(1 / 1.5, 512, 384)
+    assert camera.pose.distance == pytest.approx(2.0 * fitted, rel=0.01)
+
+
+def test_zoom_to_span_and_tile_pixels() -> None:
+    camera = Camera((512, 512), (1024, 768))
+    camera.zoom_to_span(200.0, animate=False)
+    assert camera.tiles_across() == pytest.approx(200.0)
+    assert camera.tile_pixels() == pytest.approx(1024 / 200)

@@ -247,3 +247,22 @@ def test_trail_strength_is_reused_until_a_visit_changes(replay: Replay) -> None:
     assert trail.strength(first_visit - 0.005) is early
     later = trail.strength(first_visit + 0.01)
     assert later is not early and later.sum() > early.sum()
+
+
+def test_after_right_the_hud_names_the_card_just_played(replay: Replay) -> None:
+    """Right pauses at the end of a card: the HUD names that card, not the next one (which has not
+    moved the robot yet); a jump to a round names the round's first card."""
+    timeline = timeline_of(replay)
+    player = Player(timeline)
+    player.step_forward()
+    step = player.current_step()
+    assert step is not None and (step.round_number, step.index) == (1, 0)
+    player.step_forward()
+    step = player.current_step()
+    assert step is not None and (step.round_number, step.index) == (1, 1)
+    player.step_back()
+    step = player.current_step()
+    assert step is not None and (step.round_number, step.index) == (1, 0)
+    player.jump_to_round(2)
+    step = player.current_step()
+    assert step is not None and (step.round_number, step.index) == (2, 0)

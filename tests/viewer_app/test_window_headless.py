@@ -213,3 +213,35 @@ def test_live_game_is_shown_while_it_is_computed(tmp_path: Path) -> None:
     finally:
         gate.set()
         win.close()
+
+
+def test_idle_window_does_not_redraw_and_input_wakes_it(window: ViewerWindow) -> None:
+    """Paused with nothing moving, ticks draw nothing and the clock drops to a slow poll; a key
+    press wakes it and the changed picture is drawn once."""
+    app = window.app
+    press(window, key.SPACE)  # pause
+    for _ in range(200):  # let the camera and the HUD message settle
+        window._tick(1 / 60)
+    assert not app.busy and window.sleeping
+    drawn = window.frames_drawn
+    for step in range(100):
+        window._tick(0.25)
+        assert not window.redraw_if_needed(now=1e6 + step)
+    assert window.frames_drawn == drawn
+    press(window, key.RIGHT)  # one card forward: the picture changes
+    assert not window.sleeping
+    assert window.redraw_if_needed(now=2e6)
+    assert window.frames_drawn == drawn + 1
+    assert not window.redraw_if_needed(now=3e6)  # ... once
+
+
+def test_playing_window_redraws_at_most_max_fps(window: ViewerWindow) -> None:
+    from viewer3d.window import MAX_FPS
+
+    assert window.app.player.playing
+    drawn = window.frames_drawn
+    for step in range(120):  # one second of 120 Hz ticks
+        window.app.update(1 / 120)
+        window.redraw_if_needed(now=10.0 + step / 120)
+    assert window.frames_drawn - drawn <= MAX_FPS + 1
+    assert window.frames_drawn - drawn >= MAX_FPS / 2

@@ -6,7 +6,9 @@ whatever framebuffer is bound. Per-frame cost is a fixed handful of draw calls:
 3. every box (walls, crates, pusher plates, crusher jaws, flags, rim) in ONE instanced draw,
    skipped when a tile is only a few pixels wide (walls are then painted flat by the floor),
 4. goal light columns in one instanced additive draw,
-5. the robot mesh.
+5. the robot mesh,
+6. the robot locator: a ring of fixed screen size around the robot when tiles are small on screen
+   (held at the screen's edge when the robot is off screen), so it is found at every zoom.
 
 Only the few tiles whose animation phase changed are re-uploaded each frame. On a software
 rasteriser (llvmpipe) anisotropic filtering costs about four times the whole floor, so it is
@@ -33,6 +35,7 @@ from viewer3d.render.scene import (
     KIND_ROTATOR_RIGHT,
     MATERIAL_CRATE,
     MATERIAL_HAZARD,
+    WALL_HEIGHT,
     SceneArrays,
     build_scene,
     layer_table,
@@ -40,7 +43,12 @@ from viewer3d.render.scene import (
 from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
 
 BACKGROUND = (0.11, 0.12, 0.15)
-FLAT_WALLS_BELOW_PX = 3.0  # tile size on screen under which 3D boxes are not worth drawing
+# Tile size on screen under which 3D boxes are not drawn (the floor paints walls flat). At 6 px a
+# wall slab is under a pixel thick and 2-3 px high, while drawing every box on screen costs about
+# 2 us of CPU each on llvmpipe: at 200 tiles across a 512x512 board that was 40,000 boxes, 90 ms.
+FLAT_WALLS_BELOW_PX = 6.0
+LOCATOR_BELOW_PX = 24.0  # tile size on screen under which the robot gets its locator ring
+LOCATOR_RADIUS_PX = 20.0
 ROBOT_SCALE = 1.2  # the mesh is modelled at 0.6 of a tile; this makes it read well in the iso views
 MARKER_PX = 10.0  # zoomed far out, the robot and goal beacons grow to stay about this many pixels wide
 FEW_GOALS = 16  # beacons grow only on boards with a few goals (a contest board has one)
@@ -123,6 +131,9 @@ class SceneRenderer:
         self._trail_source: NDArray[np.float32] | None = None
         self.wall_colour = (0.78, 0.48, 0.22)
         self.robot_colour = (0.24, 0.5, 0.9)
+        self.wall_scale = 1.0  # theme.json's wall height over the modelled one
+        self.light = 1.0
+        self.picture_layers = {"crate": 0.0, "hole": 0.0, "robot": -1.0, "cursor": -1.0}
         self.props_drawn = False
 
         self.floor_program = _program(ctx, "floor.vert", "floor.frag")
@@ -134,6 +145,9 @@ class SceneRenderer:
         self.glow_program = _program(ctx, "glow.vert", "glow.frag")
         self.pit_program = _program(ctx, "pit.vert", "pit.frag")
         self.rotor_program = _program(ctx, "rotor.vert", "rotor.frag")
+        self.locator_program = _program(ctx, "locator.vert", "locator.frag")
+        self.show_locator = True
+        self.locator_drawn = False
 
         width, height = board.width, board.height
         self.info_texture = ctx.texture((width, height), 4, self._info.tobytes(), dtype="u1")
@@ -209,6 +223,12 @@ class SceneRenderer:
             [(self._corner_vbo, "2f", "in_corner"), (self._marker_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
         )
         self.marker_count = 0
+        self._pointer_vbo = ctx.buffer(reserve=16)
+        self.pointer_vao = ctx.vertex_array(
+            self.rotor_program,
+            [(self._corner_vbo, "2f", "in_corner"), (self._pointer_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
+        )
+        self.locator_vao = ctx.vertex_array(self.locator_program, [(self._corner_vbo, "2f", "in_corner")])
         self._robot_vbo: moderngl.Buffer | None = None
         self.robot_vao: moderngl.VertexArray | None = None
         self.set_theme(theme if theme is not None else default_theme())
@@ -228,18 +248,7 @@ class SceneRenderer:
         self._info[..., 0] = layer_table(keys)[self.scene.chars]
         self.info_texture.write(self._info.tobytes())
 
-        floor = layers[keys["floor"]] if "floor" in keys else None
-        if floor is not None and "wall-p" in keys:
-            wall_layer = layers[keys["wall-p"]]
-            differs = np.abs(wall_layer[..., :3].astype(np.int16) - floor[..., :3].astype(np.int16)).sum(axis=2) > 40
-            colour = _mean_colour(wall_layer, differs & (wall_layer[..., 3] > 128))
-            if colour is not None:
-                self.wall_colour = colour
-        if "robot" in keys:
-            robot = layers[keys["robot"]]
-            colour = _mean_colour(robot, robot[..., 3] > 200)
-            if colour is not None:
-                self.robot_colour = colour
+        self._theme_pictures(theme, layers, keys)
         markers = [
             (start.x, start.y, 0.0, float(keys[f"start-{start.facing.name.lower()}"]))
             for start in self.board.starts
@@ -258,6 +267,38 @@ class SceneRenderer:
             self.mesh_program,
             [(self._robot_vbo, "3f 3f 2f 3f 1f", "in_pos", "in_normal", "in_uv", "in_color", "in_material")],
         )
+
+    def _theme_pictures(self, theme: ThemeLike, layers: NDArray[np.uint8], keys: dict[str, int]) -> None:
+        """Where each picture goes in 3D (crate faces, pit, robot top, pick marker) and the colours
+        the pictures cannot give: ``theme.look`` (theme.json's "3d") or, for other themes, derived."""
+        floor = float(keys.get("floor", 0))
+        self.picture_layers = {
+            "crate": float(keys.get("wall-p", floor)),
+            "hole": float(keys.get("hole", floor)),
+            "robot": float(keys.get("robot", -1)),
+            "cursor": float(keys.get("cursor", -1)),
+        }
+        look = getattr(theme, "look", None)
+        if look is not None:
+            self.wall_colour = tuple(look.wall_colour)
+            self.robot_colour = tuple(look.robot_colour)
+            self.wall_scale = float(look.wall_height) / WALL_HEIGHT
+            self.light = float(look.light)
+            return
+        self.wall_scale, self.light = 1.0, 1.0
+        if "floor" in keys and "wall-p" in keys:
+            floor_layer, wall_layer = layers[keys["floor"]], layers[keys["wall-p"]]
+            differs = (
+                np.abs(wall_layer[..., :3].astype(np.int16) - floor_layer[..., :3].astype(np.int16)).sum(axis=2) > 40
+            )
+            colour = _mean_colour(wall_layer, differs & (wall_layer[..., 3] > 128))
+            if colour is not None:
+                self.wall_colour = colour
+        if "robot" in keys:
+            robot = layers[keys["robot"]]
+            colour = _mean_colour(robot, robot[..., 3] > 200)
+            if colour is not None:
+                self.robot_colour = colour
 
     # -- per frame -------------------------------------------------------------------------
     def _update_phases(self, active: object) -> None:
@@ -349,6 +390,8 @@ class SceneRenderer:
                 ("u_ortho", 1.0 if camera.is_orthographic else 0.0),
                 ("u_info", 0),
                 ("u_board", (float(self.board.width), float(self.board.height))),
+                ("u_tiles", 1),
+                ("u_hole_layer", self.picture_layers["hole"]),
             )
             for name, setting in pit_uniforms:
                 _set(self.pit_program, name, setting)
@@ -368,6 +411,7 @@ class SceneRenderer:
             ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
             self.marker_vao.render(moderngl.TRIANGLES, instances=self.marker_count)
             ctx.disable(moderngl.BLEND)
+        self._draw_pointer(frame.pointer, view, proj)
 
         common = (
             ("u_view", view),
@@ -376,6 +420,11 @@ class SceneRenderer:
             ("u_alpha", 1.0),
             ("u_emissive_boost", (0.0, 0.0, 0.0)),
             ("u_info", 0),
+            ("u_tiles", 1),
+            ("u_wall_scale", self.wall_scale),
+            ("u_light", self.light),
+            ("u_crate_layer", self.picture_layers["crate"]),
+            ("u_robot_layer", self.picture_layers["robot"]),
         )
         self.props_drawn = not flat and self.instance_count + self.patterned_count + self.moving_count > 0
         self.instances_drawn = 0
@@ -413,6 +462,45 @@ class SceneRenderer:
             self.glow_vao.render(moderngl.TRIANGLES, instances=self.glow_count)
             ctx.fbo.depth_mask = True
         ctx.disable(moderngl.BLEND)
+        self.locator_drawn = (
+            self.show_locator and robot is not None and robot.alpha > 0.0 and tile_px < LOCATOR_BELOW_PX
+        )
+        if self.locator_drawn:
+            assert robot is not None
+            self._draw_locator(robot, view, proj, viewport, frame.time)
+
+    def _draw_locator(
+        self, robot: RobotVisual, view: bytes, proj: bytes, viewport: tuple[int, int], time: float
+    ) -> None:
+        ctx = self.ctx
+        ctx.disable(moderngl.DEPTH_TEST)
+        ctx.enable(moderngl.BLEND)
+        ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        for name, value in (
+            ("u_view", view),
+            ("u_proj", proj),
+            ("u_center", coords.tile_center(robot.bx, robot.by, max(robot.height, 0.0) + 0.2)),
+            ("u_viewport", (float(viewport[0]), float(viewport[1]))),
+            ("u_radius", LOCATOR_RADIUS_PX),
+            ("u_pulse", 0.5 + 0.5 * math.sin(time * 4.0)),
+        ):
+            _set(self.locator_program, name, value)
+        self.locator_vao.render(moderngl.TRIANGLES)
+        ctx.disable(moderngl.BLEND)
+        ctx.enable(moderngl.DEPTH_TEST)
+
+    def _draw_pointer(self, pointer: tuple[int, int] | None, view: bytes, proj: bytes) -> None:
+        """The theme's cursor picture on the tile under the mouse (the viewer's pick marker)."""
+        layer = self.picture_layers["cursor"]
+        if pointer is None or layer < 0:
+            return
+        for name, value in (("u_view", view), ("u_proj", proj), ("u_tiles", 1), ("u_disc", 0.0)):
+            _set(self.rotor_program, name, value)
+        self._pointer_vbo.write(np.array([pointer[0], pointer[1], 0.0, layer], dtype=np.float32).tobytes())
+        self.ctx.enable(moderngl.BLEND)
+        self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        self.pointer_vao.render(moderngl.TRIANGLES, instances=1)
+        self.ctx.disable(moderngl.BLEND)
 
     def _draw_chunks(
         self, vao: moderngl.VertexArray, chunked: ChunkedInstances, view_proj: NDArray[np.float64]
@@ -484,11 +572,15 @@ class SceneRenderer:
             self.glow_vao,
             self.pit_vao,
             self.rotor_vao,
+            self.locator_vao,
+            self.locator_program,
             self.robot_vao,
             self._floor_vbo,
             self._commands,
             self.marker_vao,
             self._marker_vbo,
+            self.pointer_vao,
+            self._pointer_vbo,
             self._corner_vbo,
             self._hole_vbo,
             self._rotor_vbo,

@@ -1,0 +1,216 @@
+"""``robots-tron``: play Tron games between programs, check arenas, re-check game files.
+
+    robots-tron play BOARD BOT1 BOT2 [BOT...] [--log FILE] [--out DIR] [--time-limit S] [--startup S]
+    robots-tron check BOARD...
+    robots-tron replay GAME.json
+
+A BOT is the path of any executable program speaking the contest's protocol (as in the contest's
+``start.sh``), a built-in bot (``simple``, ``random``, ``strong``), or a command line with arguments
+(``"python3 bot.py"``, split like a shell would).  Bad input: one line naming file, line and column,
+exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.ai.external import normalize_command
+from engine.errors import InputError
+from engine.tron.arena import load_arena
+from engine.tron.bots import BUILTIN_NAMES
+from engine.tron.record import GameRecord, load_game, save_game
+from engine.tron.server import DEFAULT_STARTUP, DEFAULT_TIME_LIMIT, BotSpec, play_game
+
+PROG = "robots-tron"
+EXIT_BAD_INPUT = 2
+GAME_FILE = "tron-game.json"
+
+
+def bot_spec(text: str) -> BotSpec:
+    """What a BOT argument starts: a program file, a built-in bot, or a command line."""
+    if Path(text).exists() or not text.strip():
+        argv = normalize_command(text) if text.strip() else [text]
+        return BotSpec(text, tuple(argv))
+    if text in BUILTIN_NAMES:
+        return BotSpec(text, (sys.executable, "-m", "engine.tron.bots", text))
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise InputError(f"cannot split the bot command {text!r}: {exc}") from None
+    if not words:
+        raise InputError("empty bot command")
+    return BotSpec(text, tuple(normalize_command(words)))
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    return value
+
+
+def format_result(record: GameRecord) -> str:
+    survived, points, reasons = record.survived(), record.points(), record.reasons()
+    width = max(len(b.name) for b in record.bots)
+    lines = [f"{len(record.rounds)} rounds on a {record.arena.width}x{record.arena.height} arena"]
+    for i, bot in enumerate(record.bots):
+        lines.append(
+            f"  bot {i + 1}  {bot.name:<{width}}  {points[i]:>2} points  survived {survived[i]:>5}  {reasons[i]}"
+        )
+    return "\n".join(lines)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    arena = load_arena(args.board)
+    bots = [bot_spec(b) for b in args.bots]
+    try:
+        arena.starts_for(len(bots))
+    except ValueError as exc:
+        raise InputError(str(exc), args.board) from None
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
+    try:
+        record, processes = play_game(arena, bots, time_limit=args.time_limit, startup=args.startup, transcript=log)
+    finally:
+        if log is not None:
+            log.close()
+    print(format_result(record))
+    if out is not None:
+        save_game(record, out / GAME_FILE)
+        for number, process in enumerate(processes, 1):
+            (out / f"bot{number}.stderr.txt").write_bytes(process.stderr.data())
+        print(f"game file: {out / GAME_FILE}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    bad = 0
+    for path in args.boards:
+        try:
+            arena = load_arena(path)
+            arena.starts_for(max(1, len(arena.starts) or 2))
+        except InputError as exc:
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            bad += 1
+            continue
+        except ValueError as exc:
+            print(f"{PROG}: {path}: {exc}", file=sys.stderr)
+            bad += 1
+            continue
+        free = arena.width * arena.height - sum(arena.blocked)
+        starts = len(arena.starts) or "default 2"
+        print(f"{path}: ok, {arena.width}x{arena.height}, {free} free fields, starts: {starts}")
+    return EXIT_BAD_INPUT if bad else 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = load_game(args.game)
+    print(format_result(record))
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from engine.contest.progress import ProgressBar
+    from engine.tron.arena import Arena
+    from engine.tron.tournament import run_tournament, write_reports
+    from gameboards import tron_arena_names, tron_arena_path
+
+    boards = args.boards or [str(tron_arena_path(name)) for name in tron_arena_names()]
+    arenas: list[tuple[str, Arena]] = [(b, load_arena(b)) for b in boards]
+    bots = [bot_spec(b) for b in args.bots]
+    if len(bots) < 2:
+        raise InputError("a tournament needs at least two bots")
+    random_names = set(args.random or [])
+    unknown = random_names - set(args.bots)
+    if unknown:
+        raise InputError(f"--random names {sorted(unknown)[0]!r}, which is not one of the bots")
+    randomness = [b in random_names or b == "random" for b in args.bots]
+    out = Path(args.out)
+    progress = ProgressBar(1, sys.stderr)
+
+    def tick(done: int, total: int) -> None:
+        progress.total = total
+        progress.update(done)
+
+    results = run_tournament(
+        bots, arenas, out, random_bots=randomness, repeat=args.repeat, jobs=args.jobs,
+        time_limit=args.time_limit, startup=args.startup, on_game=tick,
+    )  # fmt: skip
+    progress.finish()
+    table = write_reports(out, [b.name for b in bots], results)
+    from engine.tron.tournament import format_table
+
+    print(format_table(table))
+    print(
+        f"{len(results)} games; results: {out / 'results.csv'}, {out / 'summary.json'}, game files in {out / 'games'}"
+    )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description="Tron (freiesMagazin 2014): play, check, replay.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play one game between bot programs")
+    play.add_argument("board", metavar="BOARD")
+    play.add_argument(
+        "bots", nargs="+", metavar="BOT", help=f"program path, built-in ({', '.join(BUILTIN_NAMES)}) or command line"
+    )
+    play.add_argument("--log", metavar="FILE", help="write the whole conversation (>N to bot N, <N from it)")
+    play.add_argument("--out", metavar="DIR", help=f"write {GAME_FILE} and each bot's error output here")
+    play.add_argument(
+        "--time-limit", type=_positive, default=DEFAULT_TIME_LIMIT, metavar="S", help="seconds per answer (default 1)"
+    )
+    play.add_argument(
+        "--startup", type=_positive, default=DEFAULT_STARTUP, metavar="S", help="extra seconds in round 1 (default 2)"
+    )
+    play.set_defaults(run=cmd_play)
+    check = sub.add_parser("check", help="check arena files")
+    check.add_argument("boards", nargs="+", metavar="BOARD")
+    check.set_defaults(run=cmd_check)
+    replay = sub.add_parser("replay", help="re-check a game file against the rules and print its result")
+    replay.add_argument("game", metavar="GAME")
+    replay.set_defaults(run=cmd_replay)
+    tour = sub.add_parser("tournament", help="every pair on every arena, both starts, the contest's 3/1/0 scoring")
+    tour.add_argument("bots", nargs="+", metavar="BOT")
+    tour.add_argument("--boards", nargs="+", metavar="BOARD", help="arenas (default: every shipped arena)")
+    tour.add_argument("--random", nargs="+", metavar="BOT", help="bots with random elements: their games are repeated")
+    tour.add_argument(
+        "--repeat", type=int, default=10, metavar="K", help="games per pairing for random bots (default 10)"
+    )
+    tour.add_argument("--jobs", type=int, default=1, metavar="N", help="games at the same time (default 1)")
+    tour.add_argument("--out", default="tron-tournament", metavar="DIR", help="results, journal and game files")
+    tour.add_argument("--time-limit", type=_positive, default=DEFAULT_TIME_LIMIT, metavar="S")
+    tour.add_argument("--startup", type=_positive, default=DEFAULT_STARTUP, metavar="S")
+    tour.set_defaults(run=cmd_tournament)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+        return status
+    except InputError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{PROG}: {where}{exc.strerror or exc}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    raise SystemExit(main())

@@ -1,0 +1,95 @@
+"""SIGINT, SIGTERM or SIGHUP to ``robots-engine play`` or ``robots-view --ai`` end the AI and remove its folder."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import CHOP, ROOT, ScriptMaker
+
+
+def wait_for_file(path: Path, timeout: float = 60) -> str:
+    """The content of ``path`` once something wrote a full line into it (polled against a deadline)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and path.read_text().endswith("\n"):
+            return path.read_text()
+        time.sleep(0.02)
+    raise AssertionError(f"{path} was never written")
+
+
+def is_alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state not in ("Z", "X")
+
+
+def wait_dead(pid: int, timeout: float = 10) -> bool:
+    deadline = time.monotonic() + timeout
+    while is_alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return not is_alive(pid)
+
+
+COMMANDS = {
+    "play": lambda ai, out: [sys.executable, "-m", "engine.cli", "play", str(CHOP), "--ai", str(ai), "--out", str(out)],
+    "view": lambda ai, out: [
+        sys.executable,
+        "-m",
+        "viewer3d",
+        "--board",
+        str(CHOP),
+        "--ai",
+        str(ai),
+        "--headless",
+        "--out",
+        str(out / "x.gif"),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("command", "signum"),
+    [
+        ("play", signal.SIGINT),
+        ("play", signal.SIGTERM),
+        ("play", signal.SIGHUP),
+        ("view", signal.SIGTERM),
+        ("view", signal.SIGHUP),
+    ],
+)
+def test_signal_ends_the_ai_and_removes_its_folder(
+    make_script: ScriptMaker, tmp_path: Path, command: str, signum: signal.Signals
+) -> None:
+    marker = tmp_path / "inside"
+    # The AI says who and where it is, then leaves a setsid child behind and thinks far too long.
+    ai = make_script(
+        "slow",
+        f'setsid sleep 23.4567 </dev/null >/dev/null 2>&1 &\necho $$ $! "$(pwd)" > {marker}.tmp\n'
+        f"mv {marker}.tmp {marker}\nexec sleep 23.4567\n",
+    )
+    process = subprocess.Popen(
+        COMMANDS[command](ai, tmp_path / "out"),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "DISPLAY": ""},
+    )
+    ai_pid, child_pid, folder = wait_for_file(marker).strip().split(" ", 2)
+    assert Path(folder).is_dir()
+    process.send_signal(signum)
+    _out, err = process.communicate(timeout=30)
+    assert process.returncode == 128 + signum, err
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert ("interrupted" if signum == signal.SIGINT else signum.name) in err
+    assert wait_dead(int(ai_pid)) and wait_dead(int(child_pid)), "the AI outlived the command"
+    assert not Path(folder).exists(), "the AI's scratch folder was left behind"

@@ -1,0 +1,102 @@
+"""``robots-tron`` as a user calls it: play, check, replay; bad input is one line and exit status 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.tron.cli import main
+from engine.tron.record import load_game
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALL = ROOT / "gameboards" / "tron" / "open-10x10.txt"
+
+
+def test_play_writes_game_file_log_and_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, log = tmp_path / "out", tmp_path / "talk.log"
+    assert main(["play", str(SMALL), "strong", "simple", "--out", str(out), "--log", str(log)]) == 0
+    printed = capsys.readouterr().out
+    assert "bot 1  strong" in printed and "bot 2  simple" in printed
+    record = load_game(out / "tron-game.json")
+    assert [b.name for b in record.bots] == ["strong", "simple"]
+    assert (out / "bot1.stderr.txt").exists()
+    talk = log.read_text().splitlines()
+    assert talk[0] == ">1 GAMEBOARDSTART 10,10"
+    assert "<1 " in "\n".join(talk) and talk[-1].endswith("END")
+
+
+def test_play_three_bots_on_an_arena_with_three_starts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "three.txt"
+    board.write_text("GAMEBOARDSTART 6,6\n" + "......\n" * 6 + "GAMEBOARDEND\nPOS 1 1,1 E\nPOS 2 6,6 W\nPOS 3 1,6 N\n")
+    assert main(["play", str(board), "simple", "simple", "random"]) == 0
+    assert "bot 3  random" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "nope.txt", "simple", "simple"], "nope.txt: no such file"),
+        (["play", "BAD", "simple", "simple"], "BAD:2:3: unknown field 'x'"),
+        (["play", "GOOD", "simple", "simple", "simple"], "3 bots need start lines"),
+        (["check", "BAD"], "BAD:2:3: unknown field 'x'"),
+        (["replay", "GOOD"], "not valid JSON"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    (tmp_path / "BAD").write_text("GAMEBOARDSTART 3,1\n..x\nGAMEBOARDEND\n")
+    (tmp_path / "GOOD").write_text("GAMEBOARDSTART 3,1\n...\nGAMEBOARDEND\n")
+    args = [str(tmp_path / a) if a in ("BAD", "GOOD") else a for a in args]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_check_shipped_arenas(capsys: pytest.CaptureFixture[str]) -> None:
+    boards = sorted(str(p) for p in (ROOT / "gameboards" / "tron").glob("*.txt"))
+    assert main(["check", *boards]) == 0
+    assert capsys.readouterr().out.count(": ok,") == len(boards)
+
+
+def test_installed_commands_run_from_another_folder(tmp_path: Path) -> None:
+    bin_dir = Path(sys.executable).parent
+    tron = bin_dir / "robots-tron"
+    if not tron.exists():
+        pytest.skip("robots-tron is not installed in this environment")
+    strong = bin_dir / "robots-tron-strong"
+    done = subprocess.run(
+        [str(tron), "play", str(SMALL), str(strong), str(bin_dir / "robots-tron-simple"), "--out", "g"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    replay = subprocess.run([str(tron), "replay", "g/tron-game.json"], cwd=tmp_path, capture_output=True, text=True)
+    assert replay.returncode == 0 and replay.stdout.splitlines()[0] == done.stdout.splitlines()[0]
+
+
+def test_a_compiled_cpp_contest_style_bot_and_a_shell_bot_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A C++ entry in the contest's style, compiled as its author would, and a sh script, run unchanged."""
+    import shutil
+
+    compiler = shutil.which("c++") or shutil.which("g++")
+    if compiler is None:
+        pytest.skip("no C++ compiler on this machine")
+    program = tmp_path / "dummybot"
+    subprocess.run(
+        [compiler, "-O2", "-o", str(program), str(ROOT / "examples/tron/dummybot.cpp")], check=True, timeout=120
+    )
+    out = tmp_path / "g"
+    shell = ROOT / "examples/tron/bot.sh"
+    assert main(["play", str(SMALL), str(program), str(shell), "--out", str(out)]) == 0
+    record = load_game(out / "tron-game.json")
+    assert all(not r.failures for r in record.rounds)  # both spoke the protocol without a fault
+    assert record.survived()[0] > record.survived()[1]  # the dummy bot turns, the sh bot drives into the wall
+    capsys.readouterr()

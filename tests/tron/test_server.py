@@ -1,0 +1,124 @@
+"""The server speaks the contest's protocol exactly and supervises bot programs like the robots AIs."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine.tron.arena import parse_arena
+from engine.tron.cli import bot_spec
+from engine.tron.server import play_game
+
+Scripted = Callable[..., tuple[str, Path]]
+
+ARENA = parse_arena("GAMEBOARDSTART 4,2\n....\n....\nGAMEBOARDEND\nPOS 1 1,1 EAST\nPOS 2 4,2 W\n")
+
+
+def test_exact_conversation_and_end_for_out_bots(scripted: Scripted) -> None:
+    one, log_one = scripted("AHEAD", "AHEAD", "AHEAD", "RIGHT")
+    two, log_two = scripted("AHEAD", "LEFT")
+    transcript = io.StringIO()
+    record, _ = play_game(ARENA, [bot_spec(one), bot_spec(two)], transcript=transcript)
+    # round 1: 1 -> 2,1; 2 -> 3,2.  round 2: 1 -> 3,1; 2 turns LEFT (south) off the board.
+    # rounds 3, 4: bot 1 alone: 4,1 then RIGHT (south) to 4,2, which bot 2 started on: out.
+    assert log_two.read_text() == (
+        "GAMEBOARDSTART 4,2\n....\n....\nGAMEBOARDEND\nSET 2\n"
+        "POS 1 1,1 EAST\nPOS 2 4,2 WEST\nROUND 1\n"
+        "POS 1 2,1 EAST\nPOS 2 3,2 WEST\nROUND 2\n"
+        "END\n"
+    )
+    assert log_one.read_text() == (
+        "GAMEBOARDSTART 4,2\n....\n....\nGAMEBOARDEND\nSET 1\n"
+        "POS 1 1,1 EAST\nPOS 2 4,2 WEST\nROUND 1\n"
+        "POS 1 2,1 EAST\nPOS 2 3,2 WEST\nROUND 2\n"
+        "OUT 2\n"
+        "POS 1 3,1 EAST\nROUND 3\n"
+        "POS 1 4,1 EAST\nROUND 4\n"
+        "END\n"
+    )
+    assert [r.outs for r in record.rounds] == [[], [2], [], [1]]
+    assert record.survived() == [3, 1]
+    assert record.points() == [3, 0]
+    assert transcript.getvalue().count(">2 END") == 1
+
+
+def test_answers_tolerate_white_space_and_carriage_returns(scripted: Scripted) -> None:
+    one, _ = scripted("__AHEADCR", "RIGHT")
+    two, _ = scripted("AHEAD", "AHEAD")
+    record, _ = play_game(ARENA, [bot_spec(one), bot_spec(two)])
+    assert record.rounds[0].answers == {1: "AHEAD", 2: "AHEAD"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [
+        ("UP", "answered 'UP', not LEFT, RIGHT or AHEAD"),
+        ("left", "answered 'left'"),
+        ("EXIT", "ended without answering: closed its output (exited with status 3)"),
+        ("HANG", "no answer within 0.3 s (killed)"),
+        ("FLOOD", "line longer than 4096 bytes"),
+    ],
+)
+def test_misbehaving_bot_is_out_with_a_reason_and_the_game_goes_on(
+    scripted: Scripted, answer: str, reason: str
+) -> None:
+    bad, _ = scripted(answer)
+    good, good_log = scripted("AHEAD", "AHEAD", "AHEAD")
+    record, _ = play_game(ARENA, [bot_spec(bad), bot_spec(good)], time_limit=0.3, startup=0.0)
+    assert record.rounds[0].answers[1] is None
+    assert reason in record.rounds[0].failures[1]
+    assert record.rounds[0].outs == [1]
+    assert record.points() == [0, 3]
+    assert good_log.read_text().splitlines()[-1] == "END"
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a killed zombie waiting for its new parent to reap it does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
+
+
+def test_a_late_bot_and_everything_it_started_are_killed(scripted: Scripted) -> None:
+    bad, log = scripted("CHILD")
+    good, _ = scripted("AHEAD")
+    record, processes = play_game(ARENA, [bot_spec(bad), bot_spec(good)], time_limit=0.5, startup=0.0)
+    assert "no answer within" in record.rounds[0].failures[1]
+    child = int(Path(str(log) + ".child").read_text())
+    assert not _alive(child)
+    assert all(p.process is not None and p.process.returncode is not None for p in processes)
+
+
+def test_a_program_that_cannot_start_is_out_in_round_one(tmp_path: Path, scripted: Scripted) -> None:
+    good, _ = scripted("AHEAD")
+    missing = tmp_path / "no-such-bot"
+    text = tmp_path / "not-executable"
+    text.write_text("hello")
+    for bad, words in ((missing, "not found"), (text, "not executable")):
+        record, _ = play_game(ARENA, [bot_spec(str(bad)), bot_spec(good)])
+        assert words in record.rounds[0].failures[1]
+
+
+def test_stderr_is_kept_and_capped(tmp_path: Path) -> None:
+    noisy = tmp_path / "noisy.sh"
+    noisy.write_text(
+        "#!/bin/sh\nhead -c 200000 /dev/zero | tr '\\\\0' e >&2\nwhile read l; do case $l in ROUND*) echo AHEAD;; END) exit 0;; esac; done\n"
+    )
+    noisy.chmod(0o755)
+    record, processes = play_game(ARENA, [bot_spec(str(noisy)), bot_spec(str(noisy))])
+    assert processes[0].stderr.total == 200000
+    assert b"bytes of output left out" in processes[0].stderr.data()
+    assert record.rounds[0].failures == {}
+
+
+def test_builtin_bots_play_a_whole_game() -> None:
+    arena = parse_arena("GAMEBOARDSTART 8,8\n" + "........\n" * 8 + "GAMEBOARDEND\n")
+    record, _ = play_game(arena, [bot_spec("strong"), bot_spec("simple")])
+    assert record.final.over
+    assert sum(record.points()) in (3, 2)
+    assert all(not r.failures for r in record.rounds)
