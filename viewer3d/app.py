@@ -179,6 +179,7 @@ class ViewerApp:
             self.show_trail,
             self.show_help,
             self.message,
+            self.pointer,
             self.round_entry,
             len(timeline.steps),
             timeline.complete,
