@@ -81,7 +81,7 @@ def line_between(a: Position, b: Position) -> Iterator[Position]:
 class PaintTool(Tool):
     """Drag to paint with the brush; the right button erases to plain floor."""
 
-    name, key, help = "paint", "B", "paint tool: drag to paint with the brush"
+    name, key, help = "paint", "B", "paint: drag to paint with the brush"
 
     def __init__(self) -> None:
         self._last: Position | None = None
@@ -112,7 +112,7 @@ class PaintTool(Tool):
 class EyedropperTool(Tool):
     """Pick the brush from the board."""
 
-    name, key, help = "eyedropper", "I", "eyedropper: take the brush from the board (or Alt+click)"
+    name, key, help = "eyedropper", "I", "eyedropper: pick a brush (or Alt+click)"
 
     def press(self, ctx: ToolContext, p: Pointer) -> None:
         if ctx.board.in_bounds(*p.tile):
@@ -141,7 +141,7 @@ def flood_region(board: Board, start: Position) -> set[Position]:
 class FillTool(Tool):
     """Flood-fill the connected area of equal tiles with the brush (right button: floor)."""
 
-    name, key, help = "fill", "F", "flood fill: fill the connected area of equal tiles"
+    name, key, help = "fill", "F", "fill: the connected area of equal tiles"
 
     def press(self, ctx: ToolContext, p: Pointer) -> None:
         if not ctx.board.in_bounds(*p.tile):
@@ -158,7 +158,7 @@ def rectangle(a: Position, b: Position) -> set[Position]:
 class RectangleTool(Tool):
     """Drag out a rectangle; on release it is filled with the brush (right button: floor)."""
 
-    name, key, help = "rectangle", "Q", "rectangle: drag out a filled rectangle (or Shift+drag)"
+    name, key, help = "rectangle", "Q", "rectangle: drag out (or Shift+drag)"
 
     def __init__(self) -> None:
         self._anchor: Position | None = None
@@ -258,7 +258,7 @@ class WallTool(Tool):
     horizontal line), so a drag along an edge never picks up the perpendicular edges at
     the tile corners. ``preview_edges`` is the whole stroke so far, for the view."""
 
-    name, key, help = "walls", "W", "wall tool: click or drag along tile edges (right button removes)"
+    name, key, help = "walls", "W", "walls: click/drag along tile edges"
 
     def __init__(self) -> None:
         self._want: bool | None = None

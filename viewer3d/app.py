@@ -15,16 +15,15 @@ from typing import Any
 from engine.model import Board
 from engine.roundlog import RoundEntry
 from viewer3d import coords
-from viewer3d.camera import Camera
+from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.hud import TimelineBar
 from viewer3d.playback import TICK, Player, Timeline, TrailCounter
 from viewer3d.render.state import FrameState
 
 ZOOM_STEP = 1.15
 DEFAULT_THEME = "default"
-#: A board whose fitted view makes tiles smaller than this (pixels) starts following the robot ...
-AUTO_FOLLOW_BELOW_PX = 4.0
-#: ... zoomed so a tile is about this wide (Home shows the whole board, the locator ring the robot).
+#: A board whose fitted view makes tiles smaller than AUTO_FOLLOW_BELOW_PX starts following the robot,
+#: zoomed so a tile is about this wide (Home shows the whole board, the locator ring the robot).
 FOLLOW_TILE_PX = 12.0
 #: Screen strips the HUD covers (top: status panel, bottom: cards panel and seek bar), kept off the board.
 HUD_INSETS = (96.0, 0.0, 44.0, 0.0)
@@ -185,6 +184,7 @@ class ViewerApp:
             self.show_help,
             self.show_marks,
             self.message,
+            self.pointer,
             self.round_entry,
             len(timeline.steps),
             timeline.complete,

@@ -1,10 +1,12 @@
 """``robots-view``: open a game in the 3D viewer, or render it offscreen to PNG/GIF/MP4.
 
     robots-view GAMEDIR
+    robots-view BOARD.dat [--ai NAME | --sequence S]   (a board alone: its start pose)
     robots-view --board B --sequence globalseq.txt [--start X Y D] [--level L]
     robots-view --board B [--deck D | --seed N] --ai NAME|PROGRAM [--level L]
     robots-view --demo
-    ... [--theme NAME] [--headless --out FILE [--size WxH] [--fps N] [--view V] [--speed X]]
+    ... [--theme NAME] [--headless --out FILE [--size WxH] [--fps N] [--view V] [--speed X]
+        [--camera auto|follow|fit] [--zoom Z]]
 
 Bad input is one line on stderr (file:line:column, and the round and card for a sequence
 that contradicts its board) and exit status 2, never a traceback.
@@ -30,7 +32,7 @@ from engine.protocol import parse_pose
 from engine.resources import ResourceMissing
 from engine.stopping import describe, exit_status, raise_on_signals
 from viewer3d import sources
-from viewer3d.movie import MAX_SECONDS, FramePlan
+from viewer3d.movie import CAMERAS, MAX_SECONDS, FramePlan
 from viewer3d.sources import GameSource
 
 VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
@@ -54,7 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch a robot game in 3D: a game directory, a board with its globalseq.txt, "
         "or a new game played by an AI while you watch.",
     )
-    parser.add_argument("gamedir", nargs="?", help="a directory written by 'robots-engine play'")
+    parser.add_argument(
+        "gamedir", nargs="?", help="a directory written by 'robots-engine play', or a board file (.dat)"
+    )
     parser.add_argument("--board", help="board file (.dat)")
     parser.add_argument("--sequence", help="globalseq.txt to replay on --board")
     parser.add_argument(
@@ -81,6 +85,19 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=None,
         help="playback speed of an export (default: 1, faster for long games so it lasts <= 60 s)",
+    )
+    parser.add_argument(
+        "--camera",
+        choices=CAMERAS,
+        default="auto",
+        help="export camera: the whole board (fit), the robot in the middle of every frame (follow), "
+        "or follow when the whole board would make the robot a few pixels small (auto, default)",
+    )
+    parser.add_argument(
+        "--zoom",
+        type=float,
+        default=None,
+        help="export zoom: times closer than the whole board (default 1 for fit, 16-pixel tiles for follow)",
     )
     parser.add_argument(
         "--round",
@@ -114,7 +131,13 @@ def load_source(args: argparse.Namespace) -> GameSource:
     start = parse_pose(" ".join(args.start), "--start") if args.start else None
     if args.demo:
         return sources.demo_source()
-    if args.gamedir:
+    if args.gamedir and Path(args.gamedir).is_file():  # a board file: the board, with a game if asked
+        if args.board:
+            raise InputError("give the board either as BOARD or as --board, not both")
+        args.board = args.gamedir
+        if not args.sequence and not args.ai:
+            return sources.from_board_file(args.board, start)
+    elif args.gamedir:
         if args.board or args.sequence or args.ai:
             raise InputError("give either GAMEDIR or --board with --sequence/--ai, not both")
         return sources.from_game_dir(args.gamedir)
@@ -208,6 +231,8 @@ def export(
     theme: object | None,
     quiet: bool = False,
     max_seconds: float | None = None,
+    camera: str = "auto",
+    zoom: float | None = None,
     round_number: int | None = None,
     card: int | None = None,
     hud: bool = True,
@@ -242,10 +267,11 @@ def export(
         max_seconds=max_seconds or MAX_SECONDS,
         span=span,
         still_at=still_at,
+        camera_mode=camera,
+        zoom=zoom,
     )
     decorate = export_decoration(source, frames, size, hud=hud, marks=marks)
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
         export_replay(
             out,
             frames,
@@ -292,7 +318,7 @@ def export_decoration(
             lines = [source.title, where, *round_lines(entry, card)]
             if timeline.complete and t >= timeline.duration - 1e-9 and timeline.outcome is not None:
                 lines.append(f"game over: {timeline.outcome.value}")
-        shapes = project_marks(entry, frames.matrices, size) if marks else None
+        shapes = project_marks(entry, frames.frame(index)[0], size) if marks else None
         return draw_on_image(image, shapes, lines)
 
     return decorate
@@ -318,6 +344,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise InputError(
                 f"--out must end in .png, .gif or .mp4, not {Path(args.out).suffix or 'nothing'!r}", args.out
             )
+        if args.out:
+            folder = Path(args.out).parent
+            if str(folder) and not folder.is_dir():  # never create folders the user did not ask for
+                raise InputError(f"folder {folder} does not exist", args.out)
+        if args.zoom is not None and not 0.01 <= args.zoom <= 10_000:
+            raise InputError(f"--zoom must be between 0.01 and 10000, not {args.zoom}")
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:
@@ -335,6 +367,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 card=args.card,
                 hud=not args.no_hud,
                 marks=not args.no_marks,
+                camera=args.camera,
+                zoom=args.zoom,
             )
             print(f"wrote {args.out} ({count} frame{'s' if count != 1 else ''})")
             if source.timeline.error is not None:  # an export has no HUD: say why the game stopped
@@ -406,6 +440,7 @@ def no_display(
         f"(same as: {export_command(argv, str(DEMO_OUT))})",
         file=sys.stderr,
     )
+    DEMO_OUT.parent.mkdir(parents=True, exist_ok=True)  # the demo's own output folder
     count = export(
         source,
         DEMO_OUT,

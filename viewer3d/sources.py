@@ -67,6 +67,17 @@ def from_game_dir(path: str | Path) -> GameSource:
     return GameSource(game.board, game.level, timeline_from_replay(replay), title, rounds=rounds, folder=Path(path))
 
 
+def from_board_file(board_path: str | Path, start: Pose | None = None) -> GameSource:
+    """A board on its own (``robots-view board.dat``): the robot on its start pose, no game."""
+    board = load_board(board_path)
+    pose = start if start is not None else board.start
+    if not board.in_bounds(pose.x, pose.y):
+        raise InputError(f"start {pose.to_bot_line()} lies outside the {board.width}x{board.height} board")
+    timeline = Timeline(pose, (board.width, board.height))
+    timeline.finish(None)
+    return GameSource(board, Level.HARD, timeline, f"{Path(board_path).name} (board only)")
+
+
 def from_sequence(
     board_path: str | Path, sequence_path: str | Path, start: Pose | None = None, level: Level | None = None
 ) -> GameSource:

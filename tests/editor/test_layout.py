@@ -100,3 +100,10 @@ def test_refusals_appear_next_to_the_pointer(tmp_path: Path) -> None:
     ctl.mouse_release(x + size - 2, y + size / 2, "left")
     assert ctl.toast is not None and "plain floor" in ctl.toast.text
     assert abs(ctl.toast.px - (x + size - 2)) < 1 and inside(ctl.layout.canvas, ctl.toast.px, ctl.toast.py)
+
+
+def test_help_lines_fit_the_f1_columns() -> None:
+    from editor.keymap import MOUSE_HELP
+
+    assert all(len(s.help) <= 40 for s in SHORTCUTS)
+    assert all(len(text) <= 40 and len(keys) <= 18 for keys, text in MOUSE_HELP)
