@@ -38,6 +38,7 @@ HELP_LINES = (
     ("right drag, Shift+drag", "pan"),
     ("wheel, Up / Down", "zoom (towards the cursor)"),
     ("G", "trail on / off"),
+    ("D", "the AI's debug marks on / off"),
     ("F2", "next theme"),
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
@@ -204,11 +205,10 @@ class HudOverlay:
         self._bar_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(40, 48, 60, 220), batch=self.batch, group=back)
         self._bar_fill = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(90, 200, 120, 255), batch=self.batch, group=front)
         self._last: tuple[object, ...] = ()
-        marks = pyglet.graphics.Group(order=2)
-        self._marks_batch = pyglet.graphics.Batch()
-        self._marks: list[Any] = []
-        self._marks_key: tuple[object, ...] = ()
-        self._marks_group = marks
+        self._ticks_batch = pyglet.graphics.Batch()
+        self._ticks: list[Any] = []
+        self._ticks_key: tuple[object, ...] = ()
+        self._ticks_group = pyglet.graphics.Group(order=2)
         self._outcome = pyglet.text.Label(
             "", x=0, y=0, font_size=10, weight="bold", anchor_x="left", anchor_y="center", batch=self.batch, group=front
         )
@@ -262,7 +262,7 @@ class HudOverlay:
 
     def draw(self, app: ViewerApp) -> None:
         width, height = app.camera.viewport
-        status = "\n".join(status_lines(app.player, app.title))
+        status = "\n".join([*status_lines(app.player, app.title), *app.round_lines()])
         if app.round_entry is not None:
             status += f"\njump to round: {app.round_entry}_"
         key = (status, app.show_help, app.message, width, height)
@@ -281,31 +281,32 @@ class HudOverlay:
         )
         self._bar_fill.x, self._bar_fill.y = bar.left, bottom
         self._bar_fill.width, self._bar_fill.height = max(1.0, bar.width * done), bar.height
-        self._draw_marks(app.player.timeline, bar, bottom)
+        self._draw_round_ticks(app.player.timeline, bar, bottom)
         self.cards.update(cards.round_hand(app.player), (width, height))
         self._layout_buttons(app, width, height)
+        self._draw_marks(app, height)
         self.batch.draw()
-        self._marks_batch.draw()
+        self._ticks_batch.draw()
 
-    def _draw_marks(self, timeline: Timeline, bar: TimelineBar, bottom: float) -> None:
+    def _draw_round_ticks(self, timeline: Timeline, bar: TimelineBar, bottom: float) -> None:
         """Round ticks on the seek bar and the outcome's letter at its end (rebuilt on change)."""
         import pyglet
 
         key = (len(timeline.steps), timeline.complete, bar, bottom)
-        if key == self._marks_key:
+        if key == self._ticks_key:
             return
-        self._marks_key = key
-        for mark in self._marks:
+        self._ticks_key = key
+        for mark in self._ticks:
             mark.delete()
-        self._marks = [
+        self._ticks = [
             pyglet.shapes.Rectangle(
                 x - 0.5,
                 bottom - 3,
                 1.5,
                 bar.height + 6,
                 color=(230, 236, 245, 200),
-                batch=self._marks_batch,
-                group=self._marks_group,
+                batch=self._ticks_batch,
+                group=self._ticks_group,
             )
             for _, x in bar.round_marks(timeline)
         ]
@@ -341,3 +342,44 @@ class HudOverlay:
             self._tip.x, self._tip.y = x + 6, y + 5
             self._tip_back.x, self._tip_back.y = x, y
             self._tip_back.width, self._tip_back.height = self._tip.content_width + 12, self._tip.content_height + 8
+
+    def _draw_marks(self, app: ViewerApp, height: int) -> None:
+        """The round's debug marks as pyglet shapes (rebuilt when the round or the camera changes)."""
+        import pyglet
+
+        from viewer3d.roundview import MARK_ALPHA, arrow_head, project_marks
+
+        entry = app.round_entry_now() if app.show_marks else None
+        key = (id(entry), app.camera.pose, app.camera.viewport)
+        if key == getattr(self, "_marks_key", None):
+            return
+        self._marks_key = key
+        self._mark_shapes: list[Any] = []
+        if entry is None or not entry.debug.marks:
+            return
+        shapes = project_marks(entry, app.camera.matrices(), app.camera.viewport)
+        group = pyglet.graphics.Group(order=0)
+
+        def flip(point: tuple[float, float]) -> tuple[float, float]:
+            return (point[0], height - point[1])
+
+        for corners, colour in shapes.tiles:
+            self._mark_shapes.append(
+                pyglet.shapes.Polygon(
+                    *[flip(c) for c in corners], color=(*colour, MARK_ALPHA), batch=self.batch, group=group
+                )
+            )
+        for start, end, colour in shapes.arrows:
+            a, b = flip(start), flip(end)
+            self._mark_shapes.append(pyglet.shapes.Line(*a, *b, 3, color=(*colour, 240), batch=self.batch, group=group))
+            head = [flip(p) for p in arrow_head(start, end)]
+            self._mark_shapes.append(
+                pyglet.shapes.Triangle(
+                    *head[0], *head[1], *head[2], color=(*colour, 240), batch=self.batch, group=group
+                )
+            )
+        for point, text in shapes.labels:
+            x, y = flip(point)
+            self._mark_shapes.append(
+                pyglet.text.Label(text, x=x, y=y, anchor_x="center", anchor_y="center", font_size=10, batch=self.batch)
+            )
