@@ -17,8 +17,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -75,6 +74,37 @@ def _exit_on_sigterm(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
+class _Queue:
+    """The jobs still to run, handed out in order or, with an affinity, by group."""
+
+    def __init__(self, jobs: Iterable[tuple[int, Any]], affinity: Callable[[Any], Hashable] | None) -> None:
+        self.jobs = list(jobs)
+        self.affinity = affinity
+
+    def __len__(self) -> int:
+        return len(self.jobs)
+
+    def take(self, worker: _Worker, pool: list[_Worker]) -> tuple[int, Any]:
+        if self.affinity is None:
+            return self.jobs.pop(0)
+        group = self.affinity
+        if worker.group is not None:
+            for i, (_, job) in enumerate(self.jobs):
+                if group(job) == worker.group:
+                    return self._give(i, worker)
+        busy = {w.group for w in pool if w is not worker and w.job is not None}
+        for i, (_, job) in enumerate(self.jobs):
+            if group(job) not in busy:
+                return self._give(i, worker)
+        return self._give(0, worker)
+
+    def _give(self, i: int, worker: _Worker) -> tuple[int, Any]:
+        index, job = self.jobs.pop(i)
+        assert self.affinity is not None
+        worker.group = self.affinity(job)
+        return index, job
+
+
 class _Worker:
     def __init__(self, context: Any, fn: Callable[[Any], Row]) -> None:
         self.conn, child_end = multiprocessing.Pipe()
@@ -82,6 +112,7 @@ class _Worker:
         self.process.start()
         child_end.close()
         self.job: tuple[int, Any] | None = None
+        self.group: Hashable | None = None
 
     def give(self, index: int, job: Any) -> None:
         self.job = (index, job)
@@ -94,9 +125,14 @@ def run_local(
     lost: Callable[[Any, str], Row],
     workers: int,
     on_row: Callable[[int, Row], None],
+    affinity: Callable[[Any], Hashable] | None = None,
 ) -> None:
-    """Run ``fn`` on every ``(index, job)`` in ``workers`` processes; ``on_row(index, row)`` as each ends."""
-    pending = deque(jobs)
+    """Run ``fn`` on every ``(index, job)`` in ``workers`` processes; ``on_row(index, row)`` as each ends.
+
+    With ``affinity`` a worker goes on with jobs of the same group as its last one while there
+    are any, and otherwise starts the first group no other worker is busy with.
+    """
+    pending = _Queue(jobs, affinity)
     if not pending:
         return
     become_subreaper()
@@ -107,7 +143,7 @@ def run_local(
         for _ in range(min(workers, len(pending))):
             worker = _Worker(context, fn)
             pool.append(worker)
-            worker.give(*pending.popleft())
+            worker.give(*pending.take(worker, pool))
         while any(w.job is not None for w in pool):
             busy = [w for w in pool if w.job is not None]
             ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
@@ -131,7 +167,7 @@ def _serve(
     fn: Callable[[Any], Row],
     lost: Callable[[Any, str], Row],
     on_row: Callable[[int, Row], None],
-    pending: deque[tuple[int, Any]],
+    pending: _Queue,
     pool: list[_Worker],
     context: Any,
     before: set[int],
@@ -148,7 +184,7 @@ def _serve(
         worker.job = None
         on_row(index, value if ok else lost(job, value))
         if pending:
-            worker.give(*pending.popleft())
+            worker.give(*pending.take(worker, pool))
         return
     # No answer: the worker died (an AI killed it, or the kernel did, out of memory).
     worker.process.join()
@@ -160,7 +196,7 @@ def _serve(
     if pending:
         replacement = _Worker(context, fn)
         pool.append(replacement)
-        replacement.give(*pending.popleft())
+        replacement.give(*pending.take(replacement, pool))
 
 
 def _sweep(before: set[int], pool: list[_Worker]) -> None:

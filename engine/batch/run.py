@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from engine.batch.journal import Journal
@@ -32,12 +32,16 @@ def run_batch(
     workers: int = 1,
     cluster: str | None = None,
     on_row: Callable[[int, Row], None] | None = None,
+    affinity: Callable[[Any], Hashable] | None = None,
+    first: Callable[[Any], Any] | None = None,
 ) -> list[Row]:
     """Every job's row, in the order of ``jobs``; the journal's rows are reused, the rest are run.
 
     ``fn`` and the jobs must be picklable (``fn`` a top-level function).  ``on_row(done, row)``
     is called for every row, journaled ones first, with the count so far.  Ctrl-C raises
     :class:`BatchStopped` once every worker is stopped; every finished row is in the journal.
+    ``first`` orders the jobs to run (a sort key; stable); ``affinity`` groups them: a local
+    worker keeps taking jobs of its last job's group, and a new group goes to an idle worker.
     """
     rows: list[Row | None] = [None] * len(jobs)
     done = journal.done if journal is not None else {}
@@ -62,13 +66,15 @@ def run_batch(
         if on_row is not None:
             on_row(count, row)
 
+    if first is not None:
+        todo.sort(key=lambda pair: first(pair[1]))
     try:
         if cluster is not None:
             from engine.batch.cluster import run_cluster
 
             run_cluster(cluster, todo, fn, lost, finished)
         else:
-            run_local(todo, fn, lost, max(1, workers), finished)
+            run_local(todo, fn, lost, max(1, workers), finished, affinity)
     except BatchStopped:
         raise
     except KeyboardInterrupt as stop:

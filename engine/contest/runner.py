@@ -5,7 +5,11 @@ board's text, the deck's text or seed, level, AI, limits), so it can be played i
 on any machine; :func:`play_spec` turns it into one row of ``results.csv``.  ``engine.batch``
 runs the specs (worker processes or a Dask cluster), journals each row as it comes, and gives
 a game whose worker died the row of :func:`lost_game`.  Every game gets a fresh AI, so an AI
-cannot carry state from one game into another and results do not depend on scheduling.
+cannot carry state from one game into another and results do not depend on scheduling -- except
+built-in AIs registered as reusable (``engine.ai.registry.is_reusable``: the reference AI, the
+planner), whose one instance per worker keeps only caches that never change a choice: the
+planner then builds each board's tables once per worker instead of once per game.  For them a
+worker keeps to one board's games (``affinity``), biggest boards first.
 """
 
 from __future__ import annotations
@@ -13,17 +17,18 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.ai.registry import resolve_ai
+from engine.ai.registry import is_reusable, resolve_ai
 from engine.ai.supervise import AILimits
 from engine.batch import Journal, run_batch
 from engine.boardfile import parse_board
 from engine.cards import Card
 from engine.deck import generate_deck, load_deck, parse_deck
 from engine.errors import InputError
-from engine.game import Outcome, play_game
+from engine.game import Chooser, Outcome, play_game
 from engine.model import Board, Level
 from engine.outputs import Stats
 
@@ -160,16 +165,37 @@ def lost_game(spec: GameSpec, reason: str) -> dict[str, Any]:
     return _row(spec, Outcome.AI_ERROR.value, reason)
 
 
+@lru_cache(maxsize=16)
+def _board(source: BoardSource) -> Board:
+    """One Board object per board in a worker: reusable AIs key their caches on it."""
+    return source.parse()
+
+
+@lru_cache(maxsize=8)
+def _deck(source: DeckSource) -> tuple[Card, ...]:
+    return tuple(source.load())
+
+
+@cache
+def _reused(spec: str) -> Chooser:
+    """The one instance of a reusable built-in AI in this worker."""
+    return resolve_ai(spec)
+
+
 def play_spec(spec: GameSpec) -> dict[str, Any]:
     """Play one game and return its row (an AI error or a built-in AI's crash ends only this game)."""
     try:
-        chooser = resolve_ai(spec.ai, timeout=spec.timeout, log_path=spec.log_path, limits=spec.limits)
-        try:
-            game = play_game(spec.board.parse(), spec.level, spec.deck.load(), chooser)
-        finally:
-            close = getattr(chooser, "close", None)
-            if callable(close):
-                close()
+        board, deck = _board(spec.board), _deck(spec.deck)
+        if is_reusable(spec.ai):
+            game = play_game(board, spec.level, deck, _reused(spec.ai))
+        else:
+            chooser = resolve_ai(spec.ai, timeout=spec.timeout, log_path=spec.log_path, limits=spec.limits)
+            try:
+                game = play_game(board, spec.level, deck, chooser)
+            finally:
+                close = getattr(chooser, "close", None)
+                if callable(close):
+                    close()
     except InputError as exc:
         return lost_game(spec, str(exc))
     except OSError as exc:  # the engine's own trouble (a full disk), said as such
@@ -183,6 +209,10 @@ def play_spec(spec: GameSpec) -> dict[str, Any]:
 
 def _key(spec: GameSpec) -> str:
     return spec.key
+
+
+def _board_of(spec: GameSpec) -> int:
+    return spec.board_index
 
 
 def effective_jobs(jobs: int) -> int:
@@ -207,6 +237,7 @@ def run_contest(
         if on_result is not None:
             on_result(done, GameResult.from_row(row))
 
+    reusable = is_reusable(setup.ai)
     rows = run_batch(
         specs,
         play_spec,
@@ -216,8 +247,23 @@ def run_contest(
         workers=min(effective_jobs(jobs), max(1, len(specs))),
         cluster=cluster,
         on_row=report,
+        # A reusable AI's tables are built once per board and worker: keep each worker on one
+        # board's games, and start the biggest boards (the longest precomputations) first.
+        affinity=_board_of if reusable else None,
+        first=board_sizes(setup) if reusable else None,
     )
     return [GameResult.from_row(row) for row in rows]
+
+
+def board_sizes(setup: ContestSetup) -> Callable[[GameSpec], int]:
+    """A sort key putting the games of bigger boards first."""
+    sizes = [source.parse() for source in setup.boards]
+    areas = [-board.width * board.height for board in sizes]
+
+    def key(spec: GameSpec) -> int:
+        return areas[spec.board_index]
+
+    return key
 
 
 def summarize_outcomes(results: Sequence[GameResult]) -> dict[str, int]:
@@ -225,3 +271,10 @@ def summarize_outcomes(results: Sequence[GameResult]) -> dict[str, int]:
     for result in results:
         counts[result.outcome] += 1
     return counts
+
+
+def board_affine_tasks(setup: ContestSetup) -> list[tuple[int, int]]:
+    """The order a reusable AI's games start in: grouped by board, bigger boards first (stable)."""
+    key = board_sizes(setup)
+    specs = sorted(game_specs(setup), key=key)
+    return [(spec.board_index, spec.deck_index) for spec in specs]

@@ -119,6 +119,44 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from engine.contest.progress import ProgressBar
+    from engine.tron.arena import Arena
+    from engine.tron.tournament import run_tournament, write_reports
+    from gameboards import tron_arena_names, tron_arena_path
+
+    boards = args.boards or [str(tron_arena_path(name)) for name in tron_arena_names()]
+    arenas: list[tuple[str, Arena]] = [(b, load_arena(b)) for b in boards]
+    bots = [bot_spec(b) for b in args.bots]
+    if len(bots) < 2:
+        raise InputError("a tournament needs at least two bots")
+    random_names = set(args.random or [])
+    unknown = random_names - set(args.bots)
+    if unknown:
+        raise InputError(f"--random names {sorted(unknown)[0]!r}, which is not one of the bots")
+    randomness = [b in random_names or b == "random" for b in args.bots]
+    out = Path(args.out)
+    progress = ProgressBar(1, sys.stderr)
+
+    def tick(done: int, total: int) -> None:
+        progress.total = total
+        progress.update(done)
+
+    results = run_tournament(
+        bots, arenas, out, random_bots=randomness, repeat=args.repeat, jobs=args.jobs,
+        time_limit=args.time_limit, startup=args.startup, on_game=tick,
+    )  # fmt: skip
+    progress.finish()
+    table = write_reports(out, [b.name for b in bots], results)
+    from engine.tron.tournament import format_table
+
+    print(format_table(table))
+    print(
+        f"{len(results)} games; results: {out / 'results.csv'}, {out / 'summary.json'}, game files in {out / 'games'}"
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=PROG, description="Tron (freiesMagazin 2014): play, check, replay.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -142,6 +180,18 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="re-check a game file against the rules and print its result")
     replay.add_argument("game", metavar="GAME")
     replay.set_defaults(run=cmd_replay)
+    tour = sub.add_parser("tournament", help="every pair on every arena, both starts, the contest's 3/1/0 scoring")
+    tour.add_argument("bots", nargs="+", metavar="BOT")
+    tour.add_argument("--boards", nargs="+", metavar="BOARD", help="arenas (default: every shipped arena)")
+    tour.add_argument("--random", nargs="+", metavar="BOT", help="bots with random elements: their games are repeated")
+    tour.add_argument(
+        "--repeat", type=int, default=10, metavar="K", help="games per pairing for random bots (default 10)"
+    )
+    tour.add_argument("--jobs", type=int, default=1, metavar="N", help="games at the same time (default 1)")
+    tour.add_argument("--out", default="tron-tournament", metavar="DIR", help="results, journal and game files")
+    tour.add_argument("--time-limit", type=_positive, default=DEFAULT_TIME_LIMIT, metavar="S")
+    tour.add_argument("--startup", type=_positive, default=DEFAULT_STARTUP, metavar="S")
+    tour.set_defaults(run=cmd_tournament)
     return parser
 
 

@@ -78,3 +78,25 @@ def test_installed_commands_run_from_another_folder(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     replay = subprocess.run([str(tron), "replay", "g/tron-game.json"], cwd=tmp_path, capture_output=True, text=True)
     assert replay.returncode == 0 and replay.stdout.splitlines()[0] == done.stdout.splitlines()[0]
+
+
+def test_a_compiled_cpp_contest_style_bot_and_a_shell_bot_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A C++ entry in the contest's style, compiled as its author would, and a sh script, run unchanged."""
+    import shutil
+
+    compiler = shutil.which("c++") or shutil.which("g++")
+    if compiler is None:
+        pytest.skip("no C++ compiler on this machine")
+    program = tmp_path / "dummybot"
+    subprocess.run(
+        [compiler, "-O2", "-o", str(program), str(ROOT / "examples/tron/dummybot.cpp")], check=True, timeout=120
+    )
+    out = tmp_path / "g"
+    shell = ROOT / "examples/tron/bot.sh"
+    assert main(["play", str(SMALL), str(program), str(shell), "--out", str(out)]) == 0
+    record = load_game(out / "tron-game.json")
+    assert all(not r.failures for r in record.rounds)  # both spoke the protocol without a fault
+    assert record.survived()[0] > record.survived()[1]  # the dummy bot turns, the sh bot drives into the wall
+    capsys.readouterr()

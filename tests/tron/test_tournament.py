@@ -1,0 +1,106 @@
+"""The tournament: the contest's pairings and scoring, repeated games for random bots, journal and resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.errors import InputError
+from engine.tron.arena import parse_arena
+from engine.tron.cli import bot_spec, main
+from engine.tron.tournament import JOURNAL, GameResult, Task, plan, read_journal, run_tournament, standings
+
+ARENAS = [
+    ("a", parse_arena("GAMEBOARDSTART 6,3\n......\n......\n......\nGAMEBOARDEND\n")),
+    (
+        "b",
+        parse_arena("GAMEBOARDSTART 5,5\n.....\n.....\n.....\n.....\n.....\nGAMEBOARDEND\nPOS 1 1,1 E\nPOS 2 5,5 W\n"),
+    ),
+]
+
+
+def test_plan_every_pair_both_starts_every_arena_and_repeats_for_random_bots() -> None:
+    tasks = plan(3, 2, [False, False, True], 4)
+    assert len(tasks) == 2 * 2 * 1 + 2 * 2 * 2 * 4  # pair (0,1) once; pairs with bot 2 four times
+    assert Task(1, 0, 1, 0) in tasks and Task(0, 1, 1, 0) in tasks
+    assert not any(t.first == t.second for t in tasks)  # no bot plays itself
+    assert len({t.key for t in tasks}) == len(tasks)
+
+
+def _result(key: str, bots: tuple[str, str], survived: tuple[int, int], points: tuple[int, int]) -> GameResult:
+    return GameResult(key, "a", *bots, *survived, *points, max(survived) + 1, "", "")
+
+
+def test_standings_sum_points_fold_repeats_half_up_and_break_ties_by_rounds() -> None:
+    results = [
+        # x vs y, repeated twice: points 3 and 0 -> mean 1.5 -> 2 (half up); y: 0 and 3 -> 2 as well
+        _result("0-1@0#0", ("x", "y"), (10, 5), (3, 0)),
+        _result("0-1@0#1", ("x", "y"), (5, 10), (0, 3)),
+        # y vs x once: y wins
+        _result("1-0@0#0", ("y", "x"), (9, 4), (3, 0)),
+        # z draws with x, loses to y
+        _result("0-2@0#0", ("x", "z"), (7, 7), (1, 1)),
+        _result("1-2@0#0", ("y", "z"), (8, 2), (3, 0)),
+    ]
+    table = standings(["x", "y", "z"], results)
+    assert [(s.bot, s.points) for s in table] == [("y", 2 + 3 + 3), ("x", 2 + 0 + 1), ("z", 1)]
+    assert table[0].rounds == 8 + 9 + 8  # rounded mean of 5 and 10 is 8 (7.5 half up)
+    tie = standings(
+        ["p", "q"], [_result("0-1@0#0", ("p", "q"), (4, 4), (1, 1)), _result("1-0@0#0", ("q", "p"), (6, 3), (1, 1))]
+    )
+    assert [s.bot for s in tie] == ["q", "p"]  # same points: more rounds survived first
+
+
+def test_run_journal_resume_and_refusal(tmp_path: Path) -> None:
+    bots = [bot_spec("simple"), bot_spec("strong")]
+    calls: list[int] = []
+    results = run_tournament(bots, ARENAS, tmp_path, on_game=lambda done, total: calls.append(total))
+    assert len(results) == 4 and calls[-1] == 4
+    assert len(list((tmp_path / "games").glob("*.json"))) == 4
+    # a run stopped in the middle: drop two results, leave half a line; the next run plays just those two
+    lines = (tmp_path / JOURNAL).read_text().splitlines(keepends=True)
+    (tmp_path / JOURNAL).write_text("".join(lines[:3]) + lines[3][:20])
+    again: list[int] = []
+    results = run_tournament(bots, ARENAS, tmp_path, on_game=lambda done, total: again.append(done))
+    assert again == [3, 4] and len(results) == 4
+    assert all(json.loads(line) for line in (tmp_path / JOURNAL).read_text().splitlines())
+    with pytest.raises(InputError, match="another tournament"):
+        run_tournament([bot_spec("simple"), bot_spec("random")], ARENAS, tmp_path)
+    assert len(read_journal(tmp_path, json.loads(lines[0])["tournament"])) == 4
+
+
+def test_cli_tournament_table_csv_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    boards = []
+    for name, arena in ARENAS:
+        path = tmp_path / f"{name}.txt"
+        from engine.tron.arena import write_arena
+
+        path.write_text(write_arena(arena))
+        boards.append(str(path))
+    out = tmp_path / "out"
+    code = main(
+        [
+            "tournament",
+            "strong",
+            "simple",
+            "random",
+            "--boards",
+            *boards,
+            "--repeat",
+            "2",
+            "--out",
+            str(out),
+            "--jobs",
+            "2",
+        ]
+    )
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert printed.splitlines()[1].split()[:2] == ["1", "strong"]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["games"] == 2 * 2 * 1 + 2 * 2 * 2 * 2
+    assert (out / "results.csv").read_text().startswith("key,arena,bot1,bot2,")
+    assert main(["tournament", "simple", "--out", str(out)]) == 2
+    assert main(["tournament", "simple", "strong", "--random", "nobody", "--out", str(out)]) == 2
