@@ -244,6 +244,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise InputError(
                 f"--out must end in .png, .gif or .mp4, not {Path(args.out).suffix or 'nothing'!r}", args.out
             )
+        if args.gamedir:
+            from viewer3d.games import sniff
+
+            game = sniff(args.gamedir)
+            if game is not None and game.name == "tron":  # the second game: its own scene, same commands
+                from viewer3d.games.tron.cli import run as run_tron
+
+                return run_tron(
+                    Path(args.gamedir), headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view
+                )
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:

@@ -103,16 +103,26 @@ def export_replay(
             if suffix == ".png":
                 return
 
+    return save_images(path, counted(), size, fps)
+
+
+def save_images(path: Path, images_in: Iterable[Image.Image], size: tuple[int, int], fps: float) -> int:
+    """Write rendered images to ``path`` by its suffix (.png: the first only; .gif, .mp4: all), atomically.
+
+    Shared by every game's export: the robot game's replay above and other games' renderers."""
+    path = Path(path)
+    suffix = _check_format(path)
+    counted = iter(images_in)
     if suffix == ".png":
-        images = list(counted())
-        if not images:
+        first = next(counted, None)
+        if first is None:
             raise ExportError(f"{path}: no frames to export")
-        _save_atomic(path, lambda tmp: images[0].convert("RGB").save(tmp, format="PNG"))
+        _save_atomic(path, lambda tmp: first.convert("RGB").save(tmp, format="PNG"))
         return 1
     if suffix == ".gif":
         images = [
             image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-            for image in counted()
+            for image in counted
         ]
         if not images:
             raise ExportError(f"{path}: no frames to export")
@@ -124,7 +134,7 @@ def export_replay(
             ),
         )
         return len(images)
-    return _write_mp4(path, counted(), size, fps)
+    return _write_mp4(path, counted, size, fps)
 
 
 def _write_mp4(path: Path, images: Iterator[Image.Image], size: tuple[int, int], fps: float) -> int:
