@@ -13,7 +13,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from editor.validate import Problem, Validation, basic_problems
+from editor.validate import Problem, Validation
 from engine.model import Board, Level
 
 SLICE_POSES = 48
@@ -42,6 +42,7 @@ class BackgroundValidation:
         self._generation = 0
         self._state = self._partial(Validation(board))
         self._closed = False
+        self._paused = False
         self._thread = threading.Thread(target=self._work, name="robots-edit-validation", daemon=True)
         self._thread.start()
 
@@ -57,7 +58,8 @@ class BackgroundValidation:
                 return
             self._board = board
             self._generation += 1
-            self._state = ValidationState(board, tuple(basic_problems(board)), (), tuple(Level))
+            # Even the instant checks scan the whole board: the worker does them too.
+            self._state = ValidationState(board, (), (), tuple(Level))
             self._lock.notify_all()
 
     def state(self) -> ValidationState:
@@ -75,6 +77,12 @@ class BackgroundValidation:
                 self._lock.wait(left)
             return self._state
 
+    def pause(self, paused: bool = True) -> None:
+        """Hold the worker between slices (benchmarks measure the window's own work with it)."""
+        with self._lock:
+            self._paused = paused
+            self._lock.notify_all()
+
     def close(self) -> None:
         with self._lock:
             self._closed = True
@@ -84,7 +92,7 @@ class BackgroundValidation:
         checked = -1
         while True:
             with self._lock:
-                while self._generation == checked and not self._closed:
+                while (self._generation == checked or self._paused) and not self._closed:
                     self._lock.wait()
                 if self._closed:
                     return
@@ -93,6 +101,8 @@ class BackgroundValidation:
             while True:
                 done = validation.advance(0.004, SLICE_POSES)
                 with self._lock:
+                    while self._paused and not self._closed:
+                        self._lock.wait()
                     if self._generation != generation or self._closed:
                         break  # cancelled by a newer board
                     self._state = self._partial(validation)

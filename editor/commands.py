@@ -59,8 +59,9 @@ class SetTiles(Command):
 
     def apply(self, board: Board) -> Board:
         by_row: dict[int, list[tuple[int, Tile]]] = {}
+        width, height, old = board.width, board.height, board.rows
         for (x, y), tile in self.changes.items():
-            if board.in_bounds(x, y) and board.rows[y][x] != tile:
+            if 0 <= x < width and 0 <= y < height and old[y][x] is not tile and old[y][x] != tile:
                 by_row.setdefault(y, []).append((x, tile))
         if not by_row:
             return board

@@ -48,6 +48,7 @@ from editor.tools import TOOLS as TOOL_CLASSES
 from editor.transform import Transform, rotate_tile
 from editor.validate import Problem, Validation
 from engine.model import Level, Tile
+from engine.status import BoardStatus, board_problems, form_status
 from viewer3d.coords import TopDownMapping
 
 MAX_SIDE = 256
@@ -569,8 +570,9 @@ class EditorController:
         """Play the board with the built-in AI (in the background), warning first when validation
         says no goal can be reached at this level."""
         board = self.document.board
-        if len(board.starts) != 1:
-            self.say("test-play needs exactly one start tile")
+        unplayable = board_problems(board, form_status(board) & BoardStatus.NO_GAME)
+        if unplayable:
+            self.say(f"test-play: {unplayable[0].message}")
             return
         if self.playtest.running:
             self.say("a test-play is already running")

@@ -106,6 +106,29 @@ def render_all(folder: Path) -> list[Path]:
         ctl.run("help")
         written.append(folder / "editor-help.png")
         win.save_png(written[-1])
+        ctl.run("help")
+
+        # 6. The command palette, filtered by what was typed.
+        ctl.run("palette")
+        ctl.text("board")
+        written.append(folder / "editor-palette.png")
+        win.save_png(written[-1])
+        ctl.key_press("ESCAPE")
+        win.close()
+
+        # 7. The file browser of Ctrl+O, in a folder of boards, one selected with the keyboard.
+        boards = state / "boards"
+        (boards / "drafts").mkdir(parents=True)
+        for name in ("chop.dat", "maze.dat", "spiral.dat", "notes.txt"):
+            (boards / name).write_bytes(CHOP.read_bytes())
+        win = _window(Document.open(boards / "chop.dat"), state)
+        ctl = win.ctl
+        ctl.run("open")
+        ctl.key_press("DOWN")
+        ctl.key_press("DOWN")
+        ctl.key_press("DOWN")
+        written.append(folder / "editor-open.png")
+        win.save_png(written[-1])
         win.close()
     return written
 

@@ -7,7 +7,6 @@ context's status callback. No GL here, so every tool is tested with plain calls.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -82,7 +81,7 @@ def line_between(a: Position, b: Position) -> Iterator[Position]:
 class PaintTool(Tool):
     """Drag to paint with the brush; the right button erases to plain floor."""
 
-    name, key, help = "paint", "B", "paint tool: drag to paint with the brush"
+    name, key, help = "paint", "B", "paint: drag to paint with the brush"
 
     def __init__(self) -> None:
         self._last: Position | None = None
@@ -113,7 +112,7 @@ class PaintTool(Tool):
 class EyedropperTool(Tool):
     """Pick the brush from the board."""
 
-    name, key, help = "eyedropper", "I", "eyedropper: take the brush from the board (or Alt+click)"
+    name, key, help = "eyedropper", "I", "eyedropper: pick a brush (or Alt+click)"
 
     def press(self, ctx: ToolContext, p: Pointer) -> None:
         if ctx.board.in_bounds(*p.tile):
@@ -122,24 +121,27 @@ class EyedropperTool(Tool):
 
 
 def flood_region(board: Board, start: Position) -> set[Position]:
-    """The 4-connected tiles holding the same character as ``start``."""
-    char = board.tile(*start).char
+    """The 4-connected tiles holding the same character as ``start`` (plain loops: 10,000 tiles in ms)."""
+    rows = board.rows
+    width, height = board.width, board.height
+    x0, y0 = start
+    char = rows[y0][x0].char
     seen = {start}
-    queue = deque([start])
-    while queue:
-        x, y = queue.popleft()
-        for d in Direction:
-            n = (x + d.dx, y + d.dy)
-            if n not in seen and board.in_bounds(*n) and board.tile(*n).char == char:
+    stack = [start]
+    while stack:
+        x, y = stack.pop()
+        for n in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+            nx, ny = n
+            if 0 <= nx < width and 0 <= ny < height and n not in seen and rows[ny][nx].char == char:
                 seen.add(n)
-                queue.append(n)
+                stack.append(n)
     return seen
 
 
 class FillTool(Tool):
     """Flood-fill the connected area of equal tiles with the brush (right button: floor)."""
 
-    name, key, help = "fill", "F", "flood fill: fill the connected area of equal tiles"
+    name, key, help = "fill", "F", "fill: the connected area of equal tiles"
 
     def press(self, ctx: ToolContext, p: Pointer) -> None:
         if not ctx.board.in_bounds(*p.tile):
@@ -156,7 +158,7 @@ def rectangle(a: Position, b: Position) -> set[Position]:
 class RectangleTool(Tool):
     """Drag out a rectangle; on release it is filled with the brush (right button: floor)."""
 
-    name, key, help = "rectangle", "Q", "rectangle: drag out a filled rectangle (or Shift+drag)"
+    name, key, help = "rectangle", "Q", "rectangle: drag out (or Shift+drag)"
 
     def __init__(self) -> None:
         self._anchor: Position | None = None
@@ -256,7 +258,7 @@ class WallTool(Tool):
     horizontal line), so a drag along an edge never picks up the perpendicular edges at
     the tile corners. ``preview_edges`` is the whole stroke so far, for the view."""
 
-    name, key, help = "walls", "W", "wall tool: click or drag along tile edges (right button removes)"
+    name, key, help = "walls", "W", "walls: click/drag along tile edges"
 
     def __init__(self) -> None:
         self._want: bool | None = None

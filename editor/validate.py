@@ -1,118 +1,25 @@
-"""Is the board playable? Exactly one start, at least one goal, and a reachable goal per level.
-
-Reachability is a breadth-first search over robot poses from the start pose, trying
-all seven card kinds with the engine's own ``play_card`` (never a copy of the rules):
-a pose is a state, a card that destroys the robot leads nowhere, a card that ends on
-a goal proves the goal reachable. The real game deals cards from a deck, so this is
-"reachable with a lucky hand": an unreachable goal is certainly a broken board.
+"""Is the board playable? The engine's board status (``engine.status``: exactly one start, at
+least one goal, a reachable goal per level), with the reachability searches (``engine.reach``)
+run a slice at a time so the window stays responsive while the panel fills in.
 """
 
 from __future__ import annotations
 
 import time
-from collections import deque
-from dataclasses import dataclass
 
-from engine.cards import Card
-from engine.events import RobotStatus
-from engine.model import Board, Level, Pose
-from engine.rules import play_card
+from engine.model import Board, Level
+from engine.reach import ReachSearch, goal_reach
+from engine.status import BoardProblem, BoardStatus, board_problems, form_status, reach_status
 
-Position = tuple[int, int]
+#: One problem of the board, with the tiles to highlight (and the level, if per level).
+Problem = BoardProblem
 
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with the board, with the tiles to highlight (and the level, if per level)."""
-
-    message: str
-    tiles: tuple[Position, ...] = ()
-    level: Level | None = None
-
-
-@dataclass(frozen=True)
-class Reach:
-    """Result of the pose search at one level."""
-
-    level: Level
-    reachable: bool
-    poses: int
-    cards: int | None  # fewest cards to a goal when reachable
-
-
-class ReachSearch:
-    """Breadth-first search over poses from ``start``, run in slices (``advance``) so that a
-    window can spread a big board's search over several frames and stay responsive."""
-
-    def __init__(self, board: Board, level: Level, start: Pose, max_poses: int = 200_000) -> None:
-        self.board, self.level, self.start, self.max_poses = board, level, start, max_poses
-        self._seen = {start}
-        self._queue: deque[tuple[Pose, int]] = deque([(start, 0)])
-        cached = board.derived_cache.get(self._key())
-        self.result: Reach | None = cached if isinstance(cached, Reach) else None
-
-    def _key(self) -> tuple[object, ...]:
-        return ("editor.goal_reach", self.level, self.start)
-
-    @property
-    def done(self) -> bool:
-        return self.result is not None
-
-    def advance(self, max_poses: int | None = None) -> bool:
-        """Expand up to ``max_poses`` poses (all when None); returns whether the search is finished."""
-        budget = max_poses if max_poses is not None else -1
-        seen, queue, board, level = self._seen, self._queue, self.board, self.level
-        while self.result is None and budget != 0:
-            if not queue or len(seen) > self.max_poses:
-                self._finish(Reach(level, False, len(seen), None))
-                break
-            budget -= 1
-            pose, depth = queue.popleft()
-            for card in Card:
-                outcome = play_card(board, level, pose, card)
-                if outcome.status is RobotStatus.FINISHED:
-                    self._finish(Reach(level, True, len(seen), depth + 1))
-                    break
-                if outcome.status is RobotStatus.DESTROYED or outcome.pose in seen:
-                    continue
-                seen.add(outcome.pose)
-                queue.append((outcome.pose, depth + 1))
-        return self.result is not None
-
-    def _finish(self, result: Reach) -> None:
-        self.result = result
-        self.board.derived_cache[self._key()] = result
-        self._queue.clear()
-
-
-def goal_reach(board: Board, level: Level, start: Pose, max_poses: int = 200_000) -> Reach:
-    """The fewest cards from ``start`` to any goal at ``level`` (a completed :class:`ReachSearch`)."""
-    search = ReachSearch(board, level, start, max_poses)
-    search.advance()
-    assert search.result is not None
-    return search.result
+__all__ = ["Problem", "Validation", "basic_problems", "goal_reach", "summary", "validate"]
 
 
 def basic_problems(board: Board) -> list[Problem]:
     """Start and goal counts: instant, no search."""
-    problems: list[Problem] = []
-    starts = board.starts
-    if not starts:
-        problems.append(Problem("no start tile: place one start (S T U V)"))
-    elif len(starts) > 1:
-        problems.append(
-            Problem(f"{len(starts)} start tiles: a board needs exactly one", tuple((p.x, p.y) for p in starts))
-        )
-    if not board.goals:
-        problems.append(Problem("no goal tile: place at least one goal (Z)"))
-    return problems
-
-
-def _unreachable(board: Board, reach: Reach) -> Problem:
-    start = board.starts[0]
-    return Problem(
-        f"{reach.level.value}: no goal can be reached from the start", ((start.x, start.y), *board.goals), reach.level
-    )
+    return board_problems(board, form_status(board))
 
 
 class Validation:
@@ -120,8 +27,8 @@ class Validation:
 
     def __init__(self, board: Board, levels: tuple[Level, ...] = tuple(Level)) -> None:
         self.board = board
-        self.basic = basic_problems(board)
-        playable = len(board.starts) == 1 and bool(board.goals)
+        self.form = form_status(board)
+        playable = not self.form  # one start and a goal: there is something to search for
         self.searches = [ReachSearch(board, level, board.starts[0]) for level in levels] if playable else []
 
     @property
@@ -139,12 +46,18 @@ class Validation:
         return True
 
     @property
+    def status(self) -> BoardStatus:
+        """The board status known so far (complete once ``done``)."""
+        status = self.form
+        for search in self.searches:
+            if search.result is not None:
+                status |= reach_status(search.result)
+        return status
+
+    @property
     def problems(self) -> list[Problem]:
-        """The problems known so far (complete once ``done``)."""
-        found = [
-            _unreachable(self.board, s.result) for s in self.searches if s.result is not None and not s.result.reachable
-        ]
-        return self.basic + found
+        """The problems known so far, most basic first (complete once ``done``)."""
+        return board_problems(self.board, self.status)
 
     @property
     def pending(self) -> list[Level]:

@@ -13,9 +13,10 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import pyglet
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from editor.art import TILE_PX, tile_images
+from editor.boardlayer import MAX_SPRITES, BoardTexture
 from editor.controller import EditorController
 from editor.events import BoardChanged, DocumentEvent
 from editor.keymap import MOUSE_HELP, SHORTCUTS
@@ -23,7 +24,7 @@ from editor.layout import PALETTE_CHARS, PANEL_PAD, TITLE_HEIGHT, Rect
 from editor.names import tile_name
 from editor.tools import WallTool
 from editor.validate import Problem
-from engine.model import Board, Direction, Level, Tile, TileKind
+from engine.model import Board, Direction, Level, Tile
 from viewer3d.coords import TopDownMapping
 
 BACKGROUND = (28, 30, 36, 255)
@@ -37,6 +38,26 @@ GOOD = (110, 210, 120, 255)
 BUILTIN_WALL = (255, 150, 40, 220)
 GRID = (0, 0, 0, 90)
 FONT_SIZE = 10
+
+
+def with_builtin_walls(char: str, image: Image.Image) -> Image.Image:
+    """A pusher's or crusher's picture with its built-in walls as orange bars, so they read as walls."""
+    bits = Tile.from_char(char).builtin_walls()
+    if not bits:
+        return image
+    picture = image.convert("RGBA").resize((TILE_PX, TILE_PX))
+    draw = ImageDraw.Draw(picture)
+    t = 5
+    bars = {
+        Direction.LEFT: (0, 0, t, TILE_PX - 1),
+        Direction.RIGHT: (TILE_PX - 1 - t, 0, TILE_PX - 1, TILE_PX - 1),
+        Direction.UP: (0, 0, TILE_PX - 1, t),
+        Direction.DOWN: (0, TILE_PX - 1 - t, TILE_PX - 1, TILE_PX - 1),
+    }
+    for d, box in bars.items():
+        if bits & d.wall_bit:
+            draw.rectangle(box, fill=(*BUILTIN_WALL[:3], 255))
+    return picture
 
 
 def to_texture(image: Image.Image) -> pyglet.image.Texture:
@@ -126,6 +147,9 @@ class EditorView:
     def __init__(self, controller: EditorController) -> None:
         self.ctl = controller
         self.textures: dict[str, pyglet.image.Texture] = {}
+        self.images: dict[str, Image.Image] = {}
+        self.board_texture: BoardTexture | None = None
+        self._touched: set[tuple[int, int]] | None = set()
         self.theme_loaded = ""
         self._parts: dict[str, _Part] = {}
         self.board_sprites = BoardSprites()
@@ -136,6 +160,12 @@ class EditorView:
         """Views listen to the document instead of comparing boards every frame."""
         if isinstance(event, BoardChanged):
             self.board_sprites.touch(event.positions)
+            if event.resized:
+                self._drop_board_texture()
+            elif event.positions is None or self._touched is None:
+                self._touched = None
+            else:
+                self._touched |= event.positions
 
     def set_theme(self, name: str) -> None:
         try:
@@ -147,9 +177,17 @@ class EditorView:
             from editor.art import FALLBACK_THEME
 
             images = tile_images(FALLBACK_THEME)
-        self.textures = {char: to_texture(image) for char, image in images.items()}
+        self.images = {char: with_builtin_walls(char, image) for char, image in images.items()}
+        self.textures = {char: to_texture(image) for char, image in self.images.items()}
         self.board_sprites = BoardSprites()  # new pictures: rebuild the board's sprites
+        self._drop_board_texture()
         self.theme_loaded = name
+
+    def _drop_board_texture(self) -> None:
+        if self.board_texture is not None:
+            self.board_texture.delete()
+        self.board_texture = None
+        self._touched = set()
 
     # -- helpers -------------------------------------------------------------
     def _flip(self, rect: Rect) -> tuple[float, float, float, float]:
@@ -224,11 +262,8 @@ class EditorView:
         pending = validation.pending
         key_base = (layout, self.theme_loaded)
         self._part("canvas", key_base, lambda part: self._rect(part, layout.canvas, BACKGROUND)).batch.draw()
-        self.board_sprites.show(board, ctl.mapping, self._visible_tiles(), self.textures, layout.height)
-        self.board_sprites.batch.draw()
-        builtin = tuple(pos for pos in board.find(TileKind.PUSHER, TileKind.CRUSHER))
-        builtin_key = tuple(board.tile(*pos).char for pos in builtin)
-        grid_key = (*key_base, board.width, board.height, builtin, builtin_key, ctl.mapping, ctl.grid)
+        self._draw_board(board)
+        grid_key = (*key_base, board.width, board.height, ctl.mapping, ctl.grid)
         self._part("grid", grid_key, self._build_grid).batch.draw()
         overlay_key = (
             *key_base,
@@ -293,6 +328,27 @@ class EditorView:
         if ctl.help_visible:
             self._part("help", key_base, self._build_help).batch.draw()
 
+    def _draw_board(self, board: Board) -> None:
+        """The board texture (any zoom), plus sharp sprites of the visible tiles when zoomed in."""
+        ctl = self.ctl
+        if self.board_texture is None or self.board_texture.shape != (board.width, board.height):
+            self._drop_board_texture()
+            self.board_texture = BoardTexture(board, self.images, TILE_PX)
+        elif self._touched is None or self._touched or self.board_texture.board is not board:
+            self.board_texture.update(board, None if self._touched is None else frozenset(self._touched))
+        self._touched = set()
+        texture = self.board_texture
+        texture.place(ctl.mapping, ctl.layout.height)
+        xs, ys = self._visible_tiles()
+        left, top, width, height = ctl.layout.canvas
+        pyglet.gl.glEnable(pyglet.gl.GL_SCISSOR_TEST)
+        pyglet.gl.glScissor(int(left), int(ctl.layout.height - top - height), int(width), int(height))
+        texture.sprite.draw()
+        if ctl.mapping.tile_px > texture.res and len(xs) * len(ys) <= MAX_SPRITES:
+            self.board_sprites.show(board, ctl.mapping, (xs, ys), self.textures, ctl.layout.height)
+            self.board_sprites.batch.draw()
+        pyglet.gl.glDisable(pyglet.gl.GL_SCISSOR_TEST)
+
     def _visible_tiles(self) -> tuple[range, range]:
         """Only the tiles inside the canvas are drawn: per-frame work follows what is seen."""
         ctl = self.ctl
@@ -317,13 +373,7 @@ class EditorView:
             for y in range(ys.start, ys.stop + 1):
                 sy = m.tile_rect(0, y)[1]
                 self._line(part, (left, sy), (right, sy), GRID)
-        # Built-in walls of pushers and crushers: drawn as orange bars so they read as walls.
-        thickness = max(2.0, m.tile_px * 0.09)
-        for y in ys:
-            for x in xs:
-                bits = board.tile(x, y).builtin_walls()
-                if bits:
-                    self._wall_bars(part, x, y, bits, BUILTIN_WALL, thickness)
+        # Built-in walls of pushers and crushers are part of their pictures (with_builtin_walls).
         bw, bh = board.width * m.tile_px, board.height * m.tile_px
         self._box(part, (m.origin_x - 1, m.origin_y - 1, bw + 2, bh + 2), PANEL_LINE, 1.0)
 
@@ -376,19 +426,6 @@ class EditorView:
                 left, top, w, h = rect
                 self._rect(part, (left - 3, top - 3, w + 6, h + 6), ACCENT)
             self._sprite(part, char, rect)
-            bits = Tile.from_char(char).builtin_walls()
-            if bits:
-                left, top, w, _ = rect
-                for d in Direction:
-                    if bits & d.wall_bit:
-                        t = 3.0
-                        bar = {
-                            Direction.LEFT: (left, top, t, w),
-                            Direction.RIGHT: (left + w - t, top, t, w),
-                            Direction.UP: (left, top, w, t),
-                            Direction.DOWN: (left, top + w - t, w, t),
-                        }[d]
-                        self._rect(part, bar, BUILTIN_WALL)
         self._label(part, "TOOLS", PANEL_PAD, layout.tools_top - TITLE_HEIGHT + 4, DIM_TEXT, 9, bold=True)
         for index, tool in enumerate(ctl.tools):
             rect = layout.tool_button(index)
@@ -441,8 +478,8 @@ class EditorView:
             self._label(part, "playable at every level", x, y, GOOD, 11)
             y += 24
             for line in summary:
-                self._label(part, "✓ " + line, x, y, TEXT)
-                y += 20
+                self._label(part, "✓ " + line, x, y, TEXT, width=wrap)
+                y += 20 * (1 + len(line) // int(wrap / 7.5))
         for problem in problems:
             self._rect(part, (x, y + 3, 8, 8), PROBLEM)
             self._label(part, problem.message, x + 16, y, TEXT, width=wrap - 16)
@@ -452,9 +489,9 @@ class EditorView:
         y += 22
         self._label(part, f"F5 plays at level '{ctl.level.value}' (F6 changes it)", x, y, TEXT, width=wrap)
         y += 40
-        self._label(part, f"theme: {self.theme_loaded}   (F2 next)", x, y, DIM_TEXT)
+        self._label(part, f"theme: {self.theme_loaded}   (F2 next)", x, y, DIM_TEXT, width=wrap)
         y += 20
-        self._label(part, f"right button: {ctl.right_click}   (Ctrl+Shift+X)", x, y, DIM_TEXT)
+        self._label(part, f"right button: {ctl.right_click} (Ctrl+Shift+X)", x, y, DIM_TEXT, width=wrap)
         self._label(part, "F1: all shortcuts", x, height - 28, DIM_TEXT)
 
     def _build_status(self, part: _Part) -> None:

@@ -31,14 +31,15 @@ from engine.cards import Card
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, read_text
 from engine.folderlock import folder_lock
-from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, deal, play_game
+from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, play_game
 from engine.gamedir import OUTCOME_WORDS, outcome_note, write_game_dir
-from engine.model import Board, Level, Pose, TileKind
+from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
-from engine.replay import consistent_levels, load_replay, parse_globalseq
+from engine.replay import HARDEST_FIRST, fit_levels, parse_globalseq
 from engine.rerun import round_state
 from engine.session import STATE_FILE, Session, load_session, session_to_json
+from engine.status import board_problems, board_status, require_start
 from engine.stopping import describe, exit_status, raise_on_signals
 from engine.turns import TurnRecorder
 
@@ -99,25 +100,10 @@ def _pose_arg(text: str) -> Pose:
         raise argparse.ArgumentTypeError(f"--start: {exc.message}") from None
 
 
-def board_problems(board: Board, path: str | Path) -> list[InputError]:
-    """Why ``board`` cannot be played: not exactly one start tile, or no goal."""
-    problems = []
-    starts = board.find(TileKind.START)
-    if not starts:
-        problems.append(InputError("no start tile (S, T, U or V): a board needs exactly one", path))
-    for x, y in starts[1:]:
-        problems.append(InputError(f"a second start tile at {x} {y}: a board needs exactly one", path, y + 2, x + 1))
-    if not board.goals:
-        problems.append(InputError("no goal tile (Z): a board needs at least one", path))
-    return problems
-
-
 def load_playable_board(path: str | Path) -> Board:
     """A board with exactly one start tile (a missing goal only means the game cannot be won)."""
     board = load_board(path)
-    for problem in board_problems(board, path):
-        if "start" in problem.message:
-            raise problem
+    require_start(board, path)
     return board
 
 
@@ -231,20 +217,13 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     game = session.rebuild()
     number = session.next_round
     write_text_atomic(here / "ascii-board.txt", render_ascii_board(session.board, game.pose), follow_symlinks=False)
-    hand = deal(session.deck, number)
-    if hand is None:
-        game = session.end(Outcome.CARDS_OUT)
-    else:
-        write_ai_inputs(here, session.board, hand, game.pose)
-        try:
-            chosen = run_ai_once(
-                str(here / BOT_PROGRAM), here, session.level, args.timeout, here / BOT_LOG, round_number=number
-            )
-            check_choice(hand, chosen)
-        except AIError as exc:
-            game = session.end(Outcome.AI_ERROR, f"round {number}: {exc}")
-        else:
-            game = session.record_round(chosen)
+
+    def bot_ki(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
+        """The contest's way: the round's files in this folder, then ./bot-ki once."""
+        write_ai_inputs(here, board, hand, pose)
+        return run_ai_once(str(here / BOT_PROGRAM), here, level, args.timeout, here / BOT_LOG, round_number=number)
+
+    game = session.play_next_round(bot_ki)
     _write_round_outputs(here, session, game)
     if game.outcome is None:
         print(f"round {number}: robot at {game.pose.to_bot_line()}; the game goes on")
@@ -384,9 +363,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"{PROG}: {exc}", file=sys.stderr)
             bad += 1
             continue
-        problems = board_problems(board, path)
+        problems = board_problems(board, board_status(board, Level if args.reach else ()))
         for problem in problems:
-            print(f"{PROG}: {problem}", file=sys.stderr)
+            print(f"{PROG}: {problem.error(path)}", file=sys.stderr)
         if problems:
             bad += 1
         else:
@@ -403,23 +382,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise InputError(f"--start {start.to_bot_line()} lies outside the {board.width}x{board.height} board")
     else:
         start = load_playable_board(args.board).start
-    text = read_text(args.globalseq)
-    parse_globalseq(text, args.globalseq)  # a malformed file is reported with its name before levels are tried
-    if args.level is not None:
-        level: Level = args.level
-        levels = [level]
-    else:
-        levels = consistent_levels(board, start, text)
-        if not levels:
-            try:
-                load_replay(board, Level.NORMAL, start, text, args.globalseq)
-            except InputError as exc:
-                raise InputError(
-                    f"{exc.message} (fits no level; this error is for normal)", exc.path, exc.line, exc.column
-                ) from None
-        level = levels[0]
-    replay = load_replay(board, level, start, text, args.globalseq)
-    levels_text = ", ".join(lv.value for lv in levels)
+    sequence = parse_globalseq(read_text(args.globalseq), args.globalseq)
+    replays = fit_levels(board, start, sequence, args.globalseq, HARDEST_FIRST if args.level is None else [args.level])
+    replay = replays[0]
+    levels_text = ", ".join(fit.level.value for fit in replays)
     final = replay.final_pose.to_bot_line()
     if replay.outcome is None:
         print(
@@ -498,8 +464,9 @@ def build_parser() -> argparse.ArgumentParser:
     rnd.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
     rnd.set_defaults(run=cmd_round)
 
-    check = sub.add_parser("check", help="check that boards are playable")
+    check = sub.add_parser("check", help="check that boards are playable (one start, a goal; --reach: reachable)")
     check.add_argument("boards", nargs="+", metavar="BOARD")
+    check.add_argument("--reach", action="store_true", help="also search whether a goal can be reached at each level")
     check.set_defaults(run=cmd_check)
 
     replay = sub.add_parser("replay", help="check a globalseq.txt against its board and print the outcome")

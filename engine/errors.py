@@ -1,4 +1,9 @@
-"""One error type for every bad input, so command lines can print one clean line."""
+"""One error type for every bad input, so command lines can print one clean line.
+
+``InputError`` is the base; each kind of input has its subclass (board, deck, sequence, AI
+protocol), so a caller can catch exactly what it means to handle while the command lines still
+catch them all. Every one carries the file, line and column where known.
+"""
 
 from __future__ import annotations
 
@@ -33,6 +38,22 @@ class InputError(Exception):
         where = [p for p in (self.path, self.line, self.column) if p is not None]
         prefix = ":".join(str(p) for p in where)
         return f"{prefix}: {self.message}" if prefix else self.message
+
+
+class BoardError(InputError):
+    """A board file that cannot be read, or a board that cannot be played (no start, several...)."""
+
+
+class DeckError(InputError):
+    """A deck file with an unknown card or the wrong number of cards."""
+
+
+class SequenceError(InputError):
+    """A sequence file (``globalseq.txt``) that is malformed or contradicts its board."""
+
+
+class ProtocolError(InputError):
+    """A file of the contest's AI protocol (``bot.txt``, ``cards.txt``, ``ccards.txt``) or a game's state."""
 
 
 def read_text(path: str | Path) -> str:

@@ -8,7 +8,7 @@ cannot deal a full hand (Y), or the robot reaches a goal (Z).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -133,26 +133,45 @@ def deal(deck: Sequence[Card], round_number: int) -> tuple[Card, ...] | None:
     return tuple(deck[begin : begin + HAND_SIZE])
 
 
+def play_rounds(game: GameRecord, deck: Sequence[Card], chooser: Chooser) -> Iterator[RoundRecord]:
+    """THE game loop: deal, ask ``chooser``, play, record in ``game``; yields each round once
+    it is recorded. Every game is played through here: ``play_game``, the contest-style
+    session (one round per ``robots-engine start``) and the viewer's live games.
+
+    The loop ends with ``game.outcome`` set: the robot destroyed or on a goal, the deck unable
+    to deal a hand (CARDS_OUT), or the chooser failing with AIError (AI_ERROR, ``game.error``
+    says ``round N: why``). Leaving the ``for`` loop early stops the game where it is (the
+    outcome stays None); other exceptions from the chooser propagate.
+    """
+    while game.outcome is None:
+        number = len(game.rounds) + 1
+        hand = deal(deck, number)
+        if hand is None:
+            game.outcome = Outcome.CARDS_OUT
+            return
+        try:
+            chosen = tuple(chooser(game.board, game.level, game.pose, hand))
+            record = play_round(game.board, game.level, game.pose, number, hand, chosen)
+        except AIError as exc:
+            game.outcome = Outcome.AI_ERROR
+            game.error = f"round {number}: {exc}"
+            return
+        game.add_round(record)
+        yield record
+
+
+def new_game(board: Board, level: Level, start: Pose | None = None) -> GameRecord:
+    """A game not played yet, from the board's start tile (BoardError if it has none or several) or ``start``."""
+    game = GameRecord(board, level, start if start is not None else board.start)
+    game.final_pose = game.start
+    return game
+
+
 def play_game(
     board: Board, level: Level, deck: Sequence[Card], chooser: Chooser, start: Pose | None = None
 ) -> GameRecord:
     """Play a whole game from the board's start tile (or ``start``) with ``chooser`` as the AI."""
-    game = GameRecord(board, level, start if start is not None else board.start)
-    game.final_pose = game.start
-    number = 1
-    while True:
-        hand = deal(deck, number)
-        if hand is None:
-            game.outcome = Outcome.CARDS_OUT
-            break
-        try:
-            chosen = tuple(chooser(board, level, game.pose, hand))
-            record = play_round(board, level, game.pose, number, hand, chosen)
-        except AIError as exc:
-            game.outcome = Outcome.AI_ERROR
-            game.error = f"round {number}: {exc}"
-            break
-        if game.add_round(record) is not None:
-            break
-        number += 1
+    game = new_game(board, level, start)
+    for _ in play_rounds(game, deck, chooser):
+        pass
     return game

@@ -292,10 +292,13 @@ class Board:
 
     @property
     def start(self) -> Pose:
-        """The start pose of a playable board (exactly one start tile), else ValueError."""
-        if len(self.starts) != 1:
-            raise ValueError(f"a playable board needs exactly one start tile, this one has {len(self.starts)}")
-        return self.starts[0]
+        """The start pose of a playable board (exactly one start tile), else
+        ``engine.errors.BoardError`` worded by ``engine.status`` like everywhere else."""
+        if len(self.starts) == 1:
+            return self.starts[0]
+        from engine.status import require_start  # the status module builds on this one
+
+        return require_start(self)
 
     @cached_property
     def goals(self) -> tuple[tuple[int, int], ...]:

@@ -37,6 +37,7 @@ from engine.game import deal
 from engine.model import Board, Level, Pose
 from engine.protocol import parse_pose
 from engine.rerun import remaining_deck, round_state
+from engine.status import require_goal, require_start
 
 Counts = tuple[int, ...]
 
@@ -217,18 +218,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"--start {start.to_bot_line()} lies outside the {board.width}x{board.height} board"
                     )
             else:
-                start = board.start  # raises ValueError with a message when the board has no start
+                start = require_start(board, args.board)
         if args.no_foresight:
-            if not board.goals:
-                raise InputError("the board has no goal tile", args.board)
+            require_goal(board, args.board)
             return _print_no_foresight(board, level, start, args.time_limit)
         if len(deck) < HAND_SIZE:
             raise InputError(f"the deck has {len(deck)} cards, fewer than one hand of {HAND_SIZE}", args.deck)
-        if not board.goals:
-            raise InputError("the board has no goal tile", args.board)
+        require_goal(board, args.board)
         rounds = optimum_rounds(board, level, deck, start)
     except (InputError, ValueError, OSError) as exc:
-        print(f"robots-oracle: error: {exc}", file=sys.stderr)
+        print(f"robots-oracle: {exc}", file=sys.stderr)
         return 2
     print("unreachable" if rounds is None else rounds)
     return 0

@@ -9,6 +9,7 @@ block of lines that no card can produce is reported with its round and card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -220,14 +221,33 @@ def load_replay(board: Board, level: Level, start: Pose, text: str, path: str | 
     return replay_sequence(board, level, start, parse_globalseq(text, path), path)
 
 
-def consistent_levels(board: Board, start: Pose, text: str) -> list[Level]:
-    """The levels at which the sequence can be replayed on the board (hard first)."""
-    sequence = parse_globalseq(text)
-    levels = []
-    for level in (Level.HARD, Level.NORMAL, Level.EASY):
+#: The order levels are tried in: the hardest level a sequence fits is the one it was most likely played at.
+HARDEST_FIRST = (Level.HARD, Level.NORMAL, Level.EASY)
+
+
+def fit_levels(
+    board: Board,
+    start: Pose,
+    sequence: SequenceFile,
+    path: str | Path | None = None,
+    levels: Sequence[Level] = HARDEST_FIRST,
+) -> list[Replay]:
+    """THE level finder: the sequence replayed at each of ``levels`` it fits, in that order
+    (hardest first by default). When it fits none, the InputError of the level at which it
+    got furthest (ties: the earlier level in ``levels``), saying so when several were tried."""
+    fits: list[Replay] = []
+    errors: list[InputError] = []
+    for level in levels:
         try:
-            replay_sequence(board, level, start, sequence)
-        except InputError:
-            continue
-        levels.append(level)
-    return levels
+            fits.append(replay_sequence(board, level, start, sequence, path))
+        except InputError as error:
+            errors.append(error)
+    if fits:
+        return fits
+    if len(levels) == 1:
+        raise errors[0]
+    index = max(range(len(errors)), key=lambda i: (errors[i].line or 0, -i))
+    best = errors[index]
+    raise type(best)(
+        f"{best.message} (fits no level; this error is for {levels[index].value})", best.path, best.line, best.column
+    )

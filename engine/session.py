@@ -23,8 +23,9 @@ from engine.boardfile import parse_board, write_board
 from engine.bounds import shown
 from engine.cards import HAND_SIZE, Card
 from engine.errors import InputError, parse_json_object, read_text
-from engine.game import AIError, GameRecord, Outcome, deal, play_round
-from engine.model import Board, Level
+from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, new_game, play_rounds
+from engine.model import Board, Level, Pose
+from engine.status import require_start
 
 STATE_FILE = ".robots-state.json"
 STATE_FORMAT = 1
@@ -56,26 +57,42 @@ class Session:
         """The cards not dealt yet (what ``cards.txt`` holds between rounds)."""
         return self.deck[HAND_SIZE * len(self.chosen) :]
 
-    def rebuild(self) -> GameRecord:
-        """The game so far, replayed from the recorded choices with the rules."""
-        game = GameRecord(self.board, self.level, self.board.start)
-        game.final_pose = game.start
-        for number, chosen in enumerate(self.chosen, start=1):
-            hand = deal(self.deck, number)
-            if hand is None:
-                raise InputError(f"round {number} was recorded but the deck has no cards for it", STATE_FILE)
+    def _replayed(self, then: Chooser | None = None) -> GameRecord:
+        """The recorded rounds played again through the engine's game loop, then (with ``then``)
+        one more round chosen by ``then``. A recorded choice not from its hand is an InputError."""
+        game = new_game(self.board, self.level)
+        recorded = self.chosen
+
+        def choose(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> Sequence[Card]:
+            number = len(game.rounds) + 1
+            if number > len(recorded):
+                assert then is not None
+                return then(board, level, pose, hand)
             try:
-                record = play_round(self.board, self.level, game.pose, number, hand, chosen)
+                check_choice(hand, recorded[number - 1])
             except AIError as exc:
                 raise InputError(f"round {number}: recorded choice is not from the hand: {exc}", STATE_FILE) from None
-            outcome = game.add_round(record)
-            if outcome is not None:
-                if number != len(self.chosen):
-                    raise InputError(f"the game ended in round {number} but more rounds are recorded", STATE_FILE)
-                if self.status not in (RUNNING, outcome.value):
-                    raise InputError(
-                        f"status {shown(self.status, 20)} contradicts the recorded rounds ({outcome.value})", STATE_FILE
-                    )
+            return recorded[number - 1]
+
+        limit = len(recorded) + (then is not None)
+        if limit:
+            for _ in play_rounds(game, self.deck, choose):
+                if len(game.rounds) == limit:
+                    break
+        return game
+
+    def rebuild(self) -> GameRecord:
+        """The game so far, replayed from the recorded choices with the rules."""
+        game = self._replayed()
+        played = len(game.rounds)
+        if played < len(self.chosen):
+            if game.outcome is Outcome.CARDS_OUT:
+                raise InputError(f"round {played + 1} was recorded but the deck has no cards for it", STATE_FILE)
+            raise InputError(f"the game ended in round {played} but more rounds are recorded", STATE_FILE)
+        if game.outcome is not None and self.status not in (RUNNING, game.outcome.value):
+            raise InputError(
+                f"status {shown(self.status, 20)} contradicts the recorded rounds ({game.outcome.value})", STATE_FILE
+            )
         if game.outcome is None and self.status in (Outcome.DESTROYED.value, Outcome.FINISHED.value):
             raise InputError(
                 f"status {shown(self.status, 20)} contradicts the recorded rounds (the game goes on)", STATE_FILE
@@ -87,19 +104,16 @@ class Session:
             game.error = self.error
         return game
 
-    def record_round(self, chosen: Sequence[Card]) -> GameRecord:
-        """Add one round's chosen cards (already checked against the hand) and return the updated game."""
-        self.chosen.append(list(chosen))
-        game = self.rebuild()
+    def play_next_round(self, chooser: Chooser) -> GameRecord:
+        """Play the next round with ``chooser`` (the game loop deals, checks the choice and plays it),
+        record it, and return the game: ended when the deck ran out, the AI failed or the round ended it."""
+        game = self._replayed(then=chooser)
+        if len(game.rounds) > len(self.chosen):
+            self.chosen.append(list(game.rounds[-1].chosen))
         if game.outcome is not None:
             self.status = game.outcome.value
+            self.error = game.error
         return game
-
-    def end(self, outcome: Outcome, error: str | None = None) -> GameRecord:
-        """End the game without a round (deck exhausted, or the AI failed)."""
-        self.status = outcome.value
-        self.error = error
-        return self.rebuild()
 
 
 def session_to_json(session: Session) -> str:
@@ -148,8 +162,7 @@ def session_from_json(text: str, path: str | Path = STATE_FILE) -> Session:
     if status not in {RUNNING, *(o.value for o in Outcome)}:
         raise InputError(f"state field 'status' is unknown: {shown(status, 20)}", path)
     board = parse_board(_field(data, "board", str, path), f"{path} (board)")
-    if len(board.starts) != 1:
-        raise InputError(f"the board in the state has {len(board.starts)} start tiles, a game needs exactly one", path)
+    require_start(board, f"{path} (board)")
     chosen_raw = _field(data, "chosen", list, path)
     chosen = [_cards(cards, "chosen", path) for cards in chosen_raw]
     error = data.get("error")

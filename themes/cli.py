@@ -246,6 +246,8 @@ def _main(argv: list[str] | None) -> int:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        raise  # handled in main(): not a file problem
     except OSError as exc:
         print(f"robots-theme: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 1

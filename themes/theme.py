@@ -12,6 +12,7 @@ from PIL import Image
 from engine.model import Direction, Tile
 from themes.compose import compose_tiles
 from themes.keys import START_MARKER_KEY, START_MARKER_LAYERS, direction_word, tile_key
+from themes.look import resolve_look
 from themes.manifest import Manifest
 from themes.packing import pack_atlas, pack_texture_array
 
@@ -61,6 +62,7 @@ class Theme:
         self._robot = pictures["robot"]
         self._cursor = pictures["cursor"]
         self._start = pictures.get(START_MARKER_KEY)
+        self.look = resolve_look(manifest.look, self.pictures, self._tiles)
         self._array: tuple[np.ndarray, dict[str, int]] | None = None
         self._atlases: dict[int, tuple[Image.Image, dict[str, tuple[int, int, int, int]]]] = {}
 

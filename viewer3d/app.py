@@ -14,16 +14,15 @@ from typing import Any
 
 from engine.model import Board
 from viewer3d import coords
-from viewer3d.camera import Camera
+from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.hud import TimelineBar
 from viewer3d.playback import TICK, Player, Timeline, TrailCounter
 from viewer3d.render.state import FrameState
 
 ZOOM_STEP = 1.15
 DEFAULT_THEME = "default"
-#: A board whose fitted view makes tiles smaller than this (pixels) starts following the robot ...
-AUTO_FOLLOW_BELOW_PX = 4.0
-#: ... zoomed so a tile is about this wide (Home shows the whole board, the locator ring the robot).
+#: A board whose fitted view makes tiles smaller than AUTO_FOLLOW_BELOW_PX starts following the robot,
+#: zoomed so a tile is about this wide (Home shows the whole board, the locator ring the robot).
 FOLLOW_TILE_PX = 12.0
 #: Screen strips the HUD covers (top: status panel, bottom: cards panel and seek bar), kept off the board.
 HUD_INSETS = (96.0, 0.0, 44.0, 0.0)
@@ -96,6 +95,7 @@ class ViewerApp:
         self._theme_keys = list(theme_keys) if theme_keys is not None else None
         self._theme_loader = theme_loader or load_named_theme
         self.pending_theme: Any = None
+        self.pointer: tuple[int, int] | None = None  # the board tile under the mouse
         self._failed_theme: str | None = None
         self.hud_insets = HUD_INSETS
         self.camera.insets = self.hud_insets
@@ -189,7 +189,7 @@ class ViewerApp:
         """What the renderer draws now."""
         state = self.timeline.state_at(self.player.time)
         trail = self.trail.strength(self.player.time) if self.show_trail else None
-        return replace(state, trail=trail)
+        return replace(state, trail=trail, pointer=self.pointer)
 
     def say(self, message: str, seconds: float = 4.0) -> None:
         self.message = message
@@ -347,6 +347,14 @@ class ViewerApp:
         self._seeking = button == "left" and bar.contains(px, py)
         if self._seeking:
             self.player.seek_fraction(bar.fraction(px))
+
+    def mouse_move(self, px: float | None, py: float | None = None) -> None:
+        """The mouse is over screen pixel (px, py) (None: it left the window): mark the tile under it."""
+        if px is None or py is None:
+            self.pointer = None
+            return
+        board = (self.board.width, self.board.height)
+        self.pointer = coords.pick_tile(px, py, self.camera.view_proj_columns(), self.camera.viewport, board)
 
     def mouse_release(self) -> None:
         self._seeking = False

@@ -38,6 +38,9 @@ MAX_PITCH = 90.0
 MIN_DISTANCE = 0.5
 MIN_SPAN = 3.0  # zoomed in, at least this many tiles stay visible from top to bottom
 MAX_ZOOM_OUT = 2.0  # zoomed out, at most this many times the distance of the fitted view
+#: Tiles smaller than this (pixels) in the whole-board view: the robot is lost, so the window and
+#: exports follow it (the locator ring still marks it in the whole view).
+AUTO_FOLLOW_BELOW_PX = 4.0
 FIT_MARGIN = 0.96  # the fitted board fills this much of the free rectangle
 TRANSITION_SECONDS = 0.6
 FOV_Y = 40.0

@@ -1,10 +1,12 @@
 """``robots-view``: open a game in the 3D viewer, or render it offscreen to PNG/GIF/MP4.
 
     robots-view GAMEDIR
+    robots-view BOARD.dat [--ai NAME | --sequence S]   (a board alone: its start pose)
     robots-view --board B --sequence globalseq.txt [--start X Y D] [--level L]
     robots-view --board B [--deck D | --seed N] --ai NAME|PROGRAM [--level L]
     robots-view --demo
-    ... [--theme NAME] [--headless --out FILE [--size WxH] [--fps N] [--view V] [--speed X]]
+    ... [--theme NAME] [--headless --out FILE [--size WxH] [--fps N] [--view V] [--speed X]
+        [--camera auto|follow|fit] [--zoom Z]]
 
 Bad input is one line on stderr (file:line:column, and the round and card for a sequence
 that contradicts its board) and exit status 2, never a traceback.
@@ -28,7 +30,7 @@ from engine.protocol import parse_pose
 from engine.resources import ResourceMissing
 from engine.stopping import describe, exit_status, raise_on_signals
 from viewer3d import sources
-from viewer3d.movie import MAX_SECONDS
+from viewer3d.movie import CAMERAS, MAX_SECONDS
 from viewer3d.sources import GameSource
 
 VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
@@ -52,7 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch a robot game in 3D: a game directory, a board with its globalseq.txt, "
         "or a new game played by an AI while you watch.",
     )
-    parser.add_argument("gamedir", nargs="?", help="a directory written by 'robots-engine play'")
+    parser.add_argument(
+        "gamedir", nargs="?", help="a directory written by 'robots-engine play', or a board file (.dat)"
+    )
     parser.add_argument("--board", help="board file (.dat)")
     parser.add_argument("--sequence", help="globalseq.txt to replay on --board")
     parser.add_argument(
@@ -81,6 +85,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="playback speed of an export (default: 1, faster for long games so it lasts <= 60 s)",
     )
     parser.add_argument(
+        "--camera",
+        choices=CAMERAS,
+        default="auto",
+        help="export camera: the whole board (fit), the robot in the middle of every frame (follow), "
+        "or follow when the whole board would make the robot a few pixels small (auto, default)",
+    )
+    parser.add_argument(
+        "--zoom",
+        type=float,
+        default=None,
+        help="export zoom: times closer than the whole board (default 1 for fit, 16-pixel tiles for follow)",
+    )
+    parser.add_argument(
         "--screenshot", metavar="PNG", help="open the window, save its first frame to PNG and quit (for scripts)"
     )
     return parser
@@ -103,7 +120,13 @@ def load_source(args: argparse.Namespace) -> GameSource:
     start = parse_pose(" ".join(args.start), "--start") if args.start else None
     if args.demo:
         return sources.demo_source()
-    if args.gamedir:
+    if args.gamedir and Path(args.gamedir).is_file():  # a board file: the board, with a game if asked
+        if args.board:
+            raise InputError("give the board either as BOARD or as --board, not both")
+        args.board = args.gamedir
+        if not args.sequence and not args.ai:
+            return sources.from_board_file(args.board, start)
+    elif args.gamedir:
         if args.board or args.sequence or args.ai:
             raise InputError("give either GAMEDIR or --board with --sequence/--ai, not both")
         return sources.from_game_dir(args.gamedir)
@@ -197,6 +220,8 @@ def export(
     theme: object | None,
     quiet: bool = False,
     max_seconds: float | None = None,
+    camera: str = "auto",
+    zoom: float | None = None,
 ) -> int:
     """Render the whole game (once computed) offscreen to ``out``; returns the number of frames."""
     from viewer3d.export import ExportError, export_replay
@@ -209,9 +234,18 @@ def export(
     still = suffix == ".png"
     size = size or ((640, 480) if suffix == ".gif" else (1024, 768))
     fps = fps or 15
-    frames = plan_frames(source, size, fps, view, speed, still=still, max_seconds=max_seconds or MAX_SECONDS)
+    frames = plan_frames(
+        source,
+        size,
+        fps,
+        view,
+        speed,
+        still=still,
+        max_seconds=max_seconds or MAX_SECONDS,
+        camera_mode=camera,
+        zoom=zoom,
+    )
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
         export_replay(out, frames, size, fps, source.board, theme, None if quiet else ProgressBar())  # type: ignore[arg-type]
     except ExportError as exc:
         raise InputError(str(exc)) from None
@@ -244,6 +278,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise InputError(
                 f"--out must end in .png, .gif or .mp4, not {Path(args.out).suffix or 'nothing'!r}", args.out
             )
+        if args.out:
+            folder = Path(args.out).parent
+            if str(folder) and not folder.is_dir():  # never create folders the user did not ask for
+                raise InputError(f"folder {folder} does not exist", args.out)
+        if args.zoom is not None and not 0.01 <= args.zoom <= 10_000:
+            raise InputError(f"--zoom must be between 0.01 and 10000, not {args.zoom}")
         if args.gamedir:
             from viewer3d.games import sniff
 
@@ -257,7 +297,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:
-            count = export(source, Path(args.out), size, args.fps, args.view, args.speed, theme)
+            count = export(
+                source, Path(args.out), size, args.fps, args.view, args.speed, theme, camera=args.camera, zoom=args.zoom
+            )
             print(f"wrote {args.out} ({count} frame{'s' if count != 1 else ''})")
             if source.timeline.error is not None:  # an export has no HUD: say why the game stopped
                 print(
@@ -327,6 +369,7 @@ def no_display(
         f"(same as: {export_command(argv, str(DEMO_OUT))})",
         file=sys.stderr,
     )
+    DEMO_OUT.parent.mkdir(parents=True, exist_ok=True)  # the demo's own output folder
     count = export(
         source,
         DEMO_OUT,

@@ -6,6 +6,7 @@ export shows exactly what the window would show."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sized
@@ -106,10 +107,14 @@ def export_replay(
     return save_images(path, counted(), size, fps)
 
 
-def save_images(path: Path, images_in: Iterable[Image.Image], size: tuple[int, int], fps: float) -> int:
+def save_images(
+    path: Path, images_in: Iterable[Image.Image], size: tuple[int, int], fps: float, *, shared_palette: bool = True
+) -> int:
     """Write rendered images to ``path`` by its suffix (.png: the first only; .gif, .mp4: all), atomically.
 
-    Shared by every game's export: the robot game's replay above and other games' renderers."""
+    Shared by every game's export: the robot game's replay above and other games' renderers.
+    ``shared_palette``: a GIF's frames share the first frame's palette (small files; right when the
+    first frame holds every colour), else each frame gets its own."""
     path = Path(path)
     suffix = _check_format(path)
     counted = iter(images_in)
@@ -120,21 +125,58 @@ def save_images(path: Path, images_in: Iterable[Image.Image], size: tuple[int, i
         _save_atomic(path, lambda tmp: first.convert("RGB").save(tmp, format="PNG"))
         return 1
     if suffix == ".gif":
-        images = [
-            image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-            for image in counted
-        ]
+        if shared_palette:
+            images = list(_gif_frames(counted))
+        else:  # frames whose colours the first frame does not hold (new light walls): one palette each
+            images = [
+                image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+                for image in counted
+            ]
         if not images:
             raise ExportError(f"{path}: no frames to export")
-        duration = max(20, round(1000 / fps))
+        durations = gif_durations(len(images), fps)
         _save_atomic(
             path,
             lambda tmp: images[0].save(
-                tmp, format="GIF", save_all=True, append_images=images[1:], duration=duration, loop=0, disposal=1
+                tmp,
+                format="GIF",
+                save_all=True,
+                append_images=images[1:],
+                duration=durations,
+                loop=0,
+                disposal=1,
+                optimize=False,
             ),
         )
         return len(images)
     return _write_mp4(path, counted, size, fps)
+
+
+TRAIL_GREEN = (26, 217, 64)  # the renderer's trail tint: its blends must be in the GIF palette
+
+
+def gif_durations(count: int, fps: float) -> list[int]:
+    """Per-frame GIF delays in ms. GIF stores hundredths of a second, so a constant 1000 / fps
+    is rounded (15 fps became 60 ms, the film 10 % fast); rounding the frames' start times
+    instead keeps every frame within 5 ms of its time and the whole film exactly as long."""
+    starts = [round(k * 100 / fps) for k in range(count + 1)]
+    return [max(2, b - a) * 10 for a, b in itertools.pairwise(starts)]
+
+
+def _gif_frames(images: Iterable[Image.Image]) -> Iterator[Image.Image]:
+    """Palette images sharing ONE palette (made from the first frame and its trail-tinted copy),
+    so unchanged pixels keep their index and the GIF writer stores only each frame's changed
+    rectangle: a replay with a fixed camera shrinks several times over per-frame palettes."""
+    palette: Image.Image | None = None
+    for image in images:
+        rgb = image.convert("RGB")
+        if palette is None:
+            tinted = Image.blend(rgb, Image.new("RGB", rgb.size, TRAIL_GREEN), 0.45)
+            source = Image.new("RGB", (rgb.width, rgb.height * 2))
+            source.paste(rgb, (0, 0))
+            source.paste(tinted, (0, rgb.height))
+            palette = source.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        yield rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def _write_mp4(path: Path, images: Iterator[Image.Image], size: tuple[int, int], fps: float) -> int:

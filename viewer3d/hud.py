@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.events import EventKind
+from engine.events import Event, EventKind
 from engine.game import Outcome
 from viewer3d.playback import Player, card_label
 
@@ -60,6 +60,15 @@ EVENT_TEXT = {
 }
 
 
+def event_text(event: Event) -> str:
+    """What happens, with its cause and reason in brackets, each named once: a crusher that
+    destroys the robot is 'destroyed (crusher)', not 'destroyed (crusher) (crusher)'."""
+    details = [] if event.cause.value == "card" else [event.cause.value]
+    if event.reason is not None and event.reason.value not in details:
+        details.append(event.reason.value)
+    return EVENT_TEXT[event.kind] + "".join(f" ({detail})" for detail in details)
+
+
 def status_lines(player: Player, title: str = "") -> list[str]:
     """The HUD's status block, top to bottom."""
     timeline = player.timeline
@@ -71,10 +80,7 @@ def status_lines(player: Player, title: str = "") -> list[str]:
         lines.append(f"round {step.round_number}   card {step.index + 1}/5   {card_label(step.candidates)}")
         segment = timeline.segment_at(player.time)
         if segment is not None and segment.event is not None:
-            event = segment.event
-            cause = "" if event.cause.value == "card" else f" ({event.cause.value})"
-            reason = f" ({event.reason.value})" if event.reason is not None else ""
-            lines.append(f"{EVENT_TEXT[event.kind]}{cause}{reason}")
+            lines.append(event_text(segment.event))
         else:
             lines.append(f"at {step.result.pose.to_bot_line()}")
     state = "playing" if player.playing else "paused"
@@ -82,7 +88,9 @@ def status_lines(player: Player, title: str = "") -> list[str]:
     if player.loop:
         flags.append("loop")
     lines.append("   ".join(flags))
-    if timeline.complete:
+    if timeline.complete and not timeline.steps and timeline.outcome is None:
+        lines.append("board only: no game (robots-view BOARD --ai NAME plays one)")
+    elif timeline.complete:
         outcome = OUTCOME_TEXT.get(timeline.outcome, "sequence ends") if timeline.outcome else "sequence ends"
         if timeline.error:
             outcome += f": {timeline.error}"

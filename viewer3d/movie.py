@@ -3,6 +3,11 @@
 ``plan_frames`` returns a lazy sequence of ``(CameraMatrices, FrameState)`` pairs, computed
 when the exporter asks for them, so even a long game on a 512x512 board needs memory for one
 frame's trail only. A long game is sped up so the film lasts at most ``MAX_SECONDS``.
+
+The camera either shows the whole board (``fit``) or keeps the robot in the middle of every
+frame (``follow``); ``auto`` follows on boards where the whole view would make tiles smaller
+than a few pixels (the robot would be lost in a GIF). ``zoom`` is how many times closer than
+the whole-board view the camera is (default 1 for fit; for follow, tiles of about 16 pixels).
 """
 
 from __future__ import annotations
@@ -12,17 +17,21 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import overload
 
-from viewer3d.camera import Camera
+from viewer3d import coords
+from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.playback import Timeline, TrailCounter
 from viewer3d.render.state import CameraMatrices, FrameState
 from viewer3d.sources import GameSource
 
 MAX_SECONDS = 60.0
 HOLD_SECONDS = 1.0  # the last picture stays a moment
+CAMERAS = ("auto", "follow", "fit")
+FOLLOW_TILE_PX = 16.0  # default follow zoom of an export: a tile this many pixels wide
 
 
-def camera_for_view(board_size: tuple[int, int], size: tuple[int, int], view: str) -> Camera:
-    """A camera showing the whole board from ``view`` (iso1-iso4, top or persp)."""
+def camera_for_view(board_size: tuple[int, int], size: tuple[int, int], view: str, zoom: float = 1.0) -> Camera:
+    """A camera showing the whole board from ``view`` (iso1-iso4, top or persp), ``zoom`` times
+    closer than the whole board (towards its centre)."""
     camera = Camera(board_size, size)
     if view.startswith("iso"):
         camera.iso_view(int(view[3:]), animate=False)
@@ -35,7 +44,16 @@ def camera_for_view(board_size: tuple[int, int], size: tuple[int, int], view: st
     else:
         raise ValueError(f"unknown view {view!r}")
     camera.fit(animate=False)
+    if zoom != 1.0:
+        camera.animate_to(replace(camera.pose, distance=camera.pose.distance / zoom), animate=False)
     return camera
+
+
+def follows(camera: Camera, mode: str) -> bool:
+    """Whether an export with camera ``mode`` follows the robot (``auto``: when tiles are tiny)."""
+    if mode not in CAMERAS:
+        raise ValueError(f"unknown camera {mode!r}")
+    return mode == "follow" or (mode == "auto" and camera.tile_pixels() < AUTO_FOLLOW_BELOW_PX)
 
 
 def still_time(timeline: Timeline) -> float:
@@ -50,10 +68,14 @@ def still_time(timeline: Timeline) -> float:
 class FramePlan(Sequence[tuple[CameraMatrices, FrameState]]):
     """Frame ``k`` shows the replay at ``times[k]`` through a fixed camera, with the trail."""
 
-    def __init__(self, timeline: Timeline, camera: Camera, times: list[float], trail: bool = True) -> None:
+    def __init__(
+        self, timeline: Timeline, camera: Camera, times: list[float], trail: bool = True, follow: bool = False
+    ) -> None:
         self.timeline = timeline
+        self.camera = camera
         self.matrices = camera.matrices()
         self.times = times
+        self.follow = follow
         self._trail = TrailCounter(timeline) if trail else None
 
     def __len__(self) -> int:
@@ -64,6 +86,9 @@ class FramePlan(Sequence[tuple[CameraMatrices, FrameState]]):
         state = self.timeline.state_at(t)
         if self._trail is not None:
             state = replace(state, trail=self._trail.strength(t))
+        if self.follow and state.robot is not None:  # the robot in the middle of every frame
+            self.camera.pose = replace(self.camera.pose, target=coords.tile_center(state.robot.bx, state.robot.by))
+            return self.camera.matrices(), state
         return self.matrices, state
 
     @overload
@@ -100,8 +125,18 @@ def plan_frames(
     speed: float | None,
     still: bool = False,
     max_seconds: float = MAX_SECONDS,
+    camera_mode: str = "auto",
+    zoom: float | None = None,
 ) -> FramePlan:
     timeline = source.timeline
-    camera = camera_for_view((source.board.width, source.board.height), size, view)
+    board_size = (source.board.width, source.board.height)
+    camera = camera_for_view(board_size, size, view)
+    follow = follows(camera, camera_mode)
+    if follow:
+        fitted_span = camera.tiles_across()
+        closer = zoom if zoom is not None else max(1.0, fitted_span / (size[0] / FOLLOW_TILE_PX))
+        camera = camera_for_view(board_size, size, view, closer)
+    elif zoom is not None:
+        camera = camera_for_view(board_size, size, view, zoom)
     times = [still_time(timeline)] if still else frame_times(timeline.duration, fps, speed, max_seconds)
-    return FramePlan(timeline, camera, times)
+    return FramePlan(timeline, camera, times, follow=follow)

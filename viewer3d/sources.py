@@ -17,10 +17,11 @@ from engine.boardfile import load_board
 from engine.cards import Card
 from engine.deck import generate_deck, load_deck
 from engine.errors import InputError, read_text
-from engine.game import AIError, Chooser, Outcome, deal, play_round, round_outcome
+from engine.game import Chooser, Outcome, new_game, play_rounds
 from engine.gamedir import read_game_dir
 from engine.model import Board, Level, Pose
-from engine.replay import CardStep, Replay, load_replay, parse_globalseq, replay_sequence
+from engine.replay import HARDEST_FIRST, CardStep, Replay, fit_levels, load_replay, parse_globalseq
+from engine.status import require_start
 from gameboards import DEMO_BOARD, board_path
 from viewer3d.playback import Timeline
 
@@ -58,35 +59,30 @@ def from_game_dir(path: str | Path) -> GameSource:
     return GameSource(game.board, game.level, timeline_from_replay(replay), title)
 
 
+def from_board_file(board_path: str | Path, start: Pose | None = None) -> GameSource:
+    """A board on its own (``robots-view board.dat``): the robot on its start pose, no game."""
+    board = load_board(board_path)
+    pose = start if start is not None else board.start
+    if not board.in_bounds(pose.x, pose.y):
+        raise InputError(f"start {pose.to_bot_line()} lies outside the {board.width}x{board.height} board")
+    timeline = Timeline(pose, (board.width, board.height))
+    timeline.finish(None)
+    return GameSource(board, Level.HARD, timeline, f"{Path(board_path).name} (board only)")
+
+
 def from_sequence(
     board_path: str | Path, sequence_path: str | Path, start: Pose | None = None, level: Level | None = None
 ) -> GameSource:
     """A board and a ``globalseq.txt``; without a level, the hardest one the sequence fits."""
     board = load_board(board_path)
-    pose = start if start is not None else board.start
+    pose = start if start is not None else require_start(board, board_path)
     if not board.in_bounds(pose.x, pose.y):
         raise InputError(f"start {pose.to_bot_line()} lies outside the {board.width}x{board.height} board")
     text = read_text(sequence_path)
     sequence = parse_globalseq(text, sequence_path)  # malformed lines are reported with this file's name
-    if level is not None:
-        replay = replay_sequence(board, level, pose, sequence, sequence_path)
-    else:
-        # The hardest level the sequence fits (as engine.replay.consistent_levels orders them),
-        # replaying once per level tried; if none fits, report where it breaks at hard.
-        first_error: InputError | None = None
-        for candidate in (Level.HARD, Level.NORMAL, Level.EASY):
-            try:
-                replay = replay_sequence(board, candidate, pose, sequence, sequence_path)
-            except InputError as error:
-                first_error = first_error or error
-                continue
-            level = candidate
-            break
-        else:
-            assert first_error is not None
-            raise first_error
-    title = f"{Path(board_path).name} + {Path(sequence_path).name} ({level.value})"
-    return GameSource(board, level, timeline_from_replay(replay), title)
+    replay = fit_levels(board, pose, sequence, sequence_path, HARDEST_FIRST if level is None else [level])[0]
+    title = f"{Path(board_path).name} + {Path(sequence_path).name} ({replay.level.value})"
+    return GameSource(board, replay.level, timeline_from_replay(replay), title)
 
 
 def play_live(
@@ -100,40 +96,28 @@ def play_live(
 ) -> GameSource:
     """Start computing a game in a background thread; its cards are appended to the timeline
     round by round, so the viewer can show it while the AI is still thinking."""
-    pose = start if start is not None else board.start
-    timeline = Timeline(pose, (board.width, board.height))
+    game = new_game(board, level, start)
+    timeline = Timeline(game.start, (board.width, board.height))
     source = GameSource(board, level, timeline, title)
 
     def run() -> None:
-        current = pose
-        number = 1
         try:
-            while not source.stop.is_set():
-                hand = deal(deck, number)
-                if hand is None:
-                    timeline.finish(Outcome.CARDS_OUT)
-                    return
-                try:
-                    chosen = tuple(chooser(board, level, current, hand))
-                    record = play_round(board, level, current, number, hand, chosen)
-                except AIError as exc:
-                    timeline.finish(Outcome.AI_ERROR, f"round {number}: {exc}")
-                    return
-                card_pose = current
+            if source.stop.is_set():
+                return
+            for record in play_rounds(game, deck, chooser):
+                card_pose = record.start
                 for index, (card, result) in enumerate(zip(record.chosen, record.results, strict=False)):
-                    timeline.append(CardStep(number, index, (card,), card_pose, result))
+                    timeline.append(CardStep(record.number, index, (card,), card_pose, result))
                     card_pose = result.pose
                 if on_round is not None:
                     on_round()
-                if record.results:
-                    current = record.results[-1].pose
-                outcome = round_outcome(record)
-                if outcome is not None:
-                    timeline.finish(outcome)
+                if source.stop.is_set():
                     return
-                number += 1
         except Exception as exc:  # an AI crashing in a way the engine did not wrap: show it, do not die
-            timeline.finish(Outcome.AI_ERROR, f"round {number}: {exc}")
+            timeline.finish(Outcome.AI_ERROR, f"round {len(game.rounds) + 1}: {exc}")
+            return
+        assert game.outcome is not None
+        timeline.finish(game.outcome, game.error)
 
     source.worker = threading.Thread(target=run, name="robots-view-game", daemon=True)
     source.worker.start()
@@ -150,6 +134,8 @@ def from_ai(
 ) -> GameSource:
     """A new game on a board file with an AI (built-in name or program), computed live."""
     board = load_board(board_path)
+    if start is None:
+        require_start(board, board_path)
     deck = load_deck(deck_path) if deck_path is not None else generate_deck(seed)
     chooser = resolve_ai(ai)
     where = f"deck {Path(deck_path).name}" if deck_path is not None else f"seed {seed}"

@@ -221,6 +221,12 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self.wake()
         self.app.mouse_press(*self._to_screen(x, y), BUTTONS.get(button, "other"))
 
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.app.mouse_move(*self._to_screen(x, y))
+
+    def on_mouse_leave(self, x: int, y: int) -> None:
+        self.app.mouse_move(None)
+
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.wake()
         self.app.mouse_release()

@@ -6,24 +6,24 @@ the vectorised twin used inside long-running processes; tests check that both gi
 
 The order of choices (best first), with ``e`` the state after the five cards:
 
-1. goal probability ``goal[e]``: choices within ``EPS`` of the best one form the first tier,
-   ranked by the won-rounds value ``won[e]`` (a goal reached this round has ``goal 1, won 0``);
-   the rest follow by goal probability, then ``won``;
+1. goal probability ``goal[e]`` in whole units of ``EPS`` (rounded: the same tiers as the value
+   iteration), then the won-rounds value ``won[e]`` (a goal reached this round has ``goal 1, won 0``);
 2. then survival (only matters where every choice has goal probability 0), then fewer cards to the
    goal, then the card sequence itself (card-kind order), so decisions are deterministic.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from engine.cards import CHOSEN_PER_ROUND
 
 #: Same as ``plan_value.EPS`` (kept here so this module imports nothing heavy; a test checks it).
-EPS = 1e-9
+EPS = 1e-6
 KINDS = 7
 
-Key = tuple[int, float, float, bool, int, tuple[int, ...]]
+Key = tuple[int, float, bool, int, tuple[int, ...]]
 
 
 def distinct_sequences(hand: Sequence[int]) -> list[tuple[int, ...]]:
@@ -69,12 +69,10 @@ def rank(
 ) -> list[tuple[tuple[int, ...], Key]]:
     """All distinct choices with their sort keys, best first. ``nxt[card * states + state]``."""
     dead = states - 2
-    outcomes = _play_all(nxt, states, state, hand)
-    top = max(goal[s] for _, s, _ in outcomes)
     keyed: list[tuple[tuple[int, ...], Key]] = []
-    for sequence, s, after in outcomes:
-        tier = 0 if goal[s] >= top - EPS else 1
-        keyed.append((sequence, (tier, -goal[s] if tier else 0.0, won[s], s == dead, after, sequence)))
+    for sequence, s, after in _play_all(nxt, states, state, hand):
+        tier = math.floor(goal[s] / EPS + 0.5)  # plan_kernel.tier
+        keyed.append((sequence, (-tier, won[s], s == dead, after, sequence)))
     keyed.sort(key=lambda item: item[1])
     return keyed
 

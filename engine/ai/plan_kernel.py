@@ -31,6 +31,8 @@ from engine.cards import CHOSEN_PER_ROUND, DECK_COMPOSITION, DECK_SIZE, HAND_SIZ
 
 KINDS = len(Card)
 SEQUENCES = KINDS**CHOSEN_PER_ROUND
+#: "No choice" in the rank arrays (ranks are places in a pose's ordered list of end states).
+NONE = np.int64(1 << 62)
 
 Counts = tuple[int, ...]
 IntArray = npt.NDArray[np.int64]
@@ -95,39 +97,60 @@ def lattice() -> Lattice:
     return Lattice()
 
 
+@numba.njit(cache=True)
+def _lift(start, index, below_best, below_wait, up_best, up_wait):  # type: ignore[no-untyped-def]
+    """Best rank (lowest) and "can wait" over the sub-multisets one card smaller, for every row."""
+    for row in range(start.shape[0] - 1):
+        best = NONE
+        wait = False
+        for k in range(start[row], start[row + 1]):
+            child = index[k]
+            if below_best[child] < best:
+                best = below_best[child]
+            wait = wait or below_wait[child]
+        up_best[row] = best
+        up_wait[row] = wait
+
+
 @numba.njit(cache=True, inline="always")
-def _better(p1: float, r1: float, p2: float, r2: float, eps: float) -> bool:
-    """Lexicographic: a higher goal probability (by more than ``eps``), else fewer won rounds."""
-    if p1 > p2 + eps:
-        return True
-    return p1 >= p2 - eps and r1 < r2
+def tier(goal: float, eps: float) -> float:
+    """Goal probability in whole units of ``eps`` (rounded): equal tiers count as equally likely."""
+    return math.floor(goal / eps + 0.5)
 
 
 @numba.njit(cache=True)
-def _lift(child, below_p, below_r, below_s, up_p, up_r, up_s, eps):  # type: ignore[no-untyped-def]
-    for row in range(child.shape[0]):
-        bp = -1.0
-        br = np.inf
-        bs = False
-        for c in range(child.shape[1]):
-            k = child[row, c]
-            if k < 0:
-                continue
-            bs = bs or below_s[k]
-            if below_p[k] >= 0.0 and _better(below_p[k], below_r[k], bp, br, eps):
-                bp = below_p[k]
-                br = below_r[k]
-        up_p[row] = bp
-        up_r[row] = br
-        up_s[row] = bs
+def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r):  # type: ignore[no-untyped-def]
+    """Order the distinct end states of pose ``p`` best first; ``rank_of[state]`` = place in that order.
+
+    Best first: higher goal-probability tier (``tier``), then fewer won rounds. Returns how many.
+    """
+    n = 0
+    for i in range(s5.shape[0]):
+        e = s5[i]
+        if e != p and stamp[e] != tag:
+            stamp[e] = tag
+            ends[n] = e
+            n += 1
+    keys = np.empty(n, dtype=np.float64)
+    for i in range(n):
+        keys[i] = won_r[ends[i]]
+    by_rounds = np.argsort(keys, kind="mergesort")
+    for i in range(n):
+        keys[i] = -tier(goal_p[ends[by_rounds[i]]], eps)
+    by_tier = np.argsort(keys, kind="mergesort")  # stable: rounds order kept inside a tier
+    for place in range(n):
+        e = ends[by_rounds[by_tier[place]]]
+        rank_of[e] = place
+        sorted_p[place] = goal_p[e]
+        sorted_r[place] = won_r[e]
+    return n
 
 
 @numba.njit(cache=True)
-def pose_update(  # type: ignore[no-untyped-def]
-    p, nxt, goal_p, won_r, sequence_multiset, child6, child7, child8, weights, eps, work
-):
+def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
     """New (goal probability, won rounds) of pose ``p`` from the current values of all others."""
-    (s1, s2, s3, s4, s5, p5, r5, f5, p6, r6, f6, p7, r7, f7, p8, r8, f8) = work
+    sequence_multiset, start6, index6, start7, index7, start8, index8, weights = lat
+    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, ends, rank_of, sorted_p, sorted_r, p8, r8) = work
     for c in range(7):
         s1[c] = nxt[c, p]
     for i in range(7):
@@ -142,24 +165,29 @@ def pose_update(  # type: ignore[no-untyped-def]
     for i in range(2401):
         for c in range(7):
             s5[i * 7 + c] = nxt[c, s4[i]]
-    for m in range(p5.shape[0]):
-        p5[m] = -1.0
-        r5[m] = np.inf
+    _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r)
+    for m in range(b5.shape[0]):
+        b5[m] = NONE
         f5[m] = False
     for i in range(s5.shape[0]):
-        # Sequence digits are most significant first in the tree but least significant first in
-        # the multiset map; the multiset of a sequence does not depend on the order, so any
-        # consistent reading works: the map was built from the same base-7 code.
+        # The tree index is the sequence's base-7 code and the multiset of a code does not depend
+        # on the order of its digits, so ``sequence_multiset`` serves either reading.
         e = s5[i]
         m = sequence_multiset[i]
         if e == p:
             f5[m] = True
-        elif _better(goal_p[e], won_r[e], p5[m], r5[m], eps):
-            p5[m] = goal_p[e]
-            r5[m] = won_r[e]
-    _lift(child6, p5, r5, f5, p6, r6, f6, eps)
-    _lift(child7, p6, r6, f6, p7, r7, f7, eps)
-    _lift(child8, p7, r7, f7, p8, r8, f8, eps)
+        elif rank_of[e] < b5[m]:
+            b5[m] = rank_of[e]
+    _lift(start6, index6, b5, f5, b6, f6)
+    _lift(start7, index7, b6, f6, b7, f7)
+    _lift(start8, index8, b7, f7, b8, f8)
+    for h in range(b8.shape[0]):
+        if b8[h] == NONE:
+            p8[h] = -1.0
+            r8[h] = np.inf
+        else:
+            p8[h] = sorted_p[b8[h]]
+            r8[h] = sorted_r[b8[h]]
     # Goal probability: least fixed point of g(x) = E[max(x, other) if the hand can wait, else other] - x.
     x = min(max(goal_p[p], 0.0), 1.0)
     for _ in range(60):
@@ -174,15 +202,16 @@ def pose_update(  # type: ignore[no-untyped-def]
                     slope += weights[h]
             else:
                 g += weights[h] * p8[h]
-        if g <= 1e-15:
+        if g <= 1e-13:
             break
         if slope >= -1e-15:
             break
         step = x - g / slope
-        if step <= x:
+        if step <= x + 1e-15:
             break
         x = min(step, 1.0)
     # Won rounds R = x + E[R after the round], waiting where it keeps the goal probability best.
+    tier_x = tier(x, eps)
     y = won_r[p]
     if not np.isfinite(y):
         y = 0.0
@@ -191,12 +220,12 @@ def pose_update(  # type: ignore[no-untyped-def]
         total = x
         for h in range(p8.shape[0]):
             w = weights[h]
-            if (f8[h] and p8[h] < x - eps) or (f8[h] and p8[h] <= x + eps and r8[h] >= y):
+            if f8[h] and (tier(p8[h], eps) < tier_x or (tier(p8[h], eps) == tier_x and r8[h] >= y)):
                 stay += w
             else:
                 total += w * r8[h]
-        fresh = (0.0 if x <= eps else y) if stay >= 1.0 - 1e-12 else total / (1.0 - stay)
-        if abs(fresh - y) <= 1e-12 * max(1.0, abs(y)):
+        fresh = (0.0 if tier_x == 0 else y) if stay >= 1.0 - 1e-12 else total / (1.0 - stay)
+        if abs(fresh - y) <= 1e-11 * max(1.0, abs(y)):
             y = fresh
             break
         y = fresh
@@ -204,25 +233,95 @@ def pose_update(  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def sweep(order, nxt, goal_p, won_r, sequence_multiset, child6, child7, child8, weights, eps, work):  # type: ignore[no-untyped-def]
-    """One Gauss-Seidel sweep over ``order`` (updated in place); the largest changes of P and R."""
+def _mark_sources(q, pred_start, pred_list, dirty, stamp, tag, buf_a, buf_b):  # type: ignore[no-untyped-def]
+    """Mark dirty every pose that reaches ``q`` in exactly five cards (its value depends on q's)."""
+    buf_a[0] = q
+    n = 1
+    for layer in range(5):
+        mark = tag * 5 + layer + 1
+        m = 0
+        for i in range(n):
+            s = buf_a[i]
+            for k in range(pred_start[s], pred_start[s + 1]):
+                t = pred_list[k]
+                if stamp[t] != mark:
+                    stamp[t] = mark
+                    buf_b[m] = t
+                    m += 1
+        buf_a, buf_b = buf_b, buf_a
+        n = m
+    for i in range(n):
+        dirty[buf_a[i]] = True
+
+
+@numba.njit(cache=True)
+def sweep(  # type: ignore[no-untyped-def]
+    order,
+    nxt,
+    goal_p,
+    won_r,
+    lat,
+    eps,
+    work,
+    dirty,
+    pred_start,
+    pred_list,
+    stamp,
+    end_stamp,
+    tags,
+    tol_p,
+    tol_r,
+):
+    """One Gauss-Seidel sweep over the dirty poses of ``order`` (values updated in place).
+
+    A pose whose value moves by more than the tolerances marks the poses that reach it in five
+    cards dirty, so later sweeps only revisit what can still change. Returns the largest changes
+    of P and R and how many poses were updated.
+    """
     change_p = 0.0
     change_r = 0.0
+    updated = 0
+    n = dirty.shape[0]
+    buf_a = np.empty(n, dtype=np.int64)
+    buf_b = np.empty(n, dtype=np.int64)
     for i in range(order.shape[0]):
         p = order[i]
-        x, y = pose_update(p, nxt, goal_p, won_r, sequence_multiset, child6, child7, child8, weights, eps, work)
-        change_p = max(change_p, abs(x - goal_p[p]))
-        change_r = max(change_r, abs(y - won_r[p]))
+        if not dirty[p]:
+            continue
+        dirty[p] = False
+        updated += 1
+        tags[1] += 1
+        x, y = pose_update(p, nxt, goal_p, won_r, lat, eps, work, end_stamp, tags[1])
+        dp = abs(x - goal_p[p])
+        dr = abs(y - won_r[p])
+        change_p = max(change_p, dp)
+        change_r = max(change_r, dr)
         goal_p[p] = x
         won_r[p] = y
-    return change_p, change_r
+        if dp > tol_p or dr > tol_r:
+            tags[0] += 1
+            _mark_sources(p, pred_start, pred_list, dirty, stamp, tags[0], buf_a, buf_b)
+    return change_p, change_r, updated
 
 
-def work_buffers(lat: Lattice) -> tuple[npt.NDArray[np.generic], ...]:
+def kernel_lattice(lat: Lattice) -> tuple[npt.NDArray[np.generic], ...]:
+    """The lattice as the kernel takes it: sequence -> multiset map, CSR child lists, hand weights."""
+    parts: list[npt.NDArray[np.generic]] = [lat.sequence_multiset]
+    for child in lat.children:
+        valid = child >= 0
+        start = np.concatenate([[0], np.cumsum(valid.sum(axis=1))]).astype(np.int64)
+        parts += [start, child[valid].astype(np.int64)]
+    return (*parts, lat.weights)
+
+
+def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ...]:
     """The kernel's scratch arrays (a tuple so numba sees fixed types)."""
-    sizes = [len(level) for level in lat.levels]
-    states = tuple(np.empty(KINDS**d, dtype=np.int32) for d in range(1, CHOSEN_PER_ROUND + 1))
+    trees = tuple(np.empty(KINDS**d, dtype=np.int32) for d in range(1, CHOSEN_PER_ROUND + 1))
     per_level: list[npt.NDArray[np.generic]] = []
-    for n in sizes:
-        per_level += [np.empty(n, dtype=np.float64), np.empty(n, dtype=np.float64), np.empty(n, dtype=np.bool_)]
-    return (*states, *per_level)
+    for level in lat.levels:
+        per_level += [np.empty(len(level), dtype=np.int64), np.empty(len(level), dtype=np.bool_)]
+    ends = np.empty(min(states, SEQUENCES), dtype=np.int64)
+    rank_of = np.empty(states, dtype=np.int64)
+    sorted_values = (np.empty(len(ends), dtype=np.float64), np.empty(len(ends), dtype=np.float64))
+    hands = (np.empty(len(lat.levels[-1]), dtype=np.float64), np.empty(len(lat.levels[-1]), dtype=np.float64))
+    return (*trees, *per_level, ends, rank_of, *sorted_values, *hands)

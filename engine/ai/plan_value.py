@@ -12,12 +12,16 @@ pair, compared lexicographically:
 Bellman equations (``H`` a hand, ``s`` an ordered 5-of-8 choice, ``e`` the end state of ``s``,
 terminal states absorbing with ``goal = 1, won = 0`` at a goal and ``0, 0`` when destroyed)::
 
-    goal[p] = E_H[ max_s goal[e] ]
-    won[p]  = goal[p] + E_H[ min { won[e] : s with goal[e] >= max_s goal - EPS } ]
+    goal[p] = E_H[ goal[e] of that same best s ]
+    won[p]  = goal[p] + E_H[ won[e] of the best s: highest tier(goal[e]), then least won[e] ]
 
-``EPS = 1e-9`` is the one explicit trade-off: choices whose goal probabilities differ by less
-than one game in a billion count as equally safe, and rounds decide between them. Nothing trades
-a measurable goal probability for rounds.
+``EPS = 1e-6`` is the one explicit trade-off: goal probabilities are compared in whole units of
+``EPS`` (rounded; ``plan_kernel.tier``), so choices whose goal probabilities round to the same
+millionth count as equally safe and rounds decide between them. The exact lexicographic optimum
+(EPS -> 0) is ill-conditioned: it waits ever longer for hands that are safer by ever smaller
+amounts (wall-garden-12x12 hard: 65 expected rounds at 1e-12, 10.8 at 1e-6, for a goal
+probability 1.3e-7 higher); docs/ai.md has the whole curve. The order is a total order (no chains
+of "almost equal"), so values and choices agree exactly.
 
 Value iteration starts from below (``goal = won = 0``) and sweeps the poses Gauss-Seidel in order
 of distance to the goal, each pose solved exactly against its own "wait here" choices
@@ -41,7 +45,7 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 #: Goal probabilities closer than this are a tie, broken by rounds (see the module docstring).
-EPS = 1e-9
+EPS = 1e-6
 #: Convergence: largest change in a sweep of the goal probability and of the won rounds.
 TOLERANCE_GOAL = 1e-10
 TOLERANCE_ROUNDS = 1e-7
@@ -55,6 +59,7 @@ class ValueResult:
     won: FloatArray  # least E[rounds x 1(goal)] per state among goal-optimal policies
     solved: npt.NDArray[np.bool_]  # states whose values were iterated (the rest are 0, 0)
     sweeps: int
+    updates: int  # pose updates over all sweeps (a sweep revisits only poses whose inputs changed)
     residual_goal: float
     residual_rounds: float
     converged: bool
@@ -114,30 +119,63 @@ def solve(
     goal[table.goal] = 1.0
     goal[table.dead] = 0.0
     won[table.goal] = won[table.dead] = 0.0
+    pred_start, pred_list = predecessors(table)
+    dirty = np.zeros(table.states, dtype=np.bool_)
+    dirty[order] = True
+    stamp = np.zeros(table.states, dtype=np.int64)
+    tags = np.zeros(2, dtype=np.int64)
     lat = plan_kernel.lattice()
-    work = plan_kernel.work_buffers(lat)
+    work = plan_kernel.work_buffers(lat, table.states)
+    kernel_lattice = plan_kernel.kernel_lattice(lat)
+    end_stamp = np.zeros(table.states, dtype=np.int64)
     nxt = np.ascontiguousarray(table.next, dtype=np.int32)
-    sweeps = 0
+    sweeps = updates = 0
     change_goal = change_rounds = float("inf")
     converged = len(order) == 0
     if converged:
         change_goal = change_rounds = 0.0
     while not converged and sweeps < max_sweeps and time.perf_counter() - begin < time_limit:
-        change_goal, change_rounds = plan_kernel.sweep(
+        change_goal, change_rounds, updated = plan_kernel.sweep(
             order,
             nxt,
             goal,
             won,
-            lat.sequence_multiset,
-            lat.children[0],
-            lat.children[1],
-            lat.children[2],
-            lat.weights,
+            kernel_lattice,
             EPS,
             work,
+            dirty,
+            pred_start,
+            pred_list,
+            stamp,
+            end_stamp,
+            tags,
+            TOLERANCE_GOAL,
+            TOLERANCE_ROUNDS,
         )
         sweeps += 1
-        converged = change_goal < TOLERANCE_GOAL and change_rounds < TOLERANCE_ROUNDS
+        updates += int(updated)
+        converged = not dirty[order].any()
     return ValueResult(
-        goal, won, live, sweeps, float(change_goal), float(change_rounds), converged, time.perf_counter() - begin
+        goal,
+        won,
+        live,
+        sweeps,
+        updates,
+        float(change_goal),
+        float(change_rounds),
+        converged,
+        time.perf_counter() - begin,
     )
+
+
+def predecessors(table: TransitionTable) -> tuple[IntArray, IntArray]:
+    """Reverse one-card edges between live poses, as CSR (``pred_list[pred_start[t]:pred_start[t+1]]``)."""
+    poses = table.poses
+    sources = np.tile(np.arange(poses, dtype=np.int64), len(table.next))
+    targets = table.next[:, :poses].astype(np.int64).ravel()
+    live = targets < poses
+    sources, targets = sources[live], targets[live]
+    pairs = np.unique(targets * poses + sources)
+    targets, sources = pairs // poses, pairs % poses
+    start = np.searchsorted(targets, np.arange(table.states + 1)).astype(np.int64)
+    return start, sources

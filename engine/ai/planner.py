@@ -110,10 +110,10 @@ class BoardPlan:
             after = np.where((state == table.goal) & (after > CHOSEN_PER_ROUND), j + 1, after)
         goal = self.values.goal[state]
         won = self.values.won[state]
-        tier = (goal < goal.max() - EPS).astype(np.int64)
-        # np.lexsort sorts by the last key first: tier, goal probability outside the first tier,
-        # won rounds, destroyed, cards to the goal, then the sequence (rows are sorted).
-        ranking = np.lexsort((np.arange(len(orders)), after, state == table.dead, won, -goal * tier, tier))
+        tier = np.floor(goal / EPS + 0.5)  # plan_kernel.tier
+        # np.lexsort sorts by the last key first: goal-probability tier (higher first), won rounds,
+        # destroyed, cards to the goal, then the sequence (rows are sorted).
+        ranking = np.lexsort((np.arange(len(orders)), after, state == table.dead, won, -tier))
         return orders, state, after, ranking.astype(np.int64)
 
     def rank(self, pose: Pose, hand: Sequence[Card]) -> list[Choice]:
@@ -140,6 +140,7 @@ class BoardPlan:
         values = self.values
         report: dict[str, object] = {
             "sweeps": values.sweeps,
+            "updates": values.updates,
             "converged": values.converged,
             "residual_goal": values.residual_goal,
             "residual_rounds": values.residual_rounds,
@@ -167,6 +168,7 @@ def _from_data(board: Board, level: Level, data: plan_file.PlanData) -> BoardPla
         np.frombuffer(data.won, dtype=np.float64).copy(),
         np.frombuffer(data.solved, dtype=np.uint8).astype(np.bool_),
         int(report.get("sweeps", 0)),  # type: ignore[call-overload]
+        int(report.get("updates", 0)),  # type: ignore[call-overload]
         float(report.get("residual_goal", math.inf)),  # type: ignore[arg-type]
         float(report.get("residual_rounds", math.inf)),  # type: ignore[arg-type]
         bool(report.get("converged", False)),

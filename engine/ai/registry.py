@@ -44,6 +44,9 @@ class BuiltinAI:
     name: str
     description: str
     factory: Callable[[], Chooser]
+    #: One instance may play game after game (it keeps only caches that do not change its
+    #: choices, such as the planner's tables per board), so a contest makes one per worker.
+    reusable: bool = False
 
 
 def _make_planner() -> Chooser:
@@ -62,8 +65,10 @@ def _make_planner() -> Chooser:
 BUILTINS: dict[str, BuiltinAI] = {
     ai.name: ai
     for ai in (
-        BuiltinAI("reference", "the contest's reference AI: plays the first five cards in dealt order", ReferenceAI),
-        BuiltinAI("planner", "searches the round's card orders and plans towards the goal", _make_planner),
+        BuiltinAI(
+            "reference", "the contest's reference AI: plays the first five cards in dealt order", ReferenceAI, True
+        ),
+        BuiltinAI("planner", "searches the round's card orders and plans towards the goal", _make_planner, True),
     )
 }
 
@@ -119,6 +124,12 @@ def ai_help() -> str:
     """One paragraph for ``--ai`` help: the built-in names and how to name a program."""
     names = ", ".join(name for name, _ in list_ais())
     return f"a built-in AI ({names}) or the path of an executable AI program speaking the contest's file protocol"
+
+
+def is_reusable(spec: str) -> bool:
+    """Whether the AI named ``spec`` is a built-in whose one instance may play many games."""
+    builtin = all_builtins().get(spec)
+    return builtin is not None and builtin.reusable
 
 
 def resolve_ai(spec: str, *, timeout: float = DEFAULT_TIMEOUT, log_path: Path | None = None) -> Chooser:

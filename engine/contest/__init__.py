@@ -29,6 +29,7 @@ from engine.deck import load_deck
 from engine.errors import InputError, read_text
 from engine.game import Outcome
 from engine.model import Level
+from engine.status import require_start
 
 PROGRAM = "robots-contest"
 DEFAULT_SEEDS = 10
@@ -86,12 +87,7 @@ def load_boards(paths: Sequence[str]) -> tuple[BoardSource, ...]:
     for path in paths:
         text = read_text(path)
         board = parse_board(text, path)
-        if len(board.starts) != 1:
-            raise InputError(
-                f"a board to play needs exactly one start tile (S T U V), this one has {len(board.starts)}", path
-            )
-        if not board.goals:
-            raise InputError("a board to play needs at least one goal tile (Z)", path)
+        require_start(board, path, need_goal=True)
         sources.append(BoardSource(path, text))
     return tuple(sources)
 

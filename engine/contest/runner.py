@@ -2,7 +2,10 @@
 
 Workers get the boards and the deck *sources* (a file or a seed) once, at start-up, and load
 each deck at most once, so a task is just two indexes.  Every game gets a fresh AI, so an AI
-cannot carry state from one game into another and results do not depend on scheduling.
+cannot carry state from one game into another and results do not depend on scheduling -- except
+built-in AIs registered as reusable (``engine.ai.registry.is_reusable``: the reference AI, the
+planner), whose one instance per worker keeps only caches that never change a choice: the
+planner then builds each board's tables once per worker instead of once per game.
 """
 
 from __future__ import annotations
@@ -16,12 +19,12 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from engine.ai.external import kill_running_ais
-from engine.ai.registry import resolve_ai
+from engine.ai.registry import is_reusable, resolve_ai
 from engine.boardfile import parse_board
 from engine.cards import Card
 from engine.deck import generate_deck, load_deck
 from engine.errors import InputError
-from engine.game import Outcome, play_game
+from engine.game import Chooser, Outcome, play_game
 from engine.model import Board, Level
 from engine.outputs import Stats
 
@@ -96,6 +99,7 @@ def init_worker(setup: ContestSetup, *, in_pool: bool = False) -> None:
     _setup = setup
     _board.cache_clear()
     _deck.cache_clear()
+    _reused.cache_clear()
 
 
 @cache
@@ -108,6 +112,12 @@ def _board(index: int) -> Board:
 def _deck(index: int) -> tuple[Card, ...]:
     assert _setup is not None
     return tuple(_setup.decks[index].load())
+
+
+@cache
+def _reused(spec: str) -> Chooser:
+    """The one instance of a reusable built-in AI in this worker."""
+    return resolve_ai(spec)
 
 
 def _log_path(setup: ContestSetup, board_index: int, deck_index: int) -> Path | None:
@@ -127,13 +137,16 @@ def play_task(task: tuple[int, int]) -> GameResult:
     deck_label = setup.decks[deck_index].label
     common = (board_label, deck_label, setup.level.value, setup.ai)
     try:
-        chooser = resolve_ai(setup.ai, timeout=setup.timeout, log_path=_log_path(setup, board_index, deck_index))
-        try:
-            game = play_game(_board(board_index), setup.level, _deck(deck_index), chooser)
-        finally:
-            close = getattr(chooser, "close", None)
-            if callable(close):
-                close()
+        if is_reusable(setup.ai):
+            game = play_game(_board(board_index), setup.level, _deck(deck_index), _reused(setup.ai))
+        else:
+            chooser = resolve_ai(setup.ai, timeout=setup.timeout, log_path=_log_path(setup, board_index, deck_index))
+            try:
+                game = play_game(_board(board_index), setup.level, _deck(deck_index), chooser)
+            finally:
+                close = getattr(chooser, "close", None)
+                if callable(close):
+                    close()
     except InputError as exc:
         return GameResult(*common, Outcome.AI_ERROR.value, 0, 0, 0, 0, str(exc))
     except Exception as exc:  # a built-in AI's bug must not stop the other games
@@ -173,6 +186,10 @@ def run_contest(
         _collect(stream, results, on_result)
         return results
     chunk = max(1, min(16, len(tasks) // (workers * 8)))
+    if is_reusable(setup.ai):
+        # One board's games in one chunk, the biggest boards first: each board's tables are built
+        # by one worker only, and the longest precomputations start first.
+        tasks, chunk = board_affine_tasks(setup), len(setup.decks)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_pool_worker, initargs=(setup,))
     try:
         _collect(pool.map(play_task, tasks, chunksize=chunk), results, on_result)
@@ -183,7 +200,17 @@ def run_contest(
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
-    return results
+    position = {task: i for i, task in enumerate(all_tasks(setup))}
+    return [result for _, result in sorted(zip(tasks, results, strict=True), key=lambda pair: position[pair[0]])]
+
+
+def board_affine_tasks(setup: ContestSetup) -> list[tuple[int, int]]:
+    """Every game, grouped by board, boards by falling size (a proxy for their precomputation)."""
+    sizes = []
+    for index, source in enumerate(setup.boards):
+        board = source.parse()
+        sizes.append((-board.width * board.height, index))
+    return [(b, d) for _, b in sorted(sizes) for d in range(len(setup.decks))]
 
 
 def _exit_on_sigterm(signum: int, frame: object) -> None:

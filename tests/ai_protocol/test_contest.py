@@ -152,7 +152,11 @@ def _empty_folder(tmp_path: Path) -> Path:
 BAD_INPUTS: list[tuple[str, Callable[[Path], list[str]], str]] = [
     ("missing board", lambda t: [str(t / "nope.dat")], r"nope\.dat: no such file"),
     ("bad board char", lambda t: [str(_bad_board(t))], r"bad\.dat:3:1: "),
-    ("no start", lambda t: [str(_no_start(t))], "exactly one start tile"),
+    (
+        "no start",
+        lambda t: [str(_no_start(t))],
+        r"nostart\.dat: no start tile \(S, T, U or V\): a board needs exactly one",
+    ),
     ("bad deck", lambda t: [str(CHOP), "--decks", str(_bad_deck(t))], r"deck\.txt:2:1: "),
     ("missing deck", lambda t: [str(CHOP), "--decks", str(t / "none")], "no such deck file or folder"),
     ("empty deck folder", lambda t: [str(CHOP), "--decks", str(_empty_folder(t))], "holds no deck files"),

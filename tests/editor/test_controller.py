@@ -176,7 +176,7 @@ def test_validation_follows_edits(tmp_path: Path) -> None:
     assert ctl.problems == [] and len(ctl.summary) == 3
     x, y = ctl.document.board.goals[0]
     ctl.document.push(SetTiles({(x, y): Tile.floor()}))
-    assert [p.message for p in ctl.problems] == ["no goal tile: place at least one goal (Z)"]
+    assert [p.message for p in ctl.problems] == ["no goal tile (Z): a board needs at least one"]
 
 
 def test_playtest_writes_a_game_directory_named_after_the_board_and_cleans_up(tmp_path: Path) -> None:

@@ -19,16 +19,17 @@ def test_good_board_has_no_problems() -> None:
 
 def test_missing_start() -> None:
     problems = validate(Board.from_strings(["  Z"]))
-    assert [p.message for p in problems] == ["no start tile: place one start (S T U V)"]
+    assert [p.message for p in problems] == ["no start tile (S, T, U or V): a board needs exactly one"]
 
 
 def test_two_starts_highlights_both() -> None:
     problems = validate(Board.from_strings(["T Z", "  U"]))
-    assert problems[0].message.startswith("2 start tiles") and problems[0].tiles == ((0, 0), (2, 1))
+    assert problems[0].message == "2 start tiles (at 0 0, 2 1): a board needs exactly one"
+    assert problems[0].tiles == ((0, 0), (2, 1))
 
 
 def test_no_goal() -> None:
-    assert _messages(["T  "]) == ["no goal tile: place at least one goal (Z)"]
+    assert _messages(["T  "]) == ["no goal tile (Z): a board needs at least one"]
 
 
 def test_walled_off_goal_is_unreachable_at_every_level() -> None:

@@ -12,7 +12,7 @@ from engine.errors import InputError
 from engine.game import Outcome, play_game
 from engine.model import Level
 from engine.outputs import format_globalseq
-from engine.replay import consistent_levels, load_replay, parse_globalseq, write_globalseq
+from engine.replay import HARDEST_FIRST, fit_levels, load_replay, parse_globalseq, write_globalseq
 
 VECTORS = Path(__file__).resolve().parents[1] / "data" / "conformance"
 GAMES = [json.loads(line) for line in (VECTORS / "games.jsonl").read_text().splitlines()]
@@ -56,5 +56,27 @@ def test_malformed_sequences_name_the_line(text: str, line: int) -> None:
 
 def test_level_is_recognised_from_a_fall_off_the_edge() -> None:
     board = parse_board("2 1\nSZ\n")
-    assert consistent_levels(board, board.start, "ML\nX\n") == [Level.HARD]
-    assert Outcome.DESTROYED is load_replay(board, Level.HARD, board.start, "ML\nX\n").outcome
+    fits = fit_levels(board, board.start, parse_globalseq("ML\nX\n"))
+    assert [fit.level for fit in fits] == [Level.HARD]
+    assert Outcome.DESTROYED is fits[0].outcome is load_replay(board, Level.HARD, board.start, "ML\nX\n").outcome
+
+
+def test_level_finder_lists_every_fitting_level_hardest_first() -> None:
+    board = parse_board("3 1\nS Z\n")
+    assert [fit.level for fit in fit_levels(board, board.start, parse_globalseq("MR\n----\nMR\nZ\n"))] == list(
+        HARDEST_FIRST
+    )
+    assert [
+        fit.level for fit in fit_levels(board, board.start, parse_globalseq("MR\n----\nMR\nZ\n"), levels=[Level.EASY])
+    ] == [Level.EASY]
+
+
+def test_level_finder_reports_where_the_sequence_got_furthest() -> None:
+    board = parse_board("3 1\nTbZ\n")
+    sequence = parse_globalseq("RR\n----\nRL\n----\nMR\n----\nRR\n----\nRL\n")
+    with pytest.raises(
+        InputError, match=r"^s\.txt:5:1: round 1, card 3: .* \(fits no level; this error is for hard\)$"
+    ):
+        fit_levels(board, board.start, sequence, "s.txt")
+    with pytest.raises(InputError, match=r"^s\.txt:5:1: round 1, card 3: [^(]*$"):  # one level: its own error
+        fit_levels(board, board.start, sequence, "s.txt", [Level.NORMAL])

@@ -41,7 +41,7 @@ CASES = [
     (["play", "header.dat"], ["header.dat:1:1: first line must be 'WIDTH HEIGHT'"]),
     (["play", "empty.dat"], ["empty.dat:1:1: empty file"]),
     (["play", "nostart.dat"], ["nostart.dat: no start tile"]),
-    (["play", "twostarts.dat"], ["twostarts.dat:2:3: a second start tile"]),
+    (["play", "twostarts.dat"], ["twostarts.dat:2:3: 2 start tiles (at 0 0, 2 0): a board needs exactly one"]),
     (["play", CHOP, "--deck", "badcard.dat"], ["badcard.dat:3:1: unknown card 'MF 4'"]),
     (["play", CHOP, "--deck", "short.dat"], ["short.dat: not a valid deck: has 5599 cards"]),
     (["play", CHOP, "--deck", "toomany.dat"], ["toomany.dat: not a valid deck: has 5601 cards"]),

@@ -103,10 +103,21 @@ def test_check_reports_ok_boards_and_every_problem(engine, tmp_path: Path) -> No
     assert result.code == 2
     assert result.out == f"{CHOP}: ok, 12x12, start 0 0 D, 1 goal(s)\n"
     assert result.err.splitlines() == [
-        "robots-engine: two.dat:3:3: a second start tile at 2 1: a board needs exactly one",
+        "robots-engine: two.dat:3:3: 2 start tiles (at 0 0, 2 1): a board needs exactly one",
         "robots-engine: nogoal.dat: no goal tile (Z): a board needs at least one",
     ]
     assert engine("check", str(CHOP)).code == 0
+
+
+def test_check_reach_searches_every_level(engine) -> None:
+    no_way = str(ROOT / "gameboards" / "no-way-to-goal.dat")
+    assert engine("check", no_way).code == 0
+    result = engine("check", "--reach", no_way, str(CHOP))
+    assert result.code == 2 and result.out.startswith(f"{CHOP}: ok")
+    assert result.err.splitlines() == [
+        f"robots-engine: {no_way}: {level}: no goal can be reached from the start"
+        for level in ("easy", "normal", "hard")
+    ]
 
 
 def test_replay_finds_the_levels_and_reports_the_outcome(engine, tmp_path: Path) -> None:

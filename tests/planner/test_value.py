@@ -32,6 +32,7 @@ def brute_force(board: Board, level: Level, sweeps: int = 20000) -> dict[Pose, t
 
     Independent of the planner's machinery: outcomes come from ``play_card``, hands from
     ``itertools``, orders from ``permutations``; no table, lattice, Gauss-Seidel or waiting trick.
+    Goal probabilities are compared in tiers of ``EPS`` (rounded), then won rounds, as documented.
     Returns per live pose (goal probability, won rounds).
     """
     poses = [Pose(x, y, d) for y in range(board.height) for x in range(board.width) for d in Direction]
@@ -81,10 +82,13 @@ def brute_force(board: Board, level: Level, sweeps: int = 20000) -> dict[Pose, t
     g[goal] = 1.0
     for _ in range(sweeps):
         new_g, new_r = g.copy(), r.copy()
+        tier = np.floor(g / EPS + 0.5)
         for s in range(len(poses)):
-            best_g = np.where(reach[s], g[None, :], -1.0).max(axis=1)
-            tied = reach[s] & (g[None, :] >= best_g[:, None] - EPS)
+            best_tier = np.where(reach[s], tier[None, :], -1.0).max(axis=1)
+            tied = reach[s] & (tier[None, :] == best_tier[:, None])
             best_r = np.where(tied, r[None, :], np.inf).min(axis=1)
+            chosen = tied & (r[None, :] == best_r[:, None])
+            best_g = np.where(chosen, g[None, :], -1.0).max(axis=1)
             new_g[s] = w @ best_g
             new_r[s] = new_g[s] + w @ best_r
         change = max(np.abs(new_g - g).max(), np.abs(new_r - r).max())

@@ -8,7 +8,8 @@ from engine.boardfile import load_board
 from engine.model import Board, Direction, Pose
 from tests.viewer_app.conftest import CHOP
 from viewer3d import coords
-from viewer3d.app import AUTO_FOLLOW_BELOW_PX, FOLLOW_TILE_PX, ViewerApp
+from viewer3d.app import FOLLOW_TILE_PX, ViewerApp
+from viewer3d.camera import AUTO_FOLLOW_BELOW_PX
 from viewer3d.playback import Timeline
 
 

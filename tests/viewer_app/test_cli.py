@@ -289,3 +289,39 @@ def test_unreachable_display_names_it_in_one_line(game_files: Path, tmp_path: Pa
     assert result.returncode == 1 and "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("robots-view: cannot open a window on display ':97'"), lines
+
+
+def test_out_into_a_missing_folder_is_an_error_not_created(
+    game_files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status = main([str(game_files / "dir"), "--headless", "--out", "new/folder/x.png", "--size", "64x48"])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(lines) == 1 and "folder new/folder does not exist" in lines[0], lines
+    assert not (tmp_path / "new").exists()
+
+
+def test_a_board_file_opens_as_a_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``robots-view board.dat`` said 'no such directory'; it shows the board (or plays a game on it)."""
+    from viewer3d.cli import build_parser, load_source
+    from viewer3d.hud import status_lines
+    from viewer3d.playback import Player
+
+    source = load_source(build_parser().parse_args([str(CHOP)]))
+    assert source.board.width == 12 and source.timeline.complete and not source.timeline.steps
+    assert any("board only" in line for line in status_lines(Player(source.timeline)))
+    live = load_source(build_parser().parse_args([str(CHOP), "--ai", "reference", "--seed", "3"]))
+    live.stop.set()
+    assert live.worker is not None
+    out = tmp_path / "board.png"
+    assert main([str(CHOP), "--headless", "--out", str(out), "--size", "64x48"]) == 0
+    assert out.exists()
+
+
+def test_gif_frame_delays_add_up_to_the_films_length() -> None:
+    """At 15 fps every frame was stored as 60 ms (GIF keeps hundredths): the film ran 10 % fast."""
+    from viewer3d.export import gif_durations
+
+    durations = gif_durations(150, 15)
+    assert sum(durations) == 10_000 and set(durations) <= {60, 70}
+    assert sum(gif_durations(30, 10)) == 3000 and sum(gif_durations(7, 24)) == round(7 * 1000 / 24, -1)

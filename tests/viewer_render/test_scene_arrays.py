@@ -102,3 +102,24 @@ def test_chunks_outside_the_view_are_culled():
         covered[first : first + count] = True
     for (start, count), visible in zip(chunked.ranges, seen, strict=True):
         assert covered[start : start + count].all() == visible
+
+
+def test_goal_flag_never_pierces_a_robot_on_the_goal():
+    """The pole used to stand on the tile's centre, through the robot; now every box of the goal
+    is outside the circle the robot sweeps when it turns, or above its head."""
+    from viewer3d.render.meshes import robot_mesh
+    from viewer3d.render.renderer import ROBOT_SCALE
+
+    mesh = robot_mesh((0.2, 0.4, 0.8)).reshape(-1, 12)
+    radius = float(np.hypot(mesh[:, 0], mesh[:, 2]).max()) * ROBOT_SCALE
+    top = float(mesh[:, 1].max()) * ROBOT_SCALE
+    rows = build_scene(Board.from_strings(["   ", " Z ", "   "])).instances
+    centre, half = rows[:, 0:3], rows[:, 3:6]
+    on_goal = (np.abs(centre[:, 0] - 1.5) < 0.5) & (np.abs(centre[:, 2] - 1.5) < 0.5)
+    assert on_goal.sum() >= 2  # pole and cloth
+    for (x, y, z), (hx, hy, hz) in zip(centre[on_goal], half[on_goal], strict=True):
+        nearest_x = np.clip(1.5, x - hx, x + hx)
+        nearest_z = np.clip(1.5, z - hz, z + hz)
+        clear_sideways = np.hypot(nearest_x - 1.5, nearest_z - 1.5) > radius
+        clear_above = y - hy > top
+        assert clear_sideways or clear_above, (x, y, z)

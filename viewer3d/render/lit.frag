@@ -5,6 +5,12 @@
 uniform vec3 u_wall_color;
 uniform float u_alpha;
 uniform vec3 u_emissive_boost;
+uniform float u_light;            // theme.json "3d".light: strength of the key light
+#ifdef PATTERNS
+uniform sampler2DArray u_tiles;   // theme pictures: crate faces show wall-p, the robot's head its picture
+uniform float u_crate_layer;
+uniform float u_robot_layer;
+#endif
 
 in vec3 v_world;
 in vec3 v_normal;
@@ -19,23 +25,22 @@ void main() {
     vec3 n = normalize(v_normal);
     vec3 base = v_material > 0.5 && v_material < 1.5 ? u_wall_color : v_color;
 #ifdef PATTERNS
-    if (v_material > 1.5 && v_material < 2.5) {  // crate: planks and a frame
-        vec2 e = min(v_uv, 1.0 - v_uv);
-        float frame = step(min(e.x, e.y), 0.1);
-        float diagonal = step(abs(v_uv.x - v_uv.y), 0.06) * (1.0 - frame);
-        float plank = step(0.93, fract(v_uv.y * 4.0)) * (1.0 - frame);
-        base = mix(base, base * 0.62, max(plank, 0.0));
-        base = mix(base, base * 1.25, max(frame, diagonal));
+    if (v_material > 1.5 && v_material < 2.5) {  // crate: the theme's wall-p picture on every face
+        base = texture(u_tiles, vec3(v_uv.x, 1.0 - v_uv.y, u_crate_layer)).rgb;
+    } else if (v_material > 4.5) {  // decal: the robot picture, top row towards the robot's front
+        vec4 picture = texture(u_tiles, vec3(v_uv, u_robot_layer));
+        if (picture.a < 0.5 || u_robot_layer < 0.0) discard;
+        base = picture.rgb;
     } else if (v_material > 2.5 && v_material < 3.5) {  // hazard stripes on steel
         float stripe = step(0.5, fract((v_world.x + v_world.y + v_world.z) * 4.0));
         base = mix(vec3(0.95, 0.75, 0.12), vec3(0.12, 0.12, 0.12), stripe);
     }
 #endif
-    if (v_material > 3.5) {
+    if (v_material > 3.5 && v_material < 4.5) {
         f_color = vec4(base + u_emissive_boost, u_alpha);
         return;
     }
-    float diffuse = max(dot(n, LIGHT), 0.0);
+    float diffuse = max(dot(n, LIGHT), 0.0) * u_light;
     float sky = 0.5 + 0.5 * n.y;
     vec3 ambient = mix(vec3(0.22, 0.2, 0.2), vec3(0.42, 0.45, 0.52), sky);
     vec2 e = min(v_uv, 1.0 - v_uv);

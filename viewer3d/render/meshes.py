@@ -7,6 +7,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 Colour = tuple[float, float, float]
+MATERIAL_DECAL = 5.0  # lit.frag: the theme's robot picture, transparent where the picture is
 
 # (normal, the two in-face axes) of the six faces of the cube [-1, 1]^3
 _FACES = (
@@ -76,6 +77,13 @@ class MeshBuilder:
             self._triangle(bottom[i], bottom[j], top[j], colour, material, middle)
             self._triangle(bottom[i], top[j], top[i], colour, material, middle)
 
+    def decal(self, x0: float, x1: float, z0: float, z1: float, y: float, material: float) -> None:
+        """A flat picture facing up over x0..x1, z0..z1: the image's top row at z0 (the front)."""
+        corners = [(x0, z0, 0.0, 0.0), (x1, z0, 1.0, 0.0), (x1, z1, 1.0, 1.0), (x0, z1, 0.0, 1.0)]
+        for index in (0, 2, 1, 0, 3, 2):  # counter-clockwise seen from above
+            x, z, u, v = corners[index]
+            self._rows.append([x, y, z, 0.0, 1.0, 0.0, u, v, 1.0, 1.0, 1.0, material])
+
     def _triangle(
         self,
         a: NDArray[np.float64],
@@ -119,6 +127,7 @@ def robot_mesh(body: Colour) -> NDArray[np.float32]:
     builder.box((0.0, 0.25, 0.03), (0.19, 0.11, 0.22), body)  # body
     builder.box((0.0, 0.365, 0.03), (0.2, 0.012, 0.23), _scaled(body, 0.75))  # body lid
     builder.box((0.0, 0.47, 0.06), (0.14, 0.095, 0.13), _scaled(body, 1.15))  # head
+    builder.decal(-0.14, 0.14, -0.07, 0.19, 0.5665, MATERIAL_DECAL)  # the theme's robot picture on its head
     builder.box((0.0, 0.48, -0.073), (0.115, 0.045, 0.006), (0.05, 0.07, 0.1))  # visor glass
     for side in (-1, 1):  # eyes
         builder.box((side * 0.05, 0.485, -0.081), (0.028, 0.022, 0.004), (0.35, 0.95, 1.0), 4.0)

@@ -9,6 +9,8 @@ uniform vec3 u_forward;
 uniform float u_ortho;
 uniform usampler2D u_info;
 uniform vec2 u_board;
+uniform sampler2DArray u_tiles;  // the theme's hole picture is the pit's floor and its rim
+uniform float u_hole_layer;
 in vec3 v_world;
 flat in vec2 v_tile;
 out vec4 f_color;
@@ -47,14 +49,14 @@ void main() {
     vec3 hit = p + dir * t;
     vec3 color;
     if (!wall) {
-        color = vec3(0.03, 0.03, 0.04);
+        color = texture(u_tiles, vec3(hit.xz, u_hole_layer)).rgb * 0.55;  // the picture, in the shaft's shade
     } else {
         float lit = side_x ? (dir.x > 0.0 ? 0.55 : 0.85) : (dir.z > 0.0 ? 0.65 : 0.75);
         vec2 brick = side_x ? hit.zy : hit.xy;
         float seam = step(0.92, fract(brick.y * 5.0)) + step(0.95, fract(brick.x * 3.0 + floor(brick.y * 5.0) * 0.5));
         color = vec3(0.36, 0.33, 0.31) * lit * (1.0 - 0.35 * min(seam, 1.0));
+        color *= exp(hit.y * 1.8);
     }
-    color *= exp(hit.y * 1.8);
     // a thin steel lip where the opening meets solid floor
     vec2 f = p.xz - v_tile;
     float lip = 1.0;
@@ -62,7 +64,8 @@ void main() {
     if (!is_hole(v_tile + vec2(1.0, 0.0))) lip = min(lip, 1.0 - f.x);
     if (!is_hole(v_tile + vec2(0.0, -1.0))) lip = min(lip, f.y);
     if (!is_hole(v_tile + vec2(0.0, 1.0))) lip = min(lip, 1.0 - f.y);
-    color = mix(vec3(0.55, 0.56, 0.6), color, smoothstep(0.0, 0.035, lip));
+    vec3 rim = texture(u_tiles, vec3(p.xz, u_hole_layer)).rgb;  // the picture's outer band, at floor level
+    color = mix(rim, color, smoothstep(0.19, 0.21, lip));
     vec4 clip = u_proj * u_view * vec4(hit, 1.0);
     gl_FragDepth = clamp(clip.z / clip.w * 0.5 + 0.5, 0.0, 1.0);
     f_color = vec4(color, 1.0);

@@ -5,6 +5,7 @@
 uniform mat4 u_view;
 uniform mat4 u_proj;
 uniform usampler2D u_info;
+uniform float u_wall_scale;  // theme.json "3d".wall_height over the modelled height (walls only)
 
 in vec3 in_pos;      // unit cube corner, -1..1
 in vec3 in_normal;
@@ -28,7 +29,8 @@ void main() {
     float phase = float(texelFetch(u_info, ivec2(i_tile), 0).a) / 255.0;
     offset = i_move * sin(3.14159265 * phase);
 #endif
-    v_world = i_center + in_pos * i_half + offset;
+    vec3 stretch = i_material > 0.5 && i_material < 1.5 ? vec3(1.0, u_wall_scale, 1.0) : vec3(1.0);
+    v_world = (i_center + in_pos * i_half) * stretch + offset;
     v_normal = in_normal;
     v_uv = in_uv;
     v_color = i_color;

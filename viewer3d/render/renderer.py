@@ -35,6 +35,7 @@ from viewer3d.render.scene import (
     KIND_ROTATOR_RIGHT,
     MATERIAL_CRATE,
     MATERIAL_HAZARD,
+    WALL_HEIGHT,
     SceneArrays,
     build_scene,
     layer_table,
@@ -130,6 +131,9 @@ class SceneRenderer:
         self._trail_source: NDArray[np.float32] | None = None
         self.wall_colour = (0.78, 0.48, 0.22)
         self.robot_colour = (0.24, 0.5, 0.9)
+        self.wall_scale = 1.0  # theme.json's wall height over the modelled one
+        self.light = 1.0
+        self.picture_layers = {"crate": 0.0, "hole": 0.0, "robot": -1.0, "cursor": -1.0}
         self.props_drawn = False
 
         self.floor_program = _program(ctx, "floor.vert", "floor.frag")
@@ -219,6 +223,11 @@ class SceneRenderer:
             [(self._corner_vbo, "2f", "in_corner"), (self._marker_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
         )
         self.marker_count = 0
+        self._pointer_vbo = ctx.buffer(reserve=16)
+        self.pointer_vao = ctx.vertex_array(
+            self.rotor_program,
+            [(self._corner_vbo, "2f", "in_corner"), (self._pointer_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
+        )
         self.locator_vao = ctx.vertex_array(self.locator_program, [(self._corner_vbo, "2f", "in_corner")])
         self._robot_vbo: moderngl.Buffer | None = None
         self.robot_vao: moderngl.VertexArray | None = None
@@ -239,18 +248,7 @@ class SceneRenderer:
         self._info[..., 0] = layer_table(keys)[self.scene.chars]
         self.info_texture.write(self._info.tobytes())
 
-        floor = layers[keys["floor"]] if "floor" in keys else None
-        if floor is not None and "wall-p" in keys:
-            wall_layer = layers[keys["wall-p"]]
-            differs = np.abs(wall_layer[..., :3].astype(np.int16) - floor[..., :3].astype(np.int16)).sum(axis=2) > 40
-            colour = _mean_colour(wall_layer, differs & (wall_layer[..., 3] > 128))
-            if colour is not None:
-                self.wall_colour = colour
-        if "robot" in keys:
-            robot = layers[keys["robot"]]
-            colour = _mean_colour(robot, robot[..., 3] > 200)
-            if colour is not None:
-                self.robot_colour = colour
+        self._theme_pictures(theme, layers, keys)
         markers = [
             (start.x, start.y, 0.0, float(keys[f"start-{start.facing.name.lower()}"]))
             for start in self.board.starts
@@ -269,6 +267,38 @@ class SceneRenderer:
             self.mesh_program,
             [(self._robot_vbo, "3f 3f 2f 3f 1f", "in_pos", "in_normal", "in_uv", "in_color", "in_material")],
         )
+
+    def _theme_pictures(self, theme: ThemeLike, layers: NDArray[np.uint8], keys: dict[str, int]) -> None:
+        """Where each picture goes in 3D (crate faces, pit, robot top, pick marker) and the colours
+        the pictures cannot give: ``theme.look`` (theme.json's "3d") or, for other themes, derived."""
+        floor = float(keys.get("floor", 0))
+        self.picture_layers = {
+            "crate": float(keys.get("wall-p", floor)),
+            "hole": float(keys.get("hole", floor)),
+            "robot": float(keys.get("robot", -1)),
+            "cursor": float(keys.get("cursor", -1)),
+        }
+        look = getattr(theme, "look", None)
+        if look is not None:
+            self.wall_colour = tuple(look.wall_colour)
+            self.robot_colour = tuple(look.robot_colour)
+            self.wall_scale = float(look.wall_height) / WALL_HEIGHT
+            self.light = float(look.light)
+            return
+        self.wall_scale, self.light = 1.0, 1.0
+        if "floor" in keys and "wall-p" in keys:
+            floor_layer, wall_layer = layers[keys["floor"]], layers[keys["wall-p"]]
+            differs = (
+                np.abs(wall_layer[..., :3].astype(np.int16) - floor_layer[..., :3].astype(np.int16)).sum(axis=2) > 40
+            )
+            colour = _mean_colour(wall_layer, differs & (wall_layer[..., 3] > 128))
+            if colour is not None:
+                self.wall_colour = colour
+        if "robot" in keys:
+            robot = layers[keys["robot"]]
+            colour = _mean_colour(robot, robot[..., 3] > 200)
+            if colour is not None:
+                self.robot_colour = colour
 
     # -- per frame -------------------------------------------------------------------------
     def _update_phases(self, active: object) -> None:
@@ -360,6 +390,8 @@ class SceneRenderer:
                 ("u_ortho", 1.0 if camera.is_orthographic else 0.0),
                 ("u_info", 0),
                 ("u_board", (float(self.board.width), float(self.board.height))),
+                ("u_tiles", 1),
+                ("u_hole_layer", self.picture_layers["hole"]),
             )
             for name, setting in pit_uniforms:
                 _set(self.pit_program, name, setting)
@@ -379,6 +411,7 @@ class SceneRenderer:
             ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
             self.marker_vao.render(moderngl.TRIANGLES, instances=self.marker_count)
             ctx.disable(moderngl.BLEND)
+        self._draw_pointer(frame.pointer, view, proj)
 
         common = (
             ("u_view", view),
@@ -387,6 +420,11 @@ class SceneRenderer:
             ("u_alpha", 1.0),
             ("u_emissive_boost", (0.0, 0.0, 0.0)),
             ("u_info", 0),
+            ("u_tiles", 1),
+            ("u_wall_scale", self.wall_scale),
+            ("u_light", self.light),
+            ("u_crate_layer", self.picture_layers["crate"]),
+            ("u_robot_layer", self.picture_layers["robot"]),
         )
         self.props_drawn = not flat and self.instance_count + self.patterned_count + self.moving_count > 0
         self.instances_drawn = 0
@@ -450,6 +488,19 @@ class SceneRenderer:
         self.locator_vao.render(moderngl.TRIANGLES)
         ctx.disable(moderngl.BLEND)
         ctx.enable(moderngl.DEPTH_TEST)
+
+    def _draw_pointer(self, pointer: tuple[int, int] | None, view: bytes, proj: bytes) -> None:
+        """The theme's cursor picture on the tile under the mouse (the viewer's pick marker)."""
+        layer = self.picture_layers["cursor"]
+        if pointer is None or layer < 0:
+            return
+        for name, value in (("u_view", view), ("u_proj", proj), ("u_tiles", 1), ("u_disc", 0.0)):
+            _set(self.rotor_program, name, value)
+        self._pointer_vbo.write(np.array([pointer[0], pointer[1], 0.0, layer], dtype=np.float32).tobytes())
+        self.ctx.enable(moderngl.BLEND)
+        self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        self.pointer_vao.render(moderngl.TRIANGLES, instances=1)
+        self.ctx.disable(moderngl.BLEND)
 
     def _draw_chunks(
         self, vao: moderngl.VertexArray, chunked: ChunkedInstances, view_proj: NDArray[np.float64]
@@ -528,6 +579,8 @@ class SceneRenderer:
             self._commands,
             self.marker_vao,
             self._marker_vbo,
+            self.pointer_vao,
+            self._pointer_vbo,
             self._corner_vbo,
             self._hole_vbo,
             self._rotor_vbo,

@@ -18,6 +18,8 @@ from engine.model import BOARD_CHARS, Board, Direction, Tile, TileKind
 from viewer3d.fallback_theme import tile_key
 
 WALL_HEIGHT = 0.42
+FLAG_CORNER = 0.08  # the flag pole's distance from the goal tile's back (-x, -z) edges
+FLAG_TOP = 1.15  # the cloth hangs from 0.99 to this, above the robot (0.88 high)
 WALL_HALF_THICKNESS = 0.06
 INSTANCE_FLOATS = 15  # center3 half3 colour3 move3 tile2 material1
 
@@ -65,12 +67,11 @@ def board_chars(board: Board) -> NDArray[np.uint8]:
 
 
 def layer_table(keys: dict[str, int]) -> NDArray[np.uint8]:
-    """char code -> texture layer; wall tiles use the floor layer because their walls are 3D slabs."""
+    """char code -> texture layer: every tile draws its own picture on the floor, so a wall tile's
+    art lies under its 3D slabs (the theme's meaning of ``wall-b``..``wall-p``, see docs/themes.md)."""
     table = np.zeros(256, dtype=np.uint8)
     for char in BOARD_CHARS:
-        tile = Tile.from_char(char)
-        key = "floor" if tile.kind in (TileKind.FLOOR, TileKind.START) else tile_key(char)
-        table[ord(char)] = keys.get(key, keys.get("floor", 0))
+        table[ord(char)] = keys.get(tile_key(char), keys.get("floor", 0))
     return table
 
 
@@ -183,19 +184,23 @@ def build_scene(board: Board) -> SceneArrays:
             move = np.stack([-side * dx * 0.3, np.zeros(len(kx)), -side * dy * 0.3], axis=1)
             parts.append(_rows(centre, half, (0.5, 0.5, 0.5), MATERIAL_HAZARD, move, tiles))
 
+    # The goal's flag stands in the tile's back corner and flies above the robot's head, so a
+    # robot on the goal (up to FLAG_CLEARANCE from the centre, 0.88 high) never has the pole
+    # sticking through it, whichever way it faces or spins.
     gy, gx = np.nonzero(kind_low == KIND_GOAL)
+    pole_x, pole_z = gx + FLAG_CORNER, gy + FLAG_CORNER
     parts.append(
         _rows(
-            np.stack([gx + 0.5, np.full(len(gx), 0.45), gy + 0.5], axis=1),
-            np.array([0.025, 0.45, 0.025]),
+            np.stack([pole_x, np.full(len(gx), FLAG_TOP / 2), pole_z], axis=1),
+            np.array([0.025, FLAG_TOP / 2, 0.025]),
             (0.85, 0.86, 0.9),
             MATERIAL_PLAIN,
         )
     )
     parts.append(
         _rows(
-            np.stack([gx + 0.5 + 0.17, np.full(len(gx), 0.78), gy + 0.5], axis=1),
-            np.array([0.16, 0.1, 0.012]),
+            np.stack([pole_x + 0.17, np.full(len(gx), FLAG_TOP - 0.09), pole_z], axis=1),
+            np.array([0.16, 0.08, 0.012]),
             (0.15, 0.85, 0.35),
             MATERIAL_EMISSIVE,
         )

@@ -37,6 +37,7 @@ class FrameState:
     trail: NDArray[np.float32] | None = None  # (height, width) visit strength 0..1, None = trail off
     active: Mapping[tuple[int, int], float] = field(default_factory=dict)  # tile -> animation phase 0..1
     time: float = 0.0  # seconds, for idle animation
+    pointer: tuple[int, int] | None = None  # the tile under the mouse: the theme's cursor marks it
 
 
 @dataclass(frozen=True)

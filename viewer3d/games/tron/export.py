@@ -105,4 +105,4 @@ def export_game(
                 progress(done, len(times))
             yield image
 
-    return save_images(out, counted(), size, fps)
+    return save_images(out, counted(), size, fps, shared_palette=False)

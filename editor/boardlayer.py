@@ -1,0 +1,110 @@
+"""The board on screen at any size: one texture for the whole board, sprites only when zoomed in.
+
+A 256x256 board has 65,536 tiles; moving that many sprites on every zoom or pan step
+takes most of a second. Instead the board is composed once (numpy) into one
+texture with ``res`` pixels per tile (so the texture stays <= 2048 pixels a side) and
+drawn as a single sprite: zoom and pan only change that sprite's position and scale.
+An edit recomposes just the bounding box of the tiles the document's ``BoardChanged``
+event names and uploads it with one ``glTexSubImage2D``. (No mipmaps: regenerating them
+after every edit costs ~80 ms for a 2048-pixel texture on Mesa's llvmpipe.)
+
+When the view is zoomed in past the texture's resolution and few tiles are visible,
+the visible tiles are drawn as sprites of the full-size pictures on top, so close-ups
+stay sharp (``BoardSprites``). No per-frame work depends on the board's size.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyglet
+from PIL import Image
+
+from engine.model import Board
+from viewer3d.coords import TopDownMapping
+
+MAX_TEXTURE_PX = 2048
+MAX_SPRITES = 1600
+
+Position = tuple[int, int]
+
+
+def tile_resolution(board: Board, full_px: int) -> int:
+    """Pixels per tile in the board texture: the full pictures when they fit, else smaller."""
+    return max(4, min(full_px, MAX_TEXTURE_PX // max(board.width, board.height)))
+
+
+class BoardTexture:
+    """The whole board in one texture; ``update`` redraws only the tiles an edit touched."""
+
+    def __init__(self, board: Board, images: dict[str, Image.Image], full_px: int) -> None:
+        self.res = tile_resolution(board, full_px)
+        self.chars = sorted(images)
+        self._index = {char: i for i, char in enumerate(self.chars)}
+        self._atlas = np.stack(
+            [
+                np.asarray(images[c].convert("RGBA").resize((self.res, self.res), Image.Resampling.BOX))
+                for c in self.chars
+            ]
+        )
+        self.board = board
+        self.shape = (board.width, board.height)
+        self._codes = self._codes_of(board)
+        height, width = self._codes.shape
+        pixels = self._compose(self._codes)
+        data = pyglet.image.ImageData(width * self.res, height * self.res, "RGBA", pixels, pitch=-width * self.res * 4)
+        self.texture = data.get_texture()
+        self.sprite = pyglet.sprite.Sprite(self.texture, x=0, y=0)
+
+    def _codes_of(self, board: Board, ys: range | None = None, xs: range | None = None) -> np.ndarray:
+        index = self._index
+        ys = ys if ys is not None else range(board.height)
+        xs = xs if xs is not None else range(board.width)
+        rows = board.rows
+        return np.array([[index[t.char] for t in rows[y][xs.start : xs.stop]] for y in ys], dtype=np.intp)
+
+    def _compose(self, codes: np.ndarray) -> bytes:
+        """Tile pictures for a block of codes, as RGBA rows from the top."""
+        h, w = codes.shape
+        r = self.res
+        block = self._atlas[codes]  # (h, w, r, r, 4)
+        pixels: bytes = block.transpose(0, 2, 1, 3, 4).reshape(h * r, w * r, 4).tobytes()
+        return pixels
+
+    def update(self, board: Board, positions: frozenset[Position] | None) -> None:
+        """Redraw the tiles in ``positions`` (None: compare the whole board) for ``board``."""
+        if positions is None:
+            codes = self._codes_of(board)
+            changed = np.argwhere(codes != self._codes)
+            if changed.size == 0:
+                self.board = board
+                return
+            (y0, x0), (y1, x1) = changed.min(axis=0), changed.max(axis=0)
+            self._codes = codes
+        else:
+            width, height = board.width, board.height
+            inside = [(x, y) for x, y in positions if 0 <= x < width and 0 <= y < height]
+            if not inside:
+                self.board = board
+                return
+            xs, ys = zip(*inside, strict=True)
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+            index, rows = self._index, board.rows
+            self._codes[list(ys), list(xs)] = [index[rows[y][x].char] for x, y in inside]
+        self.board = board
+        r = self.res
+        block = self._codes[y0 : y1 + 1, x0 : x1 + 1]
+        h, w = block.shape
+        data = pyglet.image.ImageData(w * r, h * r, "RGBA", self._compose(block), pitch=-w * r * 4)
+        bottom = (self._codes.shape[0] - 1 - int(y1)) * r
+        self.texture.blit_into(data, int(x0) * r, bottom, 0)
+
+    def place(self, mapping: TopDownMapping, window_height: int) -> None:
+        scale = mapping.tile_px / self.res
+        height_px = self.board.height * mapping.tile_px
+        x, y = mapping.origin_x, window_height - mapping.origin_y - height_px
+        if (self.sprite.x, self.sprite.y, self.sprite.scale) != (x, y, scale):
+            self.sprite.update(x=x, y=y, scale=scale)
+
+    def delete(self) -> None:
+        self.sprite.delete()
+        self.texture.delete()

@@ -1,0 +1,160 @@
+"""Files like a desktop program: prompt editing keys, Tab completion, the file browser (keys and
+mouse), recent files, drops, overwrite confirmation, symlinks, read-only targets, missing folders."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from editor.commands import SetTiles
+from editor.controller import EditorController
+from editor.document import Document
+from editor.prompts import Prompt, complete_path
+from editor.safe_write import write_board_file
+from engine.model import Tile
+
+CHOP = Path("gameboards/chop.dat")
+
+
+def _ctl(tmp_path: Path) -> EditorController:
+    path = tmp_path / "b.dat"
+    shutil.copy(CHOP, path)
+    return EditorController(Document.open(path), autosave_folder=tmp_path / "state", background_validation=False)
+
+
+def test_prompt_editing_keys() -> None:
+    prompt = Prompt("x:", lambda text: None, text="board.dat")
+    prompt.key("HOME")
+    prompt.insert("my-")
+    assert prompt.text == "my-board.dat" and prompt.cursor == 3
+    prompt.key("END")
+    prompt.key("LEFT")
+    prompt.key("LEFT")
+    prompt.key("LEFT")
+    prompt.key("LEFT")
+    prompt.key("BACKSPACE")
+    assert prompt.text == "my-boar.dat"
+    prompt.key("DELETE")
+    assert prompt.text == "my-boardat"  # Delete takes the character after the cursor
+    prompt.key("A", ctrl=True)  # select all: typing replaces everything
+    prompt.insert("new.dat")
+    assert prompt.text == "new.dat" and prompt.display == "new.dat▏"
+
+
+def test_tab_completes_paths(tmp_path: Path) -> None:
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "board-one.dat").write_text("1 1\nZ\n")
+    (tmp_path / "other.dat").write_text("1 1\nZ\n")
+    assert complete_path(f"{tmp_path}/oth") == (f"{tmp_path}/other.dat", ["other.dat"])
+    text, names = complete_path(f"{tmp_path}/bo")
+    assert text == f"{tmp_path}/board" and names == ["board-one.dat", "boards/"]
+    prompt = Prompt("open:", lambda text: None, text=f"{tmp_path}/bo", paths=True)
+    prompt.key("TAB")
+    assert prompt.text == f"{tmp_path}/board" and prompt.candidates == ["board-one.dat", "boards/"]
+
+
+def test_open_through_the_browser_with_keys(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    shutil.copy(CHOP, sub / "inner.dat")
+    ctl.key_press("O", ctrl=True)
+    prompt = ctl.prompt
+    assert prompt is not None and prompt.listing is not None
+    assert prompt.listing.folder == tmp_path
+    labels = [e.label for e in prompt.listing.entries]
+    assert "sub/" in labels and "b.dat" in labels
+    for _ in range(labels.index("sub/") + 1):
+        ctl.key_press("DOWN")
+    ctl.key_press("ENTER")  # a folder: the browser goes into it
+    assert ctl.prompt is not None and ctl.prompt.text == f"{sub}/"
+    assert [e.label for e in ctl.prompt.listing.entries if not e.is_dir] == ["inner.dat"]  # type: ignore[union-attr]
+    ctl.text("inn")
+    ctl.key_press("TAB")
+    ctl.key_press("ENTER")
+    assert ctl.document.path == sub / "inner.dat" and ctl.prompt is None
+
+
+def test_open_through_the_browser_with_the_mouse_and_recent_files(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    other = tmp_path / "other.dat"
+    shutil.copy(CHOP, other)
+    ctl.key_press("O", ctrl=True)
+    assert ctl.prompt is not None and ctl.prompt.listing is not None
+    index = next(i for i, e in enumerate(ctl.prompt.listing.entries) if e.path == other)
+    left, top, _, height = ctl.layout.browser_row(index)
+    ctl.mouse_press(left + 20, top + height / 2, "left")
+    assert ctl.document.path == other
+    ctl.key_press("O", ctrl=True)  # the file just opened comes first, as a recent file
+    assert ctl.prompt is not None and ctl.prompt.listing is not None
+    first = ctl.prompt.listing.entries[0]
+    assert first.recent and first.path == other.absolute()
+
+
+def test_drop_a_file_on_the_window_opens_it(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    other = tmp_path / "other.dat"
+    shutil.copy(CHOP, other)
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("H")}))
+    ctl.file_drop([str(other)])
+    assert ctl.prompt is not None and ctl.prompt.choices == "yn"  # unsaved changes first
+    ctl.text("n")
+    assert ctl.document.path == other
+
+
+def test_save_as_over_an_existing_file_asks_first(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    existing = tmp_path / "existing.dat"
+    existing.write_text("1 1\nZ\n")
+    ctl.key_press("S", ctrl=True, shift=True)
+    assert ctl.prompt is not None
+    ctl.prompt.set_text(str(existing))
+    ctl.key_press("ENTER")
+    assert ctl.prompt is not None and "replace it?" in ctl.prompt.label
+    ctl.text("n")
+    assert existing.read_text() == "1 1\nZ\n" and ctl.status == "not saved"
+    ctl.key_press("S", ctrl=True, shift=True)
+    ctl.prompt.set_text(str(existing))  # type: ignore[union-attr]
+    ctl.key_press("ENTER")
+    ctl.text("y")
+    assert existing.read_bytes() == CHOP.read_bytes() and ctl.document.path == existing
+
+
+def test_save_writes_through_a_symlink(tmp_path: Path) -> None:
+    real = tmp_path / "real.dat"
+    shutil.copy(CHOP, real)
+    link = tmp_path / "link.dat"
+    link.symlink_to(real)
+    doc = Document.open(link)
+    doc.push(SetTiles({(1, 1): Tile.from_char("H")}))
+    doc.save()
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text().splitlines()[2][1] == "H"
+
+
+def test_read_only_target_is_refused_clearly(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    target = tmp_path / "b.dat"
+    before = target.read_bytes()
+    target.chmod(stat.S_IRUSR | stat.S_IRGRP)
+    try:
+        ctl.document.push(SetTiles({(0, 0): Tile.from_char("H")}))
+        ctl.key_press("S", ctrl=True)
+        assert "read-only" in ctl.status and target.read_bytes() == before
+        assert ctl.document.modified
+    finally:
+        target.chmod(0o644)
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        write_board_file(tmp_path / "missing" / "x.dat", "1 1\nZ\n")
+
+
+def test_opening_a_path_in_a_missing_folder_says_so(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    ctl.open_path(str(tmp_path / "nowhere" / "new.dat"))
+    assert "does not exist" in ctl.status and ctl.document.path == tmp_path / "b.dat"
+    ctl.open_path(str(tmp_path / "fresh.dat"))  # a new file in an existing folder is fine
+    assert ctl.document.path == tmp_path / "fresh.dat" and "does not exist yet" in ctl.status

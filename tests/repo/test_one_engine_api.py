@@ -1,0 +1,140 @@
+"""One engine API: the board status, the game loop and the level finder each exist once (in the
+engine), every tool uses them, and a board no game can start on gets the same one line everywhere."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("engine", "viewer3d", "editor", "themes", "gameboards")
+
+NO_START = "no start tile (S, T, U or V): a board needs exactly one"
+TWO_STARTS = "2 start tiles (at 0 0, 2 0): a board needs exactly one"
+
+
+def _sources() -> dict[str, str]:
+    return {
+        path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
+        for package in PACKAGES
+        for path in (ROOT / package).rglob("*.py")
+    }
+
+
+def _defined(name: str) -> list[str]:
+    found = []
+    for where, text in _sources().items():
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == name:
+                found.append(where)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("name", "home"),
+    [("BoardStatus", "engine/status.py"), ("play_rounds", "engine/game.py"), ("fit_levels", "engine/replay.py")],
+)
+def test_each_piece_is_implemented_once(name: str, home: str) -> None:
+    assert _defined(name) == [home]
+
+
+def test_the_game_loop_and_level_search_are_not_written_again() -> None:
+    """Only the round iterator deals hands; only the level finder tries levels one after another;
+    only the status module counts start tiles."""
+    sources = _sources()
+    dealing = [where for where, text in sources.items() if re.search(r"\bdeal\(", text)]
+    # the oracle searches all hands and plays none; rerun sets one past round up again
+    assert sorted(dealing) == ["engine/game.py", "engine/oracle.py", "engine/rerun.py"]
+    level_loops = [where for where, text in sources.items() if re.search(r"for \w+ in \(Level\.HARD", text)]
+    assert level_loops == []
+    counting = [where for where, text in sources.items() if re.search(r"len\([\w.]*starts\) *(!=|==|>) *1", text)]
+    assert sorted(counting) == ["engine/model.py", "engine/status.py"]  # Board.start: a fast path to require_start
+
+
+@pytest.mark.parametrize(
+    ("user", "names"),
+    [
+        ("engine/cli.py", ["require_start", "board_problems", "fit_levels", "play_game"]),
+        ("engine/session.py", ["play_rounds", "require_start"]),
+        ("engine/contest/__init__.py", ["require_start"]),
+        ("engine/contest/runner.py", ["play_game"]),
+        ("engine/oracle.py", ["require_start"]),
+        ("viewer3d/sources.py", ["play_rounds", "fit_levels", "require_start"]),
+        ("editor/validate.py", ["board_problems", "form_status"]),
+        ("editor/controller.py", ["board_problems"]),
+        ("editor/playtest.py", ["play_game"]),
+    ],
+)
+def test_front_ends_import_them(user: str, names: list[str]) -> None:
+    text = (ROOT / user).read_text(encoding="utf-8")
+    imported = {
+        alias.asname or alias.name
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine")
+        for alias in node.names
+    }
+    assert [n for n in names if n not in imported] == []
+
+
+def _engine(*args: str) -> int:
+    from engine.cli import main
+
+    return main(list(args))
+
+
+def _contest(*args: str) -> int:
+    from engine.contest import main
+
+    return main([*args, "--seeds", "1", "--out", "results"])
+
+
+def _oracle(*args: str) -> int:
+    from engine.oracle import main
+
+    return main([*args, "deck.dat"])
+
+
+def _view(*args: str) -> int:
+    from viewer3d.cli import main
+
+    return main([*args, "--headless", "--out", "x.png"])
+
+
+TOOLS: dict[str, tuple[str, Callable[[str], int]]] = {
+    "engine play": ("robots-engine", lambda b: _engine("play", b, "--seed", "1")),
+    "engine load": ("robots-engine", lambda b: _engine("load", b)),
+    "engine replay": ("robots-engine", lambda b: _engine("replay", b, "seq.txt")),
+    "contest": ("robots-contest", lambda b: _contest(b)),
+    "oracle": ("robots-oracle", lambda b: _oracle(b)),
+    "view sequence": ("robots-view", lambda b: _view("--board", b, "--sequence", "seq.txt")),
+    "view ai": ("robots-view", lambda b: _view("--board", b, "--ai", "reference")),
+}
+
+
+@pytest.mark.parametrize("tool", list(TOOLS))
+@pytest.mark.parametrize(
+    ("text", "located", "message"), [("3 1\n  Z\n", "", NO_START), ("3 1\nTZS\n", ":2:3", TWO_STARTS)]
+)
+def test_a_board_without_one_start_is_the_same_line_in_every_tool(
+    tool: str, text: str, located: str, message: str, tmp_path: Path, monkeypatch, capsys
+) -> None:
+    from engine.deck import generate_deck, write_cards
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    (tmp_path / "b.dat").write_text(text)
+    (tmp_path / "seq.txt").write_text("MR\n")
+    (tmp_path / "deck.dat").write_text(write_cards(generate_deck(1)))
+    prog, run = TOOLS[tool]
+    try:
+        code = run("b.dat")
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err == f"{prog}: b.dat{located}: {message}\n"
+    assert not (tmp_path / "x.png").exists() and not (tmp_path / "results").exists()
