@@ -7,12 +7,13 @@ testable without a display; rendering goes through ``frame()`` and ``camera.matr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from engine.model import Board
+from engine.roundlog import RoundEntry
 from viewer3d import coords
 from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.hud import TimelineBar
@@ -82,6 +83,9 @@ class ViewerApp:
         self.trail = TrailCounter(timeline)
         self.show_trail = True
         self.show_help = False
+        #: The AI's side of each round (``engine.roundlog.RoundEntry`` by number) for the HUD and marks.
+        self.rounds: Mapping[int, RoundEntry] = {}
+        self.show_marks = True
         self.round_entry: str | None = None
         self.message = ""
         self._message_left = 0.0
@@ -178,7 +182,9 @@ class ViewerApp:
             self.camera.viewport,
             self.show_trail,
             self.show_help,
+            self.show_marks,
             self.message,
+            self.pointer,
             self.round_entry,
             len(timeline.steps),
             timeline.complete,
@@ -234,6 +240,7 @@ class ViewerApp:
             "UP": lambda: camera.zoom(ZOOM_STEP, *self._centre()),
             "DOWN": lambda: camera.zoom(1 / ZOOM_STEP, *self._centre()),
             "G": self._toggle_trail,
+            "D": self._toggle_marks,
             "H": self._toggle_help,
             "F1": self._toggle_help,
             "F2": self.next_theme,
@@ -276,6 +283,23 @@ class ViewerApp:
 
     def _toggle_trail(self) -> None:
         self.show_trail = not self.show_trail
+
+    def _toggle_marks(self) -> None:
+        self.show_marks = not self.show_marks
+        self.say("AI debug marks on" if self.show_marks else "AI debug marks off", 1.5)
+
+    def round_entry_now(self) -> RoundEntry | None:
+        """The record of the round on screen (before the first card: round 1's)."""
+        return self.rounds.get(max(1, self.player.current_round()))
+
+    def round_lines(self) -> list[str]:
+        """The HUD's lines about the AI's side of the round on screen."""
+        from viewer3d.roundview import round_lines
+
+        entry = self.round_entry_now()
+        step = self.player.current_step()
+        card = step.index if step is not None and entry is not None and step.round_number == entry.number else None
+        return round_lines(entry, card)
 
     def _toggle_help(self) -> None:
         self.show_help = not self.show_help

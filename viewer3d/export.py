@@ -21,6 +21,8 @@ from viewer3d.render.state import CameraMatrices, FrameState
 
 Frame = tuple[CameraMatrices, FrameState]
 Progress = Callable[[int, int | None], None]  # (frames done, total frames or None when unknown)
+#: Paints over rendered frame ``index`` (the HUD, debug marks) and returns the picture to keep.
+Decorate = Callable[[Image.Image, int], Image.Image]
 FORMATS = (".png", ".gif", ".mp4")
 
 
@@ -82,6 +84,7 @@ def export_replay(
     board: Board,
     theme: ThemeLike | None = None,
     progress: Progress | None = None,
+    decorate: Decorate | None = None,
 ) -> int:
     """Render ``frames`` to ``path`` (.png: the first frame only; .gif / .mp4: all of them).
 
@@ -100,7 +103,7 @@ def export_replay(
     def counted() -> Iterator[Image.Image]:
         for done, image in enumerate(_rendered(source, board, theme, size), start=1):
             report(done, total)
-            yield image
+            yield decorate(image, done - 1) if decorate is not None else image
             if suffix == ".png":
                 return
 

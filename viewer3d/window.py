@@ -32,6 +32,7 @@ from viewer3d.render.renderer import SceneRenderer
 BUTTONS = {mouse.LEFT: "left", mouse.RIGHT: "right", mouse.MIDDLE: "middle"}
 CLEAR_COLOR = (0.07, 0.08, 0.11, 1.0)
 ACTIVE_TICK = 1 / 120
+THEME_POLL = 0.25  # seconds between looks at the theme's folder (live reload)
 IDLE_POLL = 0.25  # seconds between clock polls while nothing moves (a live game may add cards)
 MAX_FPS = 60.0
 
@@ -104,6 +105,10 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self._last_draw = 0.0
         self._interval: float | None = None
         self._closed = False
+        self.theme_reloads = 0  # live reloads applied (tests wait on this, not on time)
+        self._watcher: Any = None
+        self._watched: object = None
+        self._last_watch = 0.0
         app.resize(*self.get_framebuffer_size())
         self._schedule(ACTIVE_TICK)
 
@@ -131,8 +136,40 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         if self.app.quit_requested:
             self.close()
             return
+        self.watch_theme()
         self.redraw_if_needed()
         self._schedule(ACTIVE_TICK if self.app.busy else IDLE_POLL)
+
+    def watch_theme(self, now: float | None = None) -> bool:
+        """Live reload: a few times a second, look whether the shown theme's files changed and
+        show the new pictures at once (broken ones keep their last good version); True if reloaded."""
+        import time
+
+        now = time.perf_counter() if now is None else now
+        if now - self._last_watch < THEME_POLL:
+            return False
+        self._last_watch = now
+        theme = getattr(self.scene, "theme", None)
+        if theme is not self._watched:  # a new theme (F2, or the first tick): watch its folder
+            self._watched = theme
+            self._watcher = None
+            if getattr(theme, "path", None) is not None:
+                from themes import ThemeWatcher
+
+                self._watcher = ThemeWatcher(theme)  # type: ignore[arg-type]
+        if self._watcher is None:
+            return False
+        fresh = self._watcher.poll()
+        if fresh is None:
+            return False
+        self.scene.set_theme(fresh)
+        self._watched = fresh
+        self.theme_reloads += 1
+        from viewer3d.app import theme_message
+
+        self.app.say(theme_message(self.app.theme, list(fresh.warnings)) if fresh.warnings else "theme reloaded")
+        self._invalid = True
+        return True
 
     def redraw_if_needed(self, now: float | None = None) -> bool:
         """Draw and show a frame if the picture changed (or the window was exposed); True if drawn."""
