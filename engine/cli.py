@@ -31,7 +31,7 @@ from engine.boardfile import load_board, write_board
 from engine.bounds import parse_seconds
 from engine.cards import Card
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
-from engine.errors import InputError, read_text
+from engine.errors import InputError, SequenceError, read_text
 from engine.folderlock import folder_lock
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, play_game
 from engine.gamedir import OUTCOME_WORDS, outcome_note, viewer_pid, write_game_dir
@@ -410,7 +410,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise InputError(f"--start {start.to_bot_line()} lies outside the {board.width}x{board.height} board")
     else:
         start = load_playable_board(args.board).start
-    sequence = parse_globalseq(read_text(args.globalseq), args.globalseq)
+    sequence = parse_globalseq(read_text(args.globalseq, SequenceError), args.globalseq)
     replays = fit_levels(board, start, sequence, args.globalseq, HARDEST_FIRST if args.level is None else [args.level])
     replay = replays[0]
     levels_text = ", ".join(fit.level.value for fit in replays)

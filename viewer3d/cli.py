@@ -350,6 +350,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise InputError(f"folder {folder} does not exist", args.out)
         if args.zoom is not None and not 0.01 <= args.zoom <= 10_000:
             raise InputError(f"--zoom must be between 0.01 and 10000, not {args.zoom}")
+        if args.gamedir:
+            from viewer3d.games import sniff
+
+            game = sniff(args.gamedir)
+            if game is not None and game.name == "tron":  # the second game: its own scene, same commands
+                from viewer3d.games.tron.cli import run as run_tron
+
+                return run_tron(
+                    Path(args.gamedir), headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view
+                )
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:

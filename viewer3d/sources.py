@@ -16,7 +16,7 @@ from engine.ai.registry import resolve_ai
 from engine.boardfile import load_board
 from engine.cards import Card
 from engine.deck import generate_deck, load_deck
-from engine.errors import InputError, read_text
+from engine.errors import InputError, SequenceError, read_text
 from engine.game import Chooser, Outcome, new_game, play_rounds
 from engine.gamedir import read_game_dir
 from engine.model import Board, Level, Pose
@@ -86,7 +86,7 @@ def from_sequence(
     pose = start if start is not None else require_start(board, board_path)
     if not board.in_bounds(pose.x, pose.y):
         raise InputError(f"start {pose.to_bot_line()} lies outside the {board.width}x{board.height} board")
-    text = read_text(sequence_path)
+    text = read_text(sequence_path, SequenceError)
     sequence = parse_globalseq(text, sequence_path)  # malformed lines are reported with this file's name
     replay = fit_levels(board, pose, sequence, sequence_path, HARDEST_FIRST if level is None else [level])[0]
     title = f"{Path(board_path).name} + {Path(sequence_path).name} ({replay.level.value})"
