@@ -350,6 +350,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise InputError(f"folder {folder} does not exist", args.out)
         if args.zoom is not None and not 0.01 <= args.zoom <= 10_000:
             raise InputError(f"--zoom must be between 0.01 and 10000, not {args.zoom}")
+        if args.gamedir:
+            from viewer3d.games import sniff
+
+            game = sniff(args.gamedir)
+            if game is not None and game.name == "tron":  # the second game: its own scene, same commands
+                from viewer3d.games.tron.cli import run as run_tron
+
+                return run_tron(
+                    Path(args.gamedir), headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view
+                )
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:
@@ -400,6 +410,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 theme=theme,
                 size=size or (1024, 768),
                 screenshot=Path(args.screenshot) if args.screenshot else None,
+                folder=source.folder,
             )
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
