@@ -322,7 +322,7 @@ class ViewerApp:
         if not same_size:
             pose = self.camera.pose
             self.camera = Camera((board.width, board.height), self.camera.viewport)
-            self.camera.insets = self.hud_insets
+            self.camera.insets = hud_insets_for(self.camera.viewport)
             self.camera.animate_to(pose, animate=False)
             self.camera.fit(animate=False)
         if was_at_end or number > max(timeline.round_starts, default=0):
