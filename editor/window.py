@@ -81,6 +81,7 @@ class EditorWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet's Wind
     def _tick(self, dt: float) -> None:
         self.ctl.tick()
         self.ctl.work()
+        self.editor_view.watch_theme()
 
     def _on_document_event(self, event: DocumentEvent) -> None:
         self._sync_title()
