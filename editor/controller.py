@@ -136,6 +136,7 @@ class EditorController:
         self.on_theme_change: Callable[[str], None] = lambda name: None
         self.on_export: Callable[[Path], None] | None = None
         self._active_tool: Tool | None = None
+        self._last_error: tuple[tuple[str, str] | None, float] = (None, 0.0)
         self._active_button = LEFT
         self._panning = False
         self.prompts = Prompts(self.say)
@@ -224,7 +225,16 @@ class EditorController:
         self.toast = Toast(message, px, py, time.monotonic() + TOAST_S)
 
     def report_error(self, exc: BaseException, where: str) -> None:
-        """An unexpected error in an event handler: emergency copy first, then say so; never crash."""
+        """An unexpected error in an event handler: emergency copy first, then say so; never crash.
+
+        The same error again within a few seconds (a broken frame repeats 60 times a second) is
+        only counted: the copy of that board is already written and the message already shown."""
+        key = (where, repr(exc))
+        now = time.monotonic()
+        if key == self._last_error[0] and now - self._last_error[1] < 5.0:
+            self._last_error = (key, now)
+            return
+        self._last_error = (key, now)
         copy = ""
         try:
             copy = f"; your board was copied to {self.autosaver.save_now()}"
@@ -477,11 +487,26 @@ class EditorController:
         self.files.ask_path("export (.png .svg .pdf):", self._export, f"{stem.absolute()}.png")
 
     def _export(self, text: str) -> None:
+        target = Path(text.strip()).expanduser()
+        if target.is_file():
+
+            def answer(choice: str) -> None:
+                if choice == "y":
+                    self._write_export(target)
+                else:
+                    self.say("not exported")
+
+            self.ask(f"{target.name} already exists — replace it? y/n", answer, choices="yn")
+            return
+        self._write_export(target)
+
+    def _write_export(self, target: Path) -> None:
         from editor.export import ExportOptions, export_board
 
-        target = Path(text.strip()).expanduser()
         try:
-            written = export_board(self.document.board, target, ExportOptions(theme=self.theme, grid=self.grid))
+            written = export_board(
+                self.document.board, target, ExportOptions(theme=self.theme, grid=self.grid), title=self.document.name
+            )
         except (OSError, ValueError) as exc:
             self.say(f"could not export {target}: {getattr(exc, 'strerror', None) or exc}")
             return

@@ -7,7 +7,6 @@ through ``on_close``; the test checks the saved bytes and that the title carried
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -43,31 +42,17 @@ print("\n".join(titles))
 """
 
 
-def test_real_window_under_xvfb(tmp_path: Path) -> None:
-    # -displayfd: Xvfb picks a free display number and writes it once it is ready.
-    xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
-    try:
-        assert xvfb.stdout is not None
-        number = xvfb.stdout.readline().strip()
-        assert number.isdigit() and xvfb.poll() is None, "Xvfb did not start"
-        display = f":{number}"
-        board = tmp_path / "b.dat"
-        board.write_bytes(b"3 2\nT  \n  Z\n")
-        env = {**os.environ, "DISPLAY": display}
-        result = subprocess.run(
-            [sys.executable, "-c", SCRIPT, str(board)],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env=env,
-            cwd=Path.cwd(),
-        )
-        assert result.returncode == 0, result.stderr
-        assert result.stdout.split("\n")[:2] == ["*b.dat — robots-edit", "b.dat — robots-edit"]
-        assert board.read_bytes() == b"3 2\nT> \n  Z\n"
-    finally:
-        xvfb.terminate()
-        xvfb.wait(10)
+def test_real_window_under_xvfb(tmp_path: Path, xvfb: dict[str, str]) -> None:
+    board = tmp_path / "b.dat"
+    board.write_bytes(b"3 2\nT  \n  Z\n")
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(board)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=xvfb,
+        cwd=Path.cwd(),
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:2] == ["*b.dat — robots-edit", "b.dat — robots-edit"]
+    assert board.read_bytes() == b"3 2\nT> \n  Z\n"
