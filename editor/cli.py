@@ -171,5 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             controller.close()
             window.close()
         return 0
-    pyglet.app.run()
+    try:
+        pyglet.app.run(interval=None)  # the window draws only when something changed
+    finally:
+        controller.close()
     return 0
