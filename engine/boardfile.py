@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.bounds import MAX_BOARD_SIDE, check_board_size, parse_count, shown
-from engine.errors import InputError, read_text
+from engine.errors import BoardError, read_text
 from engine.model import BOARD_CHARS, Board, Tile
 
 NO_BREAK_SPACE = "\u00a0"
@@ -26,16 +26,16 @@ def parse_board(text: str, path: str | Path | None = None) -> Board:
         lines.pop()
     lines = [line[:-1] if line.endswith("\r") else line for line in lines]
     if not lines:
-        raise InputError("empty file: expected a first line 'WIDTH HEIGHT'", path, 1, 1)
+        raise BoardError("empty file: expected a first line 'WIDTH HEIGHT'", path, 1, 1)
     width, height = _parse_header(lines[0], path)
     rows: list[tuple[Tile, ...]] = []
     for y in range(height):
         line_no = y + 2
         if line_no > len(lines):
-            raise InputError(f"missing row {y + 1} of {height}: the file ends early", path, line_no, 1)
+            raise BoardError(f"missing row {y + 1} of {height}: the file ends early", path, line_no, 1)
         line = lines[line_no - 1]
         if len(line) > width:
-            raise InputError(f"row is {len(line)} characters long, the board is {width} wide", path, line_no, width + 1)
+            raise BoardError(f"row is {len(line)} characters long, the board is {width} wide", path, line_no, width + 1)
         row = []
         for x, char in enumerate(line):
             if char == NO_BREAK_SPACE:
@@ -43,19 +43,19 @@ def parse_board(text: str, path: str | Path | None = None) -> Board:
             try:
                 row.append(Tile.from_char(char))
             except ValueError:
-                raise InputError(f"unknown board character {char!r}", path, line_no, x + 1) from None
+                raise BoardError(f"unknown board character {char!r}", path, line_no, x + 1) from None
         row.extend([Tile.from_char(" ")] * (width - len(line)))
         rows.append(tuple(row))
     for extra, line in enumerate(lines[height + 1 :], start=height + 2):
         if line.strip():
-            raise InputError(f"unexpected text after the board's {height} rows", path, extra, 1)
+            raise BoardError(f"unexpected text after the board's {height} rows", path, extra, 1)
     return Board(tuple(rows))
 
 
 def _parse_header(line: str, path: str | Path | None) -> tuple[int, int]:
     parts = line.split()
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise InputError(f"first line must be 'WIDTH HEIGHT' (two whole numbers), not {shown(line)}", path, 1, 1)
+        raise BoardError(f"first line must be 'WIDTH HEIGHT' (two whole numbers), not {shown(line)}", path, 1, 1)
     width = parse_count(parts[0], "board width", 1, MAX_SIDE, path, 1, 1)
     height = parse_count(parts[1], "board height", 1, MAX_SIDE, path, 1, line.index(parts[1], len(parts[0])) + 1)
     check_board_size(width, height, path)
@@ -69,7 +69,7 @@ def write_board(board: Board) -> str:
 
 def load_board(path: str | Path) -> Board:
     """Read and parse a board file; every problem is an InputError naming the file."""
-    return parse_board(read_text(path), path)
+    return parse_board(read_text(path, BoardError), path)
 
 
 def save_board(board: Board, path: str | Path) -> None:

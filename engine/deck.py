@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.atomic import write_text_atomic
 from engine.cards import DECK_COMPOSITION, DECK_SIZE, Card
-from engine.errors import InputError, read_text
+from engine.errors import DeckError, InputError, read_text
 
 
 def generate_deck(seed: int | None = None) -> list[Card]:
@@ -19,10 +19,11 @@ def generate_deck(seed: int | None = None) -> list[Card]:
     return cards
 
 
-def parse_cards(text: str, path: str | Path | None = None) -> list[Card]:
+def parse_cards(text: str, path: str | Path | None = None, error: type[InputError] = DeckError) -> list[Card]:
     """Cards written one per line (deck, ``cards.txt``, ``ccards.txt``); blank lines are skipped.
 
-    Raises InputError naming the line and column of the first unknown card.
+    Raises ``error`` (DeckError; ProtocolError for the AI's files) naming the line and column
+    of the first unknown card.
     """
     cards: list[Card] = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -32,7 +33,7 @@ def parse_cards(text: str, path: str | Path | None = None) -> list[Card]:
             cards.append(Card.parse(line))
         except ValueError as exc:
             column = len(line) - len(line.lstrip()) + 1
-            raise InputError(str(exc), path, number, column) from None
+            raise error(str(exc), path, number, column) from None
     return cards
 
 
@@ -59,12 +60,12 @@ def parse_deck(text: str, path: str | Path | None = None, *, strict: bool = True
     if strict:
         problems = deck_problems(cards)
         if problems:
-            raise InputError("not a valid deck: " + "; ".join(problems), path)
+            raise DeckError("not a valid deck: " + "; ".join(problems), path)
     return cards
 
 
 def load_deck(path: str | Path, *, strict: bool = True) -> list[Card]:
-    return parse_deck(read_text(path), path, strict=strict)
+    return parse_deck(read_text(path, DeckError), path, strict=strict)
 
 
 def save_deck(cards: Sequence[Card], path: str | Path) -> None:

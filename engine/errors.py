@@ -56,19 +56,19 @@ class ProtocolError(InputError):
     """A file of the contest's AI protocol (``bot.txt``, ``cards.txt``, ``ccards.txt``) or a game's state."""
 
 
-def read_text(path: str | Path) -> str:
+def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
     """A text file's content as str; UTF-8, or Latin-1 when it is not UTF-8 (old boards).
 
-    Raises InputError naming the file when it cannot be read.
+    Raises ``error`` (the reader's own kind, e.g. BoardError) naming the file when it cannot be read.
     """
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise InputError("no such file", path) from None
+        raise error("no such file", path) from None
     except IsADirectoryError:
-        raise InputError("is a directory, not a file", path) from None
+        raise error("is a directory, not a file", path) from None
     except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror or exc}", path) from None
+        raise error(f"cannot read: {exc.strerror or exc}", path) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

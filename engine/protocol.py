@@ -14,7 +14,7 @@ from engine.boardfile import load_board, write_board
 from engine.bounds import MAX_BOARD_SIDE, parse_count, shown
 from engine.cards import Card
 from engine.deck import parse_cards, write_cards
-from engine.errors import InputError, read_text
+from engine.errors import ProtocolError, read_text
 from engine.model import Board, Direction, Pose
 
 BOARD_FILE = "board.txt"
@@ -27,14 +27,14 @@ def parse_pose(text: str, path: str | Path | None = None) -> Pose:
     """Parse ``x y F`` (the one line of ``bot.txt``)."""
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) != 1:
-        raise InputError(f"expected one line 'X Y FACING', found {len(lines)} lines", path, 1, 1)
+        raise ProtocolError(f"expected one line 'X Y FACING', found {len(lines)} lines", path, 1, 1)
     parts = lines[0].split()
     line_no = text.splitlines().index(lines[0]) + 1
     if len(parts) != 3:
-        raise InputError(f"expected 'X Y FACING' (e.g. '7 8 D'), not {shown(lines[0])}", path, line_no, 1)
+        raise ProtocolError(f"expected 'X Y FACING' (e.g. '7 8 D'), not {shown(lines[0])}", path, line_no, 1)
     x_text, y_text, facing_text = parts
     if not all(t.lstrip("+-").isascii() and t.lstrip("+-").isdigit() for t in (x_text, y_text)):
-        raise InputError(
+        raise ProtocolError(
             f"position must be two whole numbers, not {shown(x_text, 20)} {shown(y_text, 20)}", path, line_no, 1
         )
     y_column = lines[0].index(y_text, lines[0].index(x_text) + len(x_text)) + 1
@@ -44,7 +44,7 @@ def parse_pose(text: str, path: str | Path | None = None) -> Pose:
         facing = Direction(facing_text)
     except ValueError:
         column = lines[0].index(facing_text, len(x_text) + len(y_text)) + 1
-        raise InputError(
+        raise ProtocolError(
             f"facing must be one of L R U D, not {shown(facing_text, 20)}", path, line_no, column
         ) from None
     return Pose(x, y, facing)
@@ -69,8 +69,8 @@ def read_ai_inputs(folder: str | Path) -> tuple[Board, list[Card], Pose]:
     """What an AI reads, from the contest files in ``folder``."""
     base = Path(folder)
     board = load_board(base / BOARD_FILE)
-    cards = parse_cards(read_text(base / CARDS_FILE), base / CARDS_FILE)
-    pose = parse_pose(read_text(base / BOT_FILE), base / BOT_FILE)
+    cards = parse_cards(read_text(base / CARDS_FILE, ProtocolError), base / CARDS_FILE, ProtocolError)
+    pose = parse_pose(read_text(base / BOT_FILE, ProtocolError), base / BOT_FILE)
     return board, cards, pose
 
 
@@ -80,4 +80,4 @@ def write_chosen(folder: str | Path, cards: Sequence[Card]) -> None:
 
 def read_chosen(folder: str | Path) -> list[Card]:
     path = Path(folder) / CHOSEN_FILE
-    return parse_cards(read_text(path), path)
+    return parse_cards(read_text(path, ProtocolError), path, ProtocolError)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from engine.bounds import shown
 from engine.cards import CHOSEN_PER_ROUND, MAX_ROUNDS, Card
-from engine.errors import InputError
+from engine.errors import InputError, SequenceError
 from engine.events import EventKind, RobotStatus
 from engine.game import Outcome
 from engine.model import Board, Level, Pose
@@ -57,13 +57,13 @@ def parse_globalseq(text: str, path: str | Path | None = None) -> SequenceFile:
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if ended_at is not None and line:
-            raise InputError(f"text after the game ended on line {ended_at}", path, number, 1)
+            raise SequenceError(f"text after the game ended on line {ended_at}", path, number, 1)
         if line == ROUND_SEPARATOR:
             cards.append(CardLines(tuple(current), start_line))
             rounds.append(tuple(cards))
             if len(rounds) > MAX_ROUNDS:
                 # Round 701 may only be the lone 'Y' of a used-up deck: no card is dealt in it.
-                raise InputError(f"more than {MAX_ROUNDS} rounds: a game has at most {MAX_ROUNDS}", path, number, 1)
+                raise SequenceError(f"more than {MAX_ROUNDS} rounds: a game has at most {MAX_ROUNDS}", path, number, 1)
             cards, current, start_line = [], [], number + 1
         elif line == CARD_SEPARATOR:
             cards.append(CardLines(tuple(current), start_line))
@@ -76,7 +76,7 @@ def parse_globalseq(text: str, path: str | Path | None = None) -> SequenceFile:
             continue
         else:
             column = len(raw) - len(raw.lstrip()) + 1
-            raise InputError(
+            raise SequenceError(
                 f"unknown sequence line {shown(line, 30)} (expected ML MR MU MD RL RR RU X Y Z ---- or --------)",
                 path,
                 number,
@@ -87,11 +87,13 @@ def parse_globalseq(text: str, path: str | Path | None = None) -> SequenceFile:
         rounds.append(tuple(cards))
     if len(rounds) > MAX_ROUNDS and [c.lines for c in rounds[-1]] != [("Y",)]:
         where = rounds[MAX_ROUNDS][0].line_number
-        raise InputError(f"more than {MAX_ROUNDS} rounds: a game has at most {MAX_ROUNDS}", path, where, 1)
+        raise SequenceError(f"more than {MAX_ROUNDS} rounds: a game has at most {MAX_ROUNDS}", path, where, 1)
     for round_cards in rounds:
         for card in round_cards:
             if "Y" in card.lines and (card.lines != ("Y",) or len(round_cards) != 1):
-                raise InputError("'Y' (deck exhausted) must stand alone in the last round", path, card.line_number, 1)
+                raise SequenceError(
+                    "'Y' (deck exhausted) must stand alone in the last round", path, card.line_number, 1
+                )
     return SequenceFile(tuple(rounds))
 
 
@@ -167,7 +169,7 @@ def replay_sequence(
             break
         replay.round_count = r
         if len(round_cards) > CHOSEN_PER_ROUND:
-            raise InputError(
+            raise SequenceError(
                 f"round {r} has {len(round_cards)} cards, a round plays at most {CHOSEN_PER_ROUND}",
                 path,
                 round_cards[CHOSEN_PER_ROUND].line_number,
@@ -175,7 +177,7 @@ def replay_sequence(
             )
         for c, card_lines in enumerate(round_cards):
             if not board.in_bounds(pose.x, pose.y):
-                raise InputError(
+                raise SequenceError(
                     f"round {r}, card {c + 1}: the robot is off the board", path, card_lines.line_number, 1
                 )
             outcomes = memo.get(pose)
@@ -184,7 +186,7 @@ def replay_sequence(
             matches = [(card, result) for card, result, lines in outcomes if lines == card_lines.lines]
             if not matches:
                 shown = " ".join(card_lines.lines) or "(no lines)"
-                raise InputError(
+                raise SequenceError(
                     f"round {r}, card {c + 1}: no card can write '{shown}' from {pose.to_bot_line()} "
                     f"on this board at level {level.value}",
                     path,
@@ -199,7 +201,7 @@ def replay_sequence(
             if best.status is not RobotStatus.ALIVE:
                 replay.outcome = Outcome.DESTROYED if best.status is RobotStatus.DESTROYED else Outcome.FINISHED
                 if c != len(round_cards) - 1 or r != len(sequence.rounds):
-                    raise InputError(
+                    raise SequenceError(
                         f"round {r}, card {c + 1}: the game ended here but the file goes on",
                         path,
                         card_lines.line_number,
@@ -207,7 +209,7 @@ def replay_sequence(
                     )
                 return replay
         if len(round_cards) < CHOSEN_PER_ROUND:
-            raise InputError(
+            raise SequenceError(
                 f"round {r} has only {len(round_cards)} cards but the game did not end in it",
                 path,
                 round_cards[-1].line_number,

@@ -110,6 +110,37 @@ def _pose(value: Any, what: str, path: Path, line: int) -> Pose:
         raise InputError(f"{what!r}: {exc.message}", path, line) from None
 
 
+def entry_of(game: GameRecord, turns: Sequence[Turn], number: int) -> RoundEntry:
+    """Round ``number``'s entry as ``read_rounds`` would give it, straight from a game being played."""
+    turn = next((t for t in reversed(turns) if t.number == number), None)
+    data = _entry(number, turn, game)
+    return _from_json(data, Path("(game)"), number, game.board.width, game.board.height)
+
+
+def _from_json(data: dict[str, Any], where: Path, number: int, width: int, height: int) -> RoundEntry:
+    chosen = data.get("chosen")
+    after = data.get("after")
+    seconds = data.get("seconds")
+    output = data.get("output")
+    error = data.get("error")
+    played = data.get("played")
+    output_bytes = data.get("output_bytes")
+    return RoundEntry(
+        number=data["round"],
+        before=_pose(data.get("before"), "before", where, number),
+        hand=_cards(data.get("hand"), "hand", where, number),
+        chosen=_cards(chosen, "chosen", where, number) if chosen is not None else None,
+        played=played if isinstance(played, int) else 0,
+        after=_pose(after, "after", where, number) if after is not None else None,
+        end=str(data.get("end", ALIVE)),
+        seconds=float(seconds) if isinstance(seconds, int | float) else None,
+        output=output if isinstance(output, str) else "",
+        output_bytes=output_bytes if isinstance(output_bytes, int) else 0,
+        debug=marks_from_json(data.get("debug"), width, height),
+        error=error if isinstance(error, str) else None,
+    )
+
+
 def parse_rounds(text: str, path: str | Path, width: int, height: int) -> list[RoundEntry]:
     """Read ``rounds.jsonl``; a malformed line is an InputError naming its line."""
     where = Path(path)
@@ -123,29 +154,7 @@ def parse_rounds(text: str, path: str | Path, width: int, height: int) -> list[R
             raise InputError(f"not JSON: {exc}", where, number) from None
         if not isinstance(data, dict) or not isinstance(data.get("round"), int):
             raise InputError("each line must be an object with a 'round' number", where, number)
-        chosen = data.get("chosen")
-        after = data.get("after")
-        seconds = data.get("seconds")
-        output = data.get("output")
-        error = data.get("error")
-        played = data.get("played")
-        output_bytes = data.get("output_bytes")
-        entries.append(
-            RoundEntry(
-                number=data["round"],
-                before=_pose(data.get("before"), "before", where, number),
-                hand=_cards(data.get("hand"), "hand", where, number),
-                chosen=_cards(chosen, "chosen", where, number) if chosen is not None else None,
-                played=played if isinstance(played, int) else 0,
-                after=_pose(after, "after", where, number) if after is not None else None,
-                end=str(data.get("end", ALIVE)),
-                seconds=float(seconds) if isinstance(seconds, int | float) else None,
-                output=output if isinstance(output, str) else "",
-                output_bytes=output_bytes if isinstance(output_bytes, int) else 0,
-                debug=marks_from_json(data.get("debug"), width, height),
-                error=error if isinstance(error, str) else None,
-            )
-        )
+        entries.append(_from_json(data, where, number, width, height))
     return entries
 
 

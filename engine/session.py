@@ -22,7 +22,7 @@ from engine.atomic import write_text_atomic
 from engine.boardfile import parse_board, write_board
 from engine.bounds import shown
 from engine.cards import HAND_SIZE, Card
-from engine.errors import InputError, parse_json_object, read_text
+from engine.errors import ProtocolError, parse_json_object, read_text
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, new_game, play_rounds
 from engine.model import Board, Level, Pose
 from engine.status import require_start
@@ -71,7 +71,9 @@ class Session:
             try:
                 check_choice(hand, recorded[number - 1])
             except AIError as exc:
-                raise InputError(f"round {number}: recorded choice is not from the hand: {exc}", STATE_FILE) from None
+                raise ProtocolError(
+                    f"round {number}: recorded choice is not from the hand: {exc}", STATE_FILE
+                ) from None
             return recorded[number - 1]
 
         limit = len(recorded) + (then is not None)
@@ -87,14 +89,14 @@ class Session:
         played = len(game.rounds)
         if played < len(self.chosen):
             if game.outcome is Outcome.CARDS_OUT:
-                raise InputError(f"round {played + 1} was recorded but the deck has no cards for it", STATE_FILE)
-            raise InputError(f"the game ended in round {played} but more rounds are recorded", STATE_FILE)
+                raise ProtocolError(f"round {played + 1} was recorded but the deck has no cards for it", STATE_FILE)
+            raise ProtocolError(f"the game ended in round {played} but more rounds are recorded", STATE_FILE)
         if game.outcome is not None and self.status not in (RUNNING, game.outcome.value):
-            raise InputError(
+            raise ProtocolError(
                 f"status {shown(self.status, 20)} contradicts the recorded rounds ({game.outcome.value})", STATE_FILE
             )
         if game.outcome is None and self.status in (Outcome.DESTROYED.value, Outcome.FINISHED.value):
-            raise InputError(
+            raise ProtocolError(
                 f"status {shown(self.status, 20)} contradicts the recorded rounds (the game goes on)", STATE_FILE
             )
         if self.status == Outcome.CARDS_OUT.value:
@@ -135,32 +137,32 @@ def session_to_json(session: Session) -> str:
 def _field(data: dict[str, Any], name: str, kind: type, path: str | Path) -> Any:
     value = data.get(name)
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise InputError(f"state field {name!r} is missing or not a {kind.__name__}", path)
+        raise ProtocolError(f"state field {name!r} is missing or not a {kind.__name__}", path)
     return value
 
 
 def _cards(values: Any, what: str, path: str | Path) -> list[Card]:
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise InputError(f"state field {what!r} must be a list of card names", path)
+        raise ProtocolError(f"state field {what!r} must be a list of card names", path)
     try:
         return [Card.parse(v) for v in values]
     except ValueError as exc:
-        raise InputError(f"state field {what!r}: {exc}", path) from None
+        raise ProtocolError(f"state field {what!r}: {exc}", path) from None
 
 
 def session_from_json(text: str, path: str | Path = STATE_FILE) -> Session:
     """Parse the state file; every problem is an InputError naming it."""
     data = parse_json_object(text, path)
     if data.get("format") != STATE_FORMAT:
-        raise InputError(f"not a robots-engine state file of format {STATE_FORMAT}", path)
+        raise ProtocolError(f"not a robots-engine state file of format {STATE_FORMAT}", path)
     level_word = _field(data, "level", str, path)
     try:
         level = Level(level_word)
     except ValueError:
-        raise InputError(f"state field 'level' is not easy, normal or hard: {shown(level_word, 20)}", path) from None
+        raise ProtocolError(f"state field 'level' is not easy, normal or hard: {shown(level_word, 20)}", path) from None
     status = _field(data, "status", str, path)
     if status not in {RUNNING, *(o.value for o in Outcome)}:
-        raise InputError(f"state field 'status' is unknown: {shown(status, 20)}", path)
+        raise ProtocolError(f"state field 'status' is unknown: {shown(status, 20)}", path)
     board = parse_board(_field(data, "board", str, path), f"{path} (board)")
     require_start(board, f"{path} (board)")
     chosen_raw = _field(data, "chosen", list, path)
@@ -182,8 +184,8 @@ def session_from_json(text: str, path: str | Path = STATE_FILE) -> Session:
 def load_session(folder: str | Path) -> Session:
     path = Path(folder) / STATE_FILE
     if not path.exists():
-        raise InputError("no game loaded here: run 'robots-engine load BOARD [DECK] [LEVEL]' first", path)
-    return session_from_json(read_text(path), path)
+        raise ProtocolError("no game loaded here: run 'robots-engine load BOARD [DECK] [LEVEL]' first", path)
+    return session_from_json(read_text(path, ProtocolError), path)
 
 
 def save_session(folder: str | Path, session: Session) -> None:

@@ -11,6 +11,7 @@ from themes.keys import START_MARKER_LAYERS, TILE_KEYS, tile_key
 from themes.loader import ThemeInfo, check_theme, clear_cache, list_themes, load_theme, user_themes_dir
 from themes.manifest import Manifest
 from themes.theme import Theme
+from themes.watch import ThemeWatcher
 
 __all__ = [
     "START_MARKER_LAYERS",
@@ -19,6 +20,7 @@ __all__ = [
     "Theme",
     "ThemeError",
     "ThemeInfo",
+    "ThemeWatcher",
     "check_theme",
     "clear_cache",
     "list_themes",

@@ -17,6 +17,7 @@ from themes.images import TILE_SIZE, read_picture
 from themes.keys import OVERLAY_KEYS, SPRITE_KEYS, START_MARKER_KEY, TILE_KEYS, board_chars_for
 from themes.manifest import DEFAULT_BASE, MANIFEST_FILE, Manifest, read_manifest
 from themes.report import clip, name_list
+from themes.stamp import Stamp, folder_stamp
 from themes.theme import Theme
 
 #: The folder of the shipped themes: the ``themes`` package itself (its folders are package data).
@@ -172,10 +173,13 @@ def _wanted_keys(scan: FolderScan, manifest: Manifest, base: Theme | None) -> li
     return keys
 
 
-def read_theme(folder: Path, previous: Theme | None = None, seen: tuple[Path, ...] = ()) -> Theme:
+def read_theme(
+    folder: Path, previous: Theme | None = None, seen: tuple[Path, ...] = (), stamp: Stamp | None = None
+) -> Theme:
     """The theme in ``folder``, completed from its base theme; ThemeError only when the folder
     cannot be read. ``previous`` (live reload): a picture that became broken keeps its last good
     version from there instead of the base theme's."""
+    stamp = stamp or folder_stamp(folder)
     try:
         scan = scan_folder(folder)
     except OSError as exc:
@@ -228,7 +232,7 @@ def read_theme(folder: Path, previous: Theme | None = None, seen: tuple[Path, ..
         if manifest.base is None:
             faults.append(line)
     faults = ([warnings[0]] if scan.case_notes else []) + faults
-    return Theme(folder, manifest, pictures, warnings=warnings, faults=faults, sources=sources)
+    return Theme(folder, manifest, pictures, warnings=warnings, faults=faults, sources=sources, stamp=stamp)
 
 
 def _walls_complete(scan: FolderScan) -> bool:
@@ -236,34 +240,19 @@ def _walls_complete(scan: FolderScan) -> bool:
     return all(key in scan.files for key in WALL_OVERLAYS)
 
 
-def _signature(folder: Path) -> tuple[tuple[str, int, int], ...] | None:
-    """Names, sizes and modification times of the theme's files (a changed file means a reload);
-    None when the folder cannot be listed, which disables caching for it."""
-    entries = []
-    try:
-        with os.scandir(folder) as scan:
-            for entry in scan:
-                if entry.name.endswith((".png", ".json")):
-                    stat = entry.stat()
-                    entries.append((entry.name, stat.st_size, stat.st_mtime_ns))
-    except OSError:
-        return None
-    return tuple(sorted(entries))
-
-
-_CACHE: dict[Path, tuple[tuple[tuple[str, int, int], ...], Theme | None, Theme]] = {}
+_CACHE: dict[Path, tuple[Stamp, Theme | None, Theme]] = {}
 
 
 def _load(folder: Path, previous: Theme | None, seen: tuple[Path, ...] = ()) -> Theme:
     """``read_theme`` behind a cache keyed by the folder's file signature and its base theme."""
-    signature = _signature(folder)
+    signature = folder_stamp(folder)
     cached = _CACHE.get(folder)
     if cached is not None and signature is not None and cached[0] == signature:
         base_now = _base_theme(folder, cached[2].manifest, seen, [])
         if base_now is cached[1]:
             return cached[2]
-    theme = read_theme(folder, previous, seen)
-    if signature is not None:
+    theme = read_theme(folder, previous, seen, signature)
+    if signature is not None and previous is None:  # pictures kept from ``previous`` are not the folder's
         base = _base_theme(folder, theme.manifest, seen, [])
         _CACHE[folder] = (signature, base, theme)
     return theme

@@ -15,6 +15,7 @@ from themes.keys import START_MARKER_KEY, START_MARKER_LAYERS, direction_word, t
 from themes.look import resolve_look
 from themes.manifest import Manifest
 from themes.packing import pack_atlas, pack_texture_array
+from themes.stamp import Stamp
 
 # PIL rotates anticlockwise; an image drawn pointing up turns to face each direction by these.
 _ROTATE_FROM_UP = {
@@ -51,8 +52,10 @@ class Theme:
         warnings: Sequence[str] = (),
         faults: Sequence[str] = (),
         sources: Mapping[str, str] | None = None,
+        stamp: Stamp | None = None,
     ) -> None:
         self.path = path
+        self.stamp = stamp  # the folder's files as they were just before they were read
         self.manifest = manifest
         self.pictures = MappingProxyType(dict(pictures))
         self.warnings = tuple(warnings)

@@ -7,12 +7,13 @@ testable without a display; rendering goes through ``frame()`` and ``camera.matr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from engine.model import Board
+from engine.roundlog import RoundEntry
 from viewer3d import coords
 from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.hud import TimelineBar
@@ -82,6 +83,9 @@ class ViewerApp:
         self.trail = TrailCounter(timeline)
         self.show_trail = True
         self.show_help = False
+        #: The AI's side of each round (``engine.roundlog.RoundEntry`` by number) for the HUD and marks.
+        self.rounds: Mapping[int, RoundEntry] = {}
+        self.show_marks = True
         self.round_entry: str | None = None
         self.message = ""
         self._message_left = 0.0
@@ -178,7 +182,9 @@ class ViewerApp:
             self.camera.viewport,
             self.show_trail,
             self.show_help,
+            self.show_marks,
             self.message,
+            self.pointer,
             self.round_entry,
             len(timeline.steps),
             timeline.complete,
@@ -234,6 +240,7 @@ class ViewerApp:
             "UP": lambda: camera.zoom(ZOOM_STEP, *self._centre()),
             "DOWN": lambda: camera.zoom(1 / ZOOM_STEP, *self._centre()),
             "G": self._toggle_trail,
+            "D": self._toggle_marks,
             "H": self._toggle_help,
             "F1": self._toggle_help,
             "F2": self.next_theme,
@@ -276,6 +283,51 @@ class ViewerApp:
 
     def _toggle_trail(self) -> None:
         self.show_trail = not self.show_trail
+
+    def _toggle_marks(self) -> None:
+        self.show_marks = not self.show_marks
+        self.say("AI debug marks on" if self.show_marks else "AI debug marks off", 1.5)
+
+    def replace_game(
+        self, board: Board, timeline: Timeline, title: str, rounds: Mapping[int, RoundEntry] | None = None
+    ) -> None:
+        """Show another game in place of this one (its folder was rewritten): the camera and view
+        stay (refitted only for a board of another size), playback goes to the same round (or the
+        end when the new game is shorter, or when the old one was at its end), speed and loop stay."""
+        old = self.player
+        was_at_end = old.at_end
+        number = old.current_round()
+        same_size = (board.width, board.height) == (self.board.width, self.board.height)
+        self.board = board
+        self.title = title
+        self.rounds = rounds if rounds is not None else {}
+        self.player = Player(timeline)
+        self.player.speed_index, self.player.loop, self.player.playing = old.speed_index, old.loop, old.playing
+        self.trail = TrailCounter(timeline)
+        if not same_size:
+            pose = self.camera.pose
+            self.camera = Camera((board.width, board.height), self.camera.viewport)
+            self.camera.insets = self.hud_insets
+            self.camera.animate_to(pose, animate=False)
+            self.camera.fit(animate=False)
+        if was_at_end or number > max(timeline.round_starts, default=0):
+            self.player.seek(timeline.duration)
+        elif number >= 1:
+            self.player.jump_to_round(number)
+        self.say(f"reloaded: {title}", 3.0)
+
+    def round_entry_now(self) -> RoundEntry | None:
+        """The record of the round on screen (before the first card: round 1's)."""
+        return self.rounds.get(max(1, self.player.current_round()))
+
+    def round_lines(self) -> list[str]:
+        """The HUD's lines about the AI's side of the round on screen."""
+        from viewer3d.roundview import round_lines
+
+        entry = self.round_entry_now()
+        step = self.player.current_step()
+        card = step.index if step is not None and entry is not None and step.round_number == entry.number else None
+        return round_lines(entry, card)
 
     def _toggle_help(self) -> None:
         self.show_help = not self.show_help

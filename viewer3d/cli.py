@@ -19,9 +19,11 @@ import atexit
 import os
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
+
+from PIL import Image
 
 from engine.ai.external import stop_all_ais
 from engine.errors import InputError
@@ -30,7 +32,7 @@ from engine.protocol import parse_pose
 from engine.resources import ResourceMissing
 from engine.stopping import describe, exit_status, raise_on_signals
 from viewer3d import sources
-from viewer3d.movie import CAMERAS, MAX_SECONDS
+from viewer3d.movie import CAMERAS, MAX_SECONDS, FramePlan
 from viewer3d.sources import GameSource
 
 VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
@@ -97,6 +99,15 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="export zoom: times closer than the whole board (default 1 for fit, 16-pixel tiles for follow)",
     )
+    parser.add_argument(
+        "--round",
+        type=int,
+        metavar="N",
+        help="export only round N: a .png shows the robot before its first card, a .gif/.mp4 the round",
+    )
+    parser.add_argument("--card", type=int, metavar="K", help="with --round: only card K of the round (.png: after it)")
+    parser.add_argument("--no-hud", action="store_true", help="exports without the HUD text")
+    parser.add_argument("--no-marks", action="store_true", help="exports without the AI's debug marks")
     parser.add_argument(
         "--screenshot", metavar="PNG", help="open the window, save its first frame to PNG and quit (for scripts)"
     )
@@ -222,10 +233,15 @@ def export(
     max_seconds: float | None = None,
     camera: str = "auto",
     zoom: float | None = None,
+    round_number: int | None = None,
+    card: int | None = None,
+    hud: bool = True,
+    marks: bool = True,
 ) -> int:
-    """Render the whole game (once computed) offscreen to ``out``; returns the number of frames."""
+    """Render the whole game (once computed), or one round or card of it, offscreen to ``out``,
+    with the HUD text and the AI's debug marks painted on; returns the number of frames."""
     from viewer3d.export import ExportError, export_replay
-    from viewer3d.movie import plan_frames
+    from viewer3d.movie import plan_frames, round_span
 
     sources.wait_complete(source)
     suffix = out.suffix.lower()
@@ -234,6 +250,13 @@ def export(
     still = suffix == ".png"
     size = size or ((640, 480) if suffix == ".gif" else (1024, 768))
     fps = fps or 15
+    span = still_at = None
+    if round_number is not None:
+        try:
+            span = round_span(source.timeline, round_number, card)
+        except ValueError as exc:
+            raise InputError(f"--round {round_number}{f' --card {card}' if card else ''}: {exc}") from None
+        still_at = span[1] if card is not None else span[0]
     frames = plan_frames(
         source,
         size,
@@ -242,11 +265,23 @@ def export(
         speed,
         still=still,
         max_seconds=max_seconds or MAX_SECONDS,
+        span=span,
+        still_at=still_at,
         camera_mode=camera,
         zoom=zoom,
     )
+    decorate = export_decoration(source, frames, size, hud=hud, marks=marks)
     try:
-        export_replay(out, frames, size, fps, source.board, theme, None if quiet else ProgressBar())  # type: ignore[arg-type]
+        export_replay(
+            out,
+            frames,
+            size,
+            fps,
+            source.board,
+            theme,  # type: ignore[arg-type]
+            None if quiet else ProgressBar(),
+            decorate=decorate,
+        )
     except ExportError as exc:
         raise InputError(str(exc)) from None
     except OSError as exc:
@@ -256,6 +291,37 @@ def export(
             raise InputError(f"cannot read: {exc.strerror or exc}", exc.filename) from None
         raise InputError(f"cannot write: {exc.strerror or exc}", out) from None
     return len(frames)
+
+
+def export_decoration(
+    source: GameSource, frames: FramePlan, size: tuple[int, int], *, hud: bool, marks: bool
+) -> Callable[[Image.Image, int], Image.Image] | None:
+    """What an exported frame gets painted on: the HUD's round, card, hand, choice and AI output,
+    and the round's debug marks (as the window shows them)."""
+    from viewer3d.roundview import draw_on_image, entry_for, project_marks, round_lines
+
+    if not hud and not marks:
+        return None
+    timeline = source.timeline
+
+    def decorate(image: Image.Image, index: int) -> Image.Image:
+        t = frames.times[index]
+        step_index = timeline.step_index_at(t)
+        step = timeline.steps[step_index] if 0 <= step_index < len(timeline.steps) else None
+        starting = [n for n, start in timeline.round_starts.items() if abs(start - t) < 1e-9]
+        number = starting[0] if starting else (step.round_number if step is not None else 1)
+        entry = entry_for(source.rounds, number)
+        lines: list[str] = []
+        if hud:
+            card = step.index if step is not None and step.round_number == number else None
+            where = f"round {number}" + (f"   card {card + 1}/5" if card is not None else "")
+            lines = [source.title, where, *round_lines(entry, card)]
+            if timeline.complete and t >= timeline.duration - 1e-9 and timeline.outcome is not None:
+                lines.append(f"game over: {timeline.outcome.value}")
+        shapes = project_marks(entry, frames.frame(index)[0], size) if marks else None
+        return draw_on_image(image, shapes, lines)
+
+    return decorate
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -284,11 +350,35 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise InputError(f"folder {folder} does not exist", args.out)
         if args.zoom is not None and not 0.01 <= args.zoom <= 10_000:
             raise InputError(f"--zoom must be between 0.01 and 10000, not {args.zoom}")
+        if args.gamedir:
+            from viewer3d.games import sniff
+
+            game = sniff(args.gamedir)
+            if game is not None and game.name == "tron":  # the second game: its own scene, same commands
+                from viewer3d.games.tron.cli import run as run_tron
+
+                return run_tron(
+                    Path(args.gamedir), headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view
+                )
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:
+            if args.card is not None and args.round is None:
+                raise InputError("--card K needs --round N")
             count = export(
-                source, Path(args.out), size, args.fps, args.view, args.speed, theme, camera=args.camera, zoom=args.zoom
+                source,
+                Path(args.out),
+                size,
+                args.fps,
+                args.view,
+                args.speed,
+                theme,
+                round_number=args.round,
+                card=args.card,
+                hud=not args.no_hud,
+                marks=not args.no_marks,
+                camera=args.camera,
+                zoom=args.zoom,
             )
             print(f"wrote {args.out} ({count} frame{'s' if count != 1 else ''})")
             if source.timeline.error is not None:  # an export has no HUD: say why the game stopped
@@ -314,11 +404,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 screenshot_dir=Path.cwd(),
                 theme=args.theme,
             )
+            app.rounds = source.rounds  # live games fill it round by round
             run_window(
                 app,
                 theme=theme,
                 size=size or (1024, 768),
                 screenshot=Path(args.screenshot) if args.screenshot else None,
+                folder=source.folder,
             )
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():

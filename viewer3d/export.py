@@ -21,6 +21,8 @@ from viewer3d.render.state import CameraMatrices, FrameState
 
 Frame = tuple[CameraMatrices, FrameState]
 Progress = Callable[[int, int | None], None]  # (frames done, total frames or None when unknown)
+#: Paints over rendered frame ``index`` (the HUD, debug marks) and returns the picture to keep.
+Decorate = Callable[[Image.Image, int], Image.Image]
 FORMATS = (".png", ".gif", ".mp4")
 
 
@@ -82,6 +84,7 @@ def export_replay(
     board: Board,
     theme: ThemeLike | None = None,
     progress: Progress | None = None,
+    decorate: Decorate | None = None,
 ) -> int:
     """Render ``frames`` to ``path`` (.png: the first frame only; .gif / .mp4: all of them).
 
@@ -100,18 +103,38 @@ def export_replay(
     def counted() -> Iterator[Image.Image]:
         for done, image in enumerate(_rendered(source, board, theme, size), start=1):
             report(done, total)
-            yield image
+            yield decorate(image, done - 1) if decorate is not None else image
             if suffix == ".png":
                 return
 
+    return save_images(path, counted(), size, fps)
+
+
+def save_images(
+    path: Path, images_in: Iterable[Image.Image], size: tuple[int, int], fps: float, *, shared_palette: bool = True
+) -> int:
+    """Write rendered images to ``path`` by its suffix (.png: the first only; .gif, .mp4: all), atomically.
+
+    Shared by every game's export: the robot game's replay above and other games' renderers.
+    ``shared_palette``: a GIF's frames share the first frame's palette (small files; right when the
+    first frame holds every colour), else each frame gets its own."""
+    path = Path(path)
+    suffix = _check_format(path)
+    counted = iter(images_in)
     if suffix == ".png":
-        images = list(counted())
-        if not images:
+        first = next(counted, None)
+        if first is None:
             raise ExportError(f"{path}: no frames to export")
-        _save_atomic(path, lambda tmp: images[0].convert("RGB").save(tmp, format="PNG"))
+        _save_atomic(path, lambda tmp: first.convert("RGB").save(tmp, format="PNG"))
         return 1
     if suffix == ".gif":
-        images = list(_gif_frames(counted()))
+        if shared_palette:
+            images = list(_gif_frames(counted))
+        else:  # frames whose colours the first frame does not hold (new light walls): one palette each
+            images = [
+                image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+                for image in counted
+            ]
         if not images:
             raise ExportError(f"{path}: no frames to export")
         durations = gif_durations(len(images), fps)
@@ -129,7 +152,7 @@ def export_replay(
             ),
         )
         return len(images)
-    return _write_mp4(path, counted(), size, fps)
+    return _write_mp4(path, counted, size, fps)
 
 
 TRAIL_GREEN = (26, 217, 64)  # the renderer's trail tint: its blends must be in the GIF palette

@@ -37,6 +37,7 @@ HELP_LINES = (
     ("right drag, Shift+drag", "pan"),
     ("wheel, Up / Down", "zoom (towards the cursor)"),
     ("G", "trail on / off"),
+    ("D", "the AI's debug marks on / off"),
     ("F2", "next theme"),
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
@@ -196,7 +197,7 @@ class HudOverlay:
 
     def draw(self, app: ViewerApp) -> None:
         width, height = app.camera.viewport
-        status = "\n".join(status_lines(app.player, app.title))
+        status = "\n".join([*status_lines(app.player, app.title), *app.round_lines()])
         if app.round_entry is not None:
             status += f"\njump to round: {app.round_entry}_"
         key = (status, app.show_help, app.message, width, height)
@@ -215,4 +216,46 @@ class HudOverlay:
         )
         self._bar_fill.x, self._bar_fill.y = bar.left, bottom
         self._bar_fill.width, self._bar_fill.height = max(1.0, bar.width * done), bar.height
+        self._draw_marks(app, height)
         self.batch.draw()
+
+    def _draw_marks(self, app: ViewerApp, height: int) -> None:
+        """The round's debug marks as pyglet shapes (rebuilt when the round or the camera changes)."""
+        import pyglet
+
+        from viewer3d.roundview import MARK_ALPHA, arrow_head, project_marks
+
+        entry = app.round_entry_now() if app.show_marks else None
+        key = (id(entry), app.camera.pose, app.camera.viewport)
+        if key == getattr(self, "_marks_key", None):
+            return
+        self._marks_key = key
+        self._mark_shapes: list[Any] = []
+        if entry is None or not entry.debug.marks:
+            return
+        shapes = project_marks(entry, app.camera.matrices(), app.camera.viewport)
+        group = pyglet.graphics.Group(order=0)
+
+        def flip(point: tuple[float, float]) -> tuple[float, float]:
+            return (point[0], height - point[1])
+
+        for corners, colour in shapes.tiles:
+            self._mark_shapes.append(
+                pyglet.shapes.Polygon(
+                    *[flip(c) for c in corners], color=(*colour, MARK_ALPHA), batch=self.batch, group=group
+                )
+            )
+        for start, end, colour in shapes.arrows:
+            a, b = flip(start), flip(end)
+            self._mark_shapes.append(pyglet.shapes.Line(*a, *b, 3, color=(*colour, 240), batch=self.batch, group=group))
+            head = [flip(p) for p in arrow_head(start, end)]
+            self._mark_shapes.append(
+                pyglet.shapes.Triangle(
+                    *head[0], *head[1], *head[2], color=(*colour, 240), batch=self.batch, group=group
+                )
+            )
+        for point, text in shapes.labels:
+            x, y = flip(point)
+            self._mark_shapes.append(
+                pyglet.text.Label(text, x=x, y=y, anchor_x="center", anchor_y="center", font_size=10, batch=self.batch)
+            )

@@ -117,6 +117,25 @@ def frame_times(duration: float, fps: int, speed: float | None, max_seconds: flo
     return times
 
 
+def round_span(timeline: Timeline, number: int, card: int | None = None) -> tuple[float, float]:
+    """Replay times of round ``number`` (from 1): its start and end, or with ``card`` (from 1) the
+    start and end of that card. ValueError naming what exists when there is no such round or card."""
+    starts = timeline.round_starts
+    if number not in starts:
+        last = max(starts) if starts else 0
+        raise ValueError(f"there is no round {number}: the game has {last} round{'s' if last != 1 else ''} with cards")
+    first = timeline.card_starts.index(starts[number])
+    indexes = [i for i in range(first, len(timeline.steps)) if timeline.steps[i].round_number == number]
+    if card is None:
+        return starts[number], timeline.card_ends[indexes[-1]]
+    if not 1 <= card <= len(indexes):
+        raise ValueError(
+            f"round {number} played {len(indexes)} card{'s' if len(indexes) != 1 else ''}, not card {card}"
+        )
+    index = indexes[card - 1]
+    return timeline.card_starts[index], timeline.card_ends[index]
+
+
 def plan_frames(
     source: GameSource,
     size: tuple[int, int],
@@ -125,9 +144,12 @@ def plan_frames(
     speed: float | None,
     still: bool = False,
     max_seconds: float = MAX_SECONDS,
+    span: tuple[float, float] | None = None,
+    still_at: float | None = None,
     camera_mode: str = "auto",
     zoom: float | None = None,
 ) -> FramePlan:
+    """Frames of the whole game, or of ``span`` (a round or card); a still at ``still_at`` if given."""
     timeline = source.timeline
     board_size = (source.board.width, source.board.height)
     camera = camera_for_view(board_size, size, view)
@@ -138,5 +160,11 @@ def plan_frames(
         camera = camera_for_view(board_size, size, view, closer)
     elif zoom is not None:
         camera = camera_for_view(board_size, size, view, zoom)
-    times = [still_time(timeline)] if still else frame_times(timeline.duration, fps, speed, max_seconds)
+    if still:
+        times = [still_at if still_at is not None else still_time(timeline)]
+    elif span is not None:
+        begin, end = span
+        times = [begin + t for t in frame_times(end - begin, fps, speed, max_seconds)]
+    else:
+        times = frame_times(timeline.duration, fps, speed, max_seconds)
     return FramePlan(timeline, camera, times, follow=follow)

@@ -16,12 +16,14 @@ from engine.ai.registry import resolve_ai
 from engine.boardfile import load_board
 from engine.cards import Card
 from engine.deck import generate_deck, load_deck
-from engine.errors import InputError, read_text
+from engine.errors import InputError, SequenceError, read_text
 from engine.game import Chooser, Outcome, new_game, play_rounds
 from engine.gamedir import read_game_dir
 from engine.model import Board, Level, Pose
 from engine.replay import HARDEST_FIRST, CardStep, Replay, fit_levels, load_replay, parse_globalseq
+from engine.roundlog import RoundEntry, entry_of, read_rounds
 from engine.status import require_start
+from engine.turns import TurnRecorder
 from gameboards import DEMO_BOARD, board_path
 from viewer3d.playback import Timeline
 
@@ -36,6 +38,10 @@ class GameSource:
     title: str
     worker: threading.Thread | None = None  # the thread computing a live game
     stop: threading.Event = field(default_factory=threading.Event)
+    #: The AI's side of each round (hand, choice, output, debug marks) when known, by round number.
+    rounds: dict[int, RoundEntry] = field(default_factory=dict)
+    #: The game folder shown, watched for a rewrite (None for other sources).
+    folder: Path | None = None
 
 
 def level_from_text(text: str) -> Level:
@@ -56,7 +62,9 @@ def from_game_dir(path: str | Path) -> GameSource:
     replay = load_replay(game.board, game.level, game.start, game.globalseq, Path(path) / "globalseq.txt")
     ai = game.info.get("ai")
     title = f"{Path(path).name} ({game.level.value}{', ' + str(ai) if ai else ''})"
-    return GameSource(game.board, game.level, timeline_from_replay(replay), title)
+    entries = read_rounds(game.path, game.board.width, game.board.height) or []
+    rounds = {entry.number: entry for entry in entries}
+    return GameSource(game.board, game.level, timeline_from_replay(replay), title, rounds=rounds, folder=Path(path))
 
 
 def from_board_file(board_path: str | Path, start: Pose | None = None) -> GameSource:
@@ -78,7 +86,7 @@ def from_sequence(
     pose = start if start is not None else require_start(board, board_path)
     if not board.in_bounds(pose.x, pose.y):
         raise InputError(f"start {pose.to_bot_line()} lies outside the {board.width}x{board.height} board")
-    text = read_text(sequence_path)
+    text = read_text(sequence_path, SequenceError)
     sequence = parse_globalseq(text, sequence_path)  # malformed lines are reported with this file's name
     replay = fit_levels(board, pose, sequence, sequence_path, HARDEST_FIRST if level is None else [level])[0]
     title = f"{Path(board_path).name} + {Path(sequence_path).name} ({replay.level.value})"
@@ -99,12 +107,15 @@ def play_live(
     game = new_game(board, level, start)
     timeline = Timeline(game.start, (board.width, board.height))
     source = GameSource(board, level, timeline, title)
+    # The AI's output and marks of every round are kept (the live game's AI log) for the HUD.
+    recorder = TurnRecorder(chooser)
 
     def run() -> None:
         try:
             if source.stop.is_set():
                 return
-            for record in play_rounds(game, deck, chooser):
+            for record in play_rounds(game, deck, recorder):
+                source.rounds[record.number] = entry_of(game, recorder.turns, record.number)
                 card_pose = record.start
                 for index, (card, result) in enumerate(zip(record.chosen, record.results, strict=False)):
                     timeline.append(CardStep(record.number, index, (card,), card_pose, result))
@@ -117,6 +128,9 @@ def play_live(
             timeline.finish(Outcome.AI_ERROR, f"round {len(game.rounds) + 1}: {exc}")
             return
         assert game.outcome is not None
+        failed = len(game.rounds) + 1
+        if game.outcome is Outcome.AI_ERROR and recorder.turns and recorder.turns[-1].number == failed:
+            source.rounds[failed] = entry_of(game, recorder.turns, failed)
         timeline.finish(game.outcome, game.error)
 
     source.worker = threading.Thread(target=run, name="robots-view-game", daemon=True)

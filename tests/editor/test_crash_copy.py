@@ -10,44 +10,25 @@ emergency copy before anything else and the window keeps running.
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from editor.autosave import pending_autosave
 from editor.controller import EditorController
 from editor.document import Document
 
 
-@pytest.fixture
-def display() -> Iterator[dict[str, str]]:
-    assert shutil.which("xdotool"), "xdotool is missing: run ./run setup"
-    xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
-    try:
-        assert xvfb.stdout is not None
-        number = xvfb.stdout.readline().strip()
-        assert number.isdigit(), "Xvfb did not start"
-        yield {**os.environ, "DISPLAY": f":{number}"}
-    finally:
-        xvfb.terminate()
-        xvfb.wait(10)
-
-
 def _xdotool(env: dict[str, str], *args: str) -> str:
     return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=30).stdout.strip()
 
 
-def test_kill_9_two_seconds_after_an_edit_keeps_the_edit(tmp_path: Path, display: dict[str, str]) -> None:
+def test_kill_9_two_seconds_after_an_edit_keeps_the_edit(tmp_path: Path, xvfb: dict[str, str]) -> None:
+    assert shutil.which("xdotool"), "xdotool is missing: run ./run setup"
+    display = xvfb
     board = tmp_path / "b.dat"
     shutil.copy("gameboards/chop.dat", board)
     env = {**display, "XDG_STATE_HOME": str(tmp_path / "xdg")}

@@ -81,3 +81,23 @@ def test_bad_export_is_one_line_exit_2_and_leaves_no_file(tmp_path: Path, args: 
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert not [p for p in tmp_path.rglob("*") if p.is_file()]
+
+
+def test_export_from_the_editor_asks_before_replacing(tmp_path: Path) -> None:
+    from editor.controller import EditorController
+    from editor.document import Document
+
+    board = tmp_path / "b.dat"
+    shutil.copy(CHOP, board)
+    ctl = EditorController(Document.open(board), autosave_folder=tmp_path / "state", background_validation=False)
+    ctl.key_press("E", ctrl=True, shift=True)
+    assert ctl.prompt is not None and ctl.prompt.text == f"{tmp_path / 'b'}.png"
+    ctl.key_press("ENTER")
+    assert (tmp_path / "b.png").is_file() and ctl.status == f"exported {tmp_path / 'b.png'}"
+    first = (tmp_path / "b.png").stat().st_mtime_ns
+    ctl.key_press("E", ctrl=True, shift=True)
+    ctl.key_press("ENTER")
+    assert ctl.prompt is not None and "replace it?" in ctl.prompt.label
+    ctl.text("n")
+    assert (tmp_path / "b.png").stat().st_mtime_ns == first and ctl.status == "not exported"
+    assert Image.open(tmp_path / "b.png").size == (12 * 48, 12 * 48)

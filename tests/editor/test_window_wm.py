@@ -13,14 +13,9 @@ previous step's effect is visible in the editor's state (no sleeps decide anythi
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 SCRIPT = r"""
 import json, subprocess, sys
@@ -132,33 +127,6 @@ pyglet.app.run()
 print(json.dumps({"moved": [start_position, (win._x, win._y)], "log": log, "errors": win.errors, "bits": state["bits_after_drag"], "status": ctl.status,
                   "caption": state["caption"]}))
 """
-
-
-@pytest.fixture
-def desktop() -> Iterator[dict[str, str]]:
-    """Xvfb plus openbox: a display with a real window manager."""
-    for tool in ("Xvfb", "openbox", "xdotool"):
-        assert shutil.which(tool), f"{tool} is missing: run ./run setup"
-    xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
-    wm = None
-    try:
-        assert xvfb.stdout is not None
-        number = xvfb.stdout.readline().strip()
-        assert number.isdigit() and xvfb.poll() is None, "Xvfb did not start"
-        env = {**os.environ, "DISPLAY": f":{number}"}
-        wm = subprocess.Popen(
-            ["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        yield env
-    finally:
-        if wm is not None:
-            wm.terminate()
-            wm.wait(10)
-        xvfb.terminate()
-        xvfb.wait(10)
 
 
 def test_move_resize_drag_walls_open_and_save_as_under_a_window_manager(

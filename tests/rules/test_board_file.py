@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.boardfile import parse_board, write_board
-from engine.errors import InputError
+from engine.errors import BoardError, InputError
 from engine.model import BOARD_CHARS, Board, Direction, Pose, Tile, TileKind
 
 
@@ -108,5 +108,5 @@ def test_a_playable_board_has_exactly_one_start(rows: list[str], playable: bool)
     if playable:
         assert isinstance(board.start, Pose)
     else:
-        with pytest.raises(ValueError, match="exactly one start"):
+        with pytest.raises(BoardError, match="a board needs exactly one"):
             _ = board.start

@@ -236,6 +236,7 @@ class SceneRenderer:
     # -- theme -----------------------------------------------------------------------------
     def set_theme(self, theme: ThemeLike) -> None:
         """Switch textures and the colours derived from them (walls, robot) at run time."""
+        self.theme = theme
         layers, keys = theme.texture_array()
         layers = np.ascontiguousarray(layers, dtype=np.uint8)
         count, size_y, size_x, _ = layers.shape

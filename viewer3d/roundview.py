@@ -1,0 +1,141 @@
+"""What the viewer shows about the AI's side of the current round: its hand, its choice, its
+output and its debug marks (from the game folder's round record, ``engine.roundlog``, or from a
+live game's recorder).
+
+Pure functions, no GL: ``round_lines`` is the HUD text, ``project_marks`` turns the round's debug
+marks into screen shapes for a camera, and ``draw_on_image`` paints those shapes and the HUD text
+onto an exported picture with Pillow (the window draws the same shapes with pyglet).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.debugmarks import Arrow, TextLine, TileMark
+from engine.roundlog import RoundEntry
+from viewer3d import coords
+from viewer3d.render.state import CameraMatrices
+
+#: Lines of the AI's output shown for a round (its last ones).
+OUTPUT_LINES = 3
+MARK_ALPHA = 110
+
+Point = tuple[float, float]
+
+
+@dataclass
+class MarkShapes:
+    """A round's debug marks in screen pixels (origin top-left)."""
+
+    tiles: list[tuple[list[Point], tuple[int, int, int]]] = field(default_factory=list)
+    arrows: list[tuple[Point, Point, tuple[int, int, int]]] = field(default_factory=list)
+    labels: list[tuple[Point, str]] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.tiles or self.arrows or self.labels or self.texts)
+
+
+def cards_text(cards: Sequence[object] | None, current: int | None = None) -> str:
+    """``MF 1  [RL]  RR ...``: the current card (0-based) in brackets."""
+    if cards is None:
+        return "-"
+    words = [getattr(card, "value", str(card)) for card in cards]
+    return "  ".join(f"[{w}]" if i == current else w for i, w in enumerate(words))
+
+
+def round_lines(entry: RoundEntry | None, card: int | None = None, *, output_lines: int = OUTPUT_LINES) -> list[str]:
+    """The HUD lines for a round: hand, chosen cards (the current one marked), time, last output."""
+    if entry is None:
+        return []
+    lines = [f"hand:   {cards_text(entry.hand)}", f"chosen: {cards_text(entry.chosen, card)}"]
+    if entry.seconds is not None:
+        lines[-1] += f"   ({entry.seconds:.3f} s)"
+    if entry.error:
+        lines.append(f"AI error: {entry.error[:100]}")
+    said = [line for line in entry.output.splitlines() if line.strip()][-output_lines:] if output_lines else []
+    lines.extend(f"> {line[:100]}" for line in said)
+    lines.extend(f"# {mark.text}" for mark in entry.debug.marks if isinstance(mark, TextLine))
+    if entry.debug.problems:
+        more = f" (+{len(entry.debug.problems) - 1} more)" if len(entry.debug.problems) > 1 else ""
+        lines.append(f"debug: {entry.debug.problems[0][:90]}{more}")
+    return lines
+
+
+def _screen(point: tuple[float, float, float], view_proj: np.ndarray, viewport: tuple[int, int]) -> Point:
+    px, py, _ = coords.project(point, view_proj, viewport)
+    return (px, py)
+
+
+def project_marks(entry: RoundEntry | None, camera: CameraMatrices, viewport: tuple[int, int]) -> MarkShapes:
+    """The round's debug marks as screen shapes for ``camera``."""
+    shapes = MarkShapes()
+    if entry is None:
+        return shapes
+    view_proj = camera.view_proj_columns()
+    lift = 0.02
+    for mark in entry.debug.marks:
+        if isinstance(mark, TileMark):
+            corners = [
+                (mark.x + dx, lift, mark.y + dz) for dx, dz in ((0.08, 0.08), (0.92, 0.08), (0.92, 0.92), (0.08, 0.92))
+            ]
+            shapes.tiles.append(([_screen(c, view_proj, viewport) for c in corners], mark.colour))
+            if mark.label:
+                shapes.labels.append(
+                    (_screen(coords.tile_center(mark.x, mark.y, lift), view_proj, viewport), mark.label)
+                )
+        elif isinstance(mark, Arrow):
+            start = _screen(coords.tile_center(mark.x1, mark.y1, 0.3), view_proj, viewport)
+            end = _screen(coords.tile_center(mark.x2, mark.y2, 0.3), view_proj, viewport)
+            shapes.arrows.append((start, end, mark.colour))
+        else:
+            shapes.texts.append(mark.text)
+    return shapes
+
+
+def arrow_head(start: Point, end: Point, size: float = 10.0) -> list[Point]:
+    """The triangle at the end of an arrow."""
+    angle = math.atan2(end[1] - start[1], end[0] - start[0])
+    left = (end[0] - size * math.cos(angle - 0.45), end[1] - size * math.sin(angle - 0.45))
+    right = (end[0] - size * math.cos(angle + 0.45), end[1] - size * math.sin(angle + 0.45))
+    return [end, left, right]
+
+
+def draw_on_image(image: Image.Image, shapes: MarkShapes | None, hud: Sequence[str] = ()) -> Image.Image:
+    """Paint debug marks and HUD lines onto an exported frame (a new RGB image)."""
+    base = image.convert("RGBA")
+    layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    font = ImageFont.load_default()
+    if shapes:
+        for corners, colour in shapes.tiles:
+            draw.polygon(corners, fill=(*colour, MARK_ALPHA), outline=(*colour, 230))
+        for start, end, colour in shapes.arrows:
+            draw.line([start, end], fill=(*colour, 240), width=3)
+            draw.polygon(arrow_head(start, end), fill=(*colour, 240))
+        for (x, y), text in shapes.labels:
+            draw.text(
+                (x - 3 * len(text), y - 5),
+                text,
+                fill=(255, 255, 255, 255),
+                font=font,
+                stroke_width=1,
+                stroke_fill=(0, 0, 0, 255),
+            )
+    if hud:
+        lines = list(hud)
+        width = 12 + 6 * max(len(line) for line in lines)
+        draw.rectangle((4, 4, 4 + width, 10 + 14 * len(lines)), fill=(12, 16, 24, 170))
+        for i, line in enumerate(lines):
+            draw.text((10, 8 + 14 * i), line, fill=(235, 240, 250, 255), font=font)
+    return Image.alpha_composite(base, layer).convert("RGB")
+
+
+def entry_for(rounds: Mapping[int, RoundEntry], round_number: int) -> RoundEntry | None:
+    """The record of a round (round 0, before the first card, shows round 1's)."""
+    return rounds.get(max(1, round_number))
