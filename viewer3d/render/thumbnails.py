@@ -55,7 +55,9 @@ def render_thumbnails(theme: ThemeLike, size: int = THUMB_PX) -> dict[str, Image
                 robot=RobotVisual(x, 1) if key == "robot" else None, pointer=(x, 1) if key == "cursor" else None
             )
 
-            def draw(camera: CameraMatrices = tile_camera(x, 1, size), frame: FrameState = frame) -> None:
+            camera = tile_camera(x, 1, size)
+
+            def draw(camera: CameraMatrices = camera, frame: FrameState = frame) -> None:
                 renderer.render(camera, frame, (size, size))
 
             shots[key] = target.render(draw)
