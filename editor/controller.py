@@ -27,7 +27,7 @@ from editor.background import BackgroundValidation, ValidationState
 from editor.commands import ANCHORS, ReplaceBoard, Resize, SetTiles, TransformBoard
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent
-from editor.files import FileActions, RecentFiles
+from editor.files import FileActions, RecentFiles, Settings
 from editor.history import UndoStack
 from editor.keymap import SHORTCUTS, action_for
 from editor.layout import Layout
@@ -106,7 +106,8 @@ class EditorController:
         self.theme = theme if theme is not None else self.themes[0]
         self.grid = True
         self.help_visible = False
-        self.right_click = "erase"  # or "pick" (Tiled's habit)
+        self.settings = Settings(autosave_folder)
+        self.right_click = "pick" if self.settings.load().get("right_click") == "pick" else "erase"
         self.level = Level.NORMAL
         self.status = "F1: help   Ctrl+Shift+P: every command"
         self.toast: Toast | None = None
@@ -457,7 +458,8 @@ class EditorController:
 
     def action_right_click(self) -> None:
         self.right_click = "pick" if self.right_click == "erase" else "erase"
-        self.say(f"right button: {self.right_click}")
+        self.settings.save({"right_click": self.right_click})
+        self.say(f"right button: {self.right_click} (kept for the next start)")
 
     def action_fit(self) -> None:
         self.fit()
@@ -497,14 +499,19 @@ class EditorController:
             self.say("a test-play is already running")
             return
         level = self.level
-        unreachable = [p for p in self.current_validation.problems if p.level is level or not p.level]
-        if unreachable:
+        state = self.validation_state()
+        if state.board is not board or level in state.pending:
+            question = "reachability is still being checked"  # never block the window on the search
+        else:
+            unreachable = [p for p in state.problems if p.level is level or not p.level]
+            question = unreachable[0].message if unreachable else ""
+        if question:
 
             def answer(choice: str) -> None:
                 if choice == "y":
                     self._start_playtest()
 
-            self.ask(f"{unreachable[0].message} — play anyway? y/n", answer, choices="yn")
+            self.ask(f"{question} — play anyway? y/n", answer, choices="yn")
             return
         self._start_playtest()
 
