@@ -14,8 +14,10 @@ and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shlex
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,7 +34,7 @@ from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
 from engine.folderlock import folder_lock
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, play_game
-from engine.gamedir import OUTCOME_WORDS, outcome_note, write_game_dir
+from engine.gamedir import OUTCOME_WORDS, outcome_note, viewer_pid, write_game_dir
 from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
@@ -268,7 +270,33 @@ def cmd_play(args: argparse.Namespace) -> int:
         f"({OUTCOME_WORDS[game.outcome]}{error}) after {len(game.rounds)} rounds, {game.cards_played} cards; "
         f"files in {out}"
     )
+    if args.view:
+        open_viewer(out)
     return EXIT_AI_ERROR if game.outcome is Outcome.AI_ERROR else EXIT_OK
+
+
+def open_viewer(folder: Path) -> None:
+    """``play --view``: a viewer already showing ``folder`` reloads the new game by itself;
+    otherwise start ``robots-view FOLDER`` in the background (the engine imports no front end)."""
+    pid = viewer_pid(folder)
+    if pid is not None:
+        print(f"the viewer open on {folder} (process {pid}) shows the new game")
+        return
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        print(
+            f"{PROG}: no display to open the viewer on; render the game instead: "
+            f"robots-view {shlex.quote(str(folder))} --headless --out game.gif",
+            file=sys.stderr,
+        )
+        return
+    subprocess.Popen(
+        [sys.executable, "-m", "viewer3d", str(folder)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    print(f"opened the viewer on {folder} (it reloads when the game is played again into that folder)")
 
 
 # ---------------------------------------------------------------------------------------------- round
@@ -450,6 +478,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
     play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    play.add_argument(
+        "--view",
+        action="store_true",
+        help="show the game in robots-view (a viewer already open on --out reloads it instead)",
+    )
     play.set_defaults(run=cmd_play)
 
     rnd = sub.add_parser(

@@ -288,6 +288,34 @@ class ViewerApp:
         self.show_marks = not self.show_marks
         self.say("AI debug marks on" if self.show_marks else "AI debug marks off", 1.5)
 
+    def replace_game(
+        self, board: Board, timeline: Timeline, title: str, rounds: Mapping[int, RoundEntry] | None = None
+    ) -> None:
+        """Show another game in place of this one (its folder was rewritten): the camera and view
+        stay (refitted only for a board of another size), playback goes to the same round (or the
+        end when the new game is shorter, or when the old one was at its end), speed and loop stay."""
+        old = self.player
+        was_at_end = old.at_end
+        number = old.current_round()
+        same_size = (board.width, board.height) == (self.board.width, self.board.height)
+        self.board = board
+        self.title = title
+        self.rounds = rounds if rounds is not None else {}
+        self.player = Player(timeline)
+        self.player.speed_index, self.player.loop, self.player.playing = old.speed_index, old.loop, old.playing
+        self.trail = TrailCounter(timeline)
+        if not same_size:
+            pose = self.camera.pose
+            self.camera = Camera((board.width, board.height), self.camera.viewport)
+            self.camera.insets = self.hud_insets
+            self.camera.animate_to(pose, animate=False)
+            self.camera.fit(animate=False)
+        if was_at_end or number > max(timeline.round_starts, default=0):
+            self.player.seek(timeline.duration)
+        elif number >= 1:
+            self.player.jump_to_round(number)
+        self.say(f"reloaded: {title}", 3.0)
+
     def round_entry_now(self) -> RoundEntry | None:
         """The record of the round on screen (before the first card: round 1's)."""
         return self.rounds.get(max(1, self.player.current_round()))

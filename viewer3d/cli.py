@@ -410,6 +410,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 theme=theme,
                 size=size or (1024, 768),
                 screenshot=Path(args.screenshot) if args.screenshot else None,
+                folder=source.folder,
             )
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():

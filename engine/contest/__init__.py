@@ -1,13 +1,17 @@
 """``robots-contest``: play many boards x many decks at one level with one AI and report.
 
     robots-contest BOARDS... [--decks DIR_OR_FILE... | --seeds N] [--level L] [--ai NAME|PROGRAM]
-                   [--jobs N] [--out DIR] [--timeout S]
+                   [--jobs N | --cluster ADDRESS] [--out DIR] [--timeout S] [--ai-limit KEY=VALUE]
+                   [--resume]
     robots-contest BOARD DECK [easy|normal|hard]        (the contest's own call, as in start_contest)
 
 Like the contest's ``start_contest`` script (every board with every deck of a folder), but
 in parallel, with a progress bar, a summary table and ``results.csv`` / ``summary.json``.
-An AI error ends only its own game.  Bad board or deck files stop before any game is played
-with a one-line message and exit status 2.
+An AI error, or the death of the process playing a game, ends only that game (outcome E).
+Each finished game is appended to ``journal.jsonl`` in the output folder at once, so a
+stopped contest (Ctrl-C, kill -9, a crash) goes on with ``--resume`` and plays only the
+missing games.  Bad board or deck files stop before any game is played with a one-line
+message and exit status 2.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ from pathlib import Path
 
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI
 from engine.ai.registry import ai_help, resolve_ai
+from engine.ai.supervise import AILimits
+from engine.batch import BatchStopped, Journal
+from engine.batch.cluster import parse_address
 from engine.boardfile import parse_board
 from engine.bounds import check_seconds
 from engine.cards import Card
@@ -30,10 +37,12 @@ from engine.errors import InputError, read_text
 from engine.game import Outcome
 from engine.model import Level
 from engine.status import require_start
+from engine.stopping import describe, exit_status, raise_on_signals
 
 PROGRAM = "robots-contest"
 DEFAULT_SEEDS = 10
 DEFAULT_OUT = "contest-results"
+JOURNAL_FILE = "journal.jsonl"
 
 __all__ = ["main"]
 
@@ -70,6 +79,25 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_OUT,
         metavar="DIR",
         help=f"where results.csv and summary.json go (default: {DEFAULT_OUT})",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on a Dask distributed cluster: a scheduler's address (tcp://HOST:8786), or local:N"
+        " for N local worker processes (see docs/contest-cluster.md)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the contest journaled in --out (same boards, decks and settings): play only the missing games",
+    )
+    parser.add_argument(
+        "--ai-limit",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=f"a resource limit of an AI program, 0 for none: memory (MiB), processes, file-size (MiB), cpu (s);"
+        f" repeatable (default: {AILimits().describe()})",
     )
     parser.add_argument(
         "--timeout",
@@ -151,7 +179,8 @@ def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:
         files = deck_files(args.decks)
         for path in files:
             load_deck(path)  # check every deck now; workers load them again, one at a time
-        return tuple(DeckSource(path=path) for path in files)
+        # The text travels with each game, so workers on other machines need not see the files.
+        return tuple(DeckSource(path=path, text=read_text(path)) for path in files)
     seeds = DEFAULT_SEEDS if args.seeds is None else args.seeds
     if seeds < 1:
         raise InputError(f"--seeds must be at least 1, not {seeds}")
@@ -164,6 +193,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.jobs < 0:
             raise InputError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
         check_seconds(args.timeout, "--timeout")
+        limits = AILimits.parse(args.ai_limit)
+        if args.cluster is not None:
+            parse_address(args.cluster)
         split_contest_form(args)
         boards = load_boards(args.boards)
         decks = load_decks(args)
@@ -186,21 +218,37 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{PROGRAM}: {folder}: cannot create: {exc.strerror or exc}", file=sys.stderr)
             return 2
     level = Level(args.level)
-    setup = ContestSetup(boards, decks, level, args.ai, args.timeout, log_dir)
+    setup = ContestSetup(boards, decks, level, args.ai, args.timeout, log_dir, limits)
     jobs = effective_jobs(args.jobs)
+    try:
+        journal = Journal.open(out / JOURNAL_FILE, setup.fingerprint(), resume=args.resume)
+    except (InputError, OSError) as exc:
+        print(f"{PROGRAM}: {exc}", file=sys.stderr)
+        return 2
     bar = ProgressBar(len(boards) * len(decks), sys.stderr)
 
     def report(done: int, result: GameResult) -> None:
         bar.update(done, error=result.outcome == Outcome.AI_ERROR.value)
 
+    raise_on_signals()  # SIGTERM and SIGHUP stop the contest as Ctrl-C does
     try:
-        results = run_contest(setup, jobs, report)
-    except KeyboardInterrupt:
-        print(f"\n{PROGRAM}: interrupted", file=sys.stderr)
-        return 130
+        with journal:
+            results = run_contest(setup, jobs, report, journal=journal, cluster=args.cluster)
+    except BatchStopped as stop:
+        newline = "\n" if bar.interactive else ""
+        print(
+            f"{newline}{PROGRAM}: {describe(stop.cause)}: {stop.saved} of {stop.total} games saved in {journal.path};"
+            f" play the rest with the same command and --resume",
+            file=sys.stderr,
+        )
+        return exit_status(stop.cause)
+    except InputError as exc:  # --cluster: the scheduler cannot be reached
+        print(f"{PROGRAM}: {exc}", file=sys.stderr)
+        return 2
     seconds = bar.finish()
     per_board, total = summaries(results)
-    print(f"{len(results)} games, level {level.value}, AI {args.ai}, {len(decks)} decks, {jobs} jobs, {seconds:.2f} s")
+    where = f"cluster {args.cluster}" if args.cluster else f"{jobs} jobs"
+    print(f"{len(results)} games, level {level.value}, AI {args.ai}, {len(decks)} decks, {where}, {seconds:.2f} s")
     print(format_table(per_board, total), end="")
     try:
         csv_path, json_path = write_reports(

@@ -233,6 +233,7 @@ def test_real_command_line_process(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """Waits on events (the AIs announcing themselves, the contest exiting), never on a fixed sleep."""
     import signal
     import subprocess
     import sys
@@ -240,26 +241,51 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
 
     started = tmp_path / "started"
     started.mkdir()
-    # Each AI run leaves a marker, then takes far longer than the test waits.
-    slow = make_script("slow", f"touch '{started}'/$$\nsleep 23.4567\nhead -n 5 cards.txt > ccards.txt\n")
+    # Each AI run announces its pid (written whole, then renamed), then takes far longer than the test.
+    slow = make_script("slow", f"echo $$ > '{started}'/.$$\nmv '{started}'/.$$ '{started}'/$$\nexec sleep 23.4567\n")
     out_dir = tmp_path / "out"
     argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "4", "--ai", str(slow), "--jobs", "2"]
     process = subprocess.Popen(
         [*argv, "--out", str(out_dir)], cwd=CHOP.parents[1], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    deadline = time.monotonic() + 60
-    while len(list(started.iterdir())) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert len(list(started.iterdir())) == 2, "both workers should be running an AI by now"
+    deadline = time.monotonic() + 300  # only against a hang: each check below returns as soon as it holds
+    while len([p for p in started.iterdir() if not p.name.startswith(".")]) < 2 and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.02)
+    ai_pids = [int(p.name) for p in started.iterdir() if not p.name.startswith(".")]
+    assert len(ai_pids) == 2, "both workers should be running an AI by now"
     process.send_signal(signal.SIGINT)
     began = time.monotonic()
-    out, err = process.communicate(timeout=30)
-    assert time.monotonic() - began < 10
-    assert process.returncode == 130 and out == ""
-    assert err.strip() == "robots-contest: interrupted" and "Traceback" not in err
+    out, err = process.communicate(timeout=120)
+    # It did not wait for the AIs: each would have taken 23.4567 s.
+    assert time.monotonic() - began < 20
+    assert process.returncode == 130 and out == "", err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("robots-contest: interrupted: 0 of 4 games saved in ") and "--resume" in err
     assert not (out_dir / "results.csv").exists()
-    time.sleep(0.5)
+    for pid in ai_pids:
+        assert wait_gone(pid), "an AI program outlived the contest"
     assert not live_processes_running("sleep\x0023.4567"), "the AI programs outlived the contest"
+
+
+def wait_gone(pid: int, timeout: float = 30) -> bool:
+    """Whether ``pid`` is dead (or a zombie) before ``timeout``: checked as soon as it happens."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while live(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def live(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
 
 
 def live_processes_running(cmdline: str) -> list[int]:

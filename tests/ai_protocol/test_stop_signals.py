@@ -14,10 +14,11 @@ import pytest
 from .conftest import CHOP, ROOT, ScriptMaker
 
 
-def wait_for_file(path: Path, timeout: float = 60) -> str:
-    """The content of ``path`` once something wrote a full line into it (polled against a deadline)."""
+def wait_for_file(path: Path, process: subprocess.Popen[str], timeout: float = 300) -> str:
+    """The content of ``path`` once the AI wrote it (the deadline only guards against a hang)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
         if path.exists() and path.read_text().endswith("\n"):
             return path.read_text()
         time.sleep(0.02)
@@ -76,6 +77,7 @@ def test_signal_ends_the_ai_and_removes_its_folder(
         f'setsid sleep 23.4567 </dev/null >/dev/null 2>&1 &\necho $$ $! "$(pwd)" > {marker}.tmp\n'
         f"mv {marker}.tmp {marker}\nexec sleep 23.4567\n",
     )
+    (tmp_path / "out").mkdir()
     process = subprocess.Popen(
         COMMANDS[command](ai, tmp_path / "out"),
         cwd=ROOT,
@@ -84,7 +86,7 @@ def test_signal_ends_the_ai_and_removes_its_folder(
         text=True,
         env={**os.environ, "DISPLAY": ""},
     )
-    ai_pid, child_pid, folder = wait_for_file(marker).strip().split(" ", 2)
+    ai_pid, child_pid, folder = wait_for_file(marker, process).strip().split(" ", 2)
     assert Path(folder).is_dir()
     process.send_signal(signum)
     _out, err = process.communicate(timeout=30)
