@@ -20,7 +20,7 @@ def test_play(document: TronDocument) -> GameRecord:
     """A quick game on the arena as drawn: the strong bot against the simple one (two starts needed)."""
     arena = document.arena()
     bots = [bot_spec("strong"), bot_spec("simple")]
-    count = 2 if len(arena.starts) != 1 else 1
+    count = min(2, arena.default_bots)
     record, _ = play_game(arena, bots[:count])
     folder = Path(tempfile.mkdtemp(prefix="tron-test-play-"))
     save_game(record, folder / "tron-game.json")

@@ -40,10 +40,10 @@ def validate(arena: Arena) -> list[Problem]:
     if any(p.level == "error" for p in problems):
         return problems
     try:
-        starts = arena.starts_for(max(2, len(arena.starts)) if len(arena.starts) != 1 else 1)
+        starts = arena.starts_for(arena.default_bots)
     except ValueError as exc:
         return [Problem("error", f"cannot start a game of two: {exc}")]
-    if len(arena.starts) == 1:
+    if arena.default_bots == 1:
         problems.append(Problem("warning", "one start line: only a one-bot (space-filling) game can be played"))
     if not arena.starts:
         problems.append(Problem("info", "no start lines: two bots start on the contest's default fields"))
