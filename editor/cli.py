@@ -113,6 +113,23 @@ def _run_tron(args: argparse.Namespace) -> int:
     )
 
 
+def theme_usable(name: str) -> bool:
+    """Load ``--theme`` as the viewer does: a refused theme (its folder cannot be found or read) is
+    reported on stderr, one line per problem; a partial one says what came from its base."""
+    from themes import ThemeError, load_theme
+    from themes.report import summary
+
+    try:
+        theme = load_theme(name)
+    except ThemeError as exc:
+        for problem in exc.problems:
+            print(f"robots-edit: --theme {name}: {problem}", file=sys.stderr)
+        return False
+    for line in summary(list(theme.warnings)):
+        print(f"robots-edit: theme {theme.path.name}: {line}", file=sys.stderr)
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.tron or (args.board is not None and _is_tron_arena(args.board)):
@@ -134,13 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    if args.theme is not None:
-        from editor.art import theme_keys
-
-        known = theme_keys()
-        if args.theme not in known and not Path(args.theme).is_dir():
-            print(f"robots-edit: unknown theme {args.theme!r}; installed: {', '.join(known)}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+    if args.theme is not None and not theme_usable(args.theme):
+        return EXIT_BAD_INPUT
     if args.export is not None:
         return run_export(document, args)
     if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":

@@ -497,14 +497,19 @@ class EditorController:
             self.say("a test-play is already running")
             return
         level = self.level
-        unreachable = [p for p in self.current_validation.problems if p.level is level or not p.level]
-        if unreachable:
+        state = self.validation_state()
+        if state.board is not board or level in state.pending:
+            question = "reachability is still being checked"  # never block the window on the search
+        else:
+            unreachable = [p for p in state.problems if p.level is level or not p.level]
+            question = unreachable[0].message if unreachable else ""
+        if question:
 
             def answer(choice: str) -> None:
                 if choice == "y":
                     self._start_playtest()
 
-            self.ask(f"{unreachable[0].message} — play anyway? y/n", answer, choices="yn")
+            self.ask(f"{question} — play anyway? y/n", answer, choices="yn")
             return
         self._start_playtest()
 

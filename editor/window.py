@@ -92,6 +92,7 @@ class EditorWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet's Wind
     def _tick(self, dt: float) -> None:
         self.ctl.tick()
         self.ctl.work()
+        self.editor_view.watch_theme()
 
     def _frame(self, dt: float) -> None:
         """Draw when something visible may have changed since the last frame."""
