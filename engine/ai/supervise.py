@@ -36,7 +36,7 @@ class AILimits:
     #: Address space in MiB (``RLIMIT_AS``): enough for Python with numpy, or a JVM with a small heap.
     memory: int = 2048
     #: Processes of the user (``RLIMIT_NPROC``): stops a fork bomb (not enforced for root).
-    processes: int = 512
+    processes: int = 4096
     #: Largest file it may write, in MiB (``RLIMIT_FSIZE``): ``ccards.txt`` takes a few bytes.
     file_size: int = 64
     #: CPU seconds per process (``RLIMIT_CPU``): a busy loop ends even when the wall clock is generous.

@@ -243,6 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return exit_status(stop.cause)
     except InputError as exc:  # --cluster: the scheduler cannot be reached
+        journal.discard_if_empty()  # nothing was played: the same command may simply be run again
         print(f"{PROGRAM}: {exc}", file=sys.stderr)
         return 2
     seconds = bar.finish()
