@@ -27,7 +27,7 @@ from editor.background import BackgroundValidation, ValidationState
 from editor.commands import ANCHORS, ReplaceBoard, Resize, SetTiles, TransformBoard
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent
-from editor.files import FileActions, RecentFiles
+from editor.files import FileActions, RecentFiles, Settings
 from editor.history import UndoStack
 from editor.keymap import SHORTCUTS, action_for
 from editor.layout import Layout
@@ -106,7 +106,8 @@ class EditorController:
         self.theme = theme if theme is not None else self.themes[0]
         self.grid = True
         self.help_visible = False
-        self.right_click = "erase"  # or "pick" (Tiled's habit)
+        self.settings = Settings(autosave_folder)
+        self.right_click = "pick" if self.settings.load().get("right_click") == "pick" else "erase"
         self.level = Level.NORMAL
         self.status = "F1: help   Ctrl+Shift+P: every command"
         self.toast: Toast | None = None
@@ -457,7 +458,8 @@ class EditorController:
 
     def action_right_click(self) -> None:
         self.right_click = "pick" if self.right_click == "erase" else "erase"
-        self.say(f"right button: {self.right_click}")
+        self.settings.save({"right_click": self.right_click})
+        self.say(f"right button: {self.right_click} (kept for the next start)")
 
     def action_fit(self) -> None:
         self.fit()

@@ -519,7 +519,12 @@ class EditorView:
             for line in summary:
                 self._label(part, "✓ " + line, x, y, TEXT, width=wrap)
                 y += 20 * (1 + len(line) // int(wrap / 7.5))
-        for problem in problems:
+        room = height - 200  # keep the test-play section and the help line on screen
+        for index, problem in enumerate(problems):
+            if y > room and index < len(problems) - 1:
+                self._label(part, f"… and {len(problems) - index} more (outlined in red)", x, y, PROBLEM, 9)
+                y += 20
+                break
             self._rect(part, (x, y + 3, 8, 8), PROBLEM)
             self._label(part, problem.message, x + 16, y, TEXT, width=wrap - 16)
             y += 20 * (1 + len(problem.message) // 36) + 6
