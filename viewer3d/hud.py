@@ -164,8 +164,17 @@ class HudOverlay:
         self._status = label(12)
         self._help_keys = label(11, (255, 225, 140, 255), bold=True)
         self._help_text = label(11, (230, 238, 250, 255))
-        self._message = pyglet.text.Label(
-            "", x=16, y=40, font_size=12, color=(255, 235, 140, 255), batch=self.batch, group=front
+        self._message = pyglet.text.Label(  # wraps above the timeline bar instead of running off the edge
+            "",
+            x=16,
+            y=40,
+            anchor_y="bottom",
+            multiline=True,
+            width=2000,
+            font_size=12,
+            color=(255, 235, 140, 255),
+            batch=self.batch,
+            group=front,
         )
         panel = (12, 16, 24, 170)
         self._status_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.batch, group=back)
@@ -193,6 +202,7 @@ class HudOverlay:
         self._help_panel.visible = show_help
         self._help_panel.x, self._help_panel.y = 4, top - help_h
         self._help_panel.width, self._help_panel.height = help_w, help_h
+        self._message.width = max(120, width - 32)
         self._message.text = message
 
     def draw(self, app: ViewerApp) -> None:
