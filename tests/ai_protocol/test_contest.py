@@ -182,7 +182,7 @@ def test_bad_input_exits_2_with_one_line(
     assert not (tmp_path / "out" / "results.csv").exists()
 
 
-def test_progress_bar_redraws_on_terminal_and_prints_one_line_otherwise() -> None:
+def test_progress_bar_redraws_on_terminal_and_prints_lines_otherwise() -> None:
     terminal = io.StringIO()
     bar = ProgressBar(4, terminal, interactive=True)
     for done in range(1, 5):
@@ -195,8 +195,17 @@ def test_progress_bar_redraws_on_terminal_and_prints_one_line_otherwise() -> Non
     for done in range(1, 5):
         bar.update(done)
     bar.finish()
-    assert "\r" not in plain.getvalue() and plain.getvalue().count("\n") == 1
-    assert plain.getvalue().startswith("4/4 games in ")
+    lines = plain.getvalue().splitlines()
+    assert "\r" not in plain.getvalue()
+    # Not on a terminal: a line per tenth of the way (here each game is a quarter), then the total.
+    assert [line.split(" games")[0] for line in lines] == ["1/4", "2/4", "3/4", "4/4"]
+    assert lines[0].startswith("1/4 games (25%), ") and "left" in lines[0]
+    assert lines[-1].startswith("4/4 games in ")
+    many = io.StringIO()
+    bar = ProgressBar(1000, many, interactive=False)
+    for done in range(1, 1001):
+        bar.update(done)
+    assert len(many.getvalue().splitlines()) == 9  # 10%, 20%, ... 90%: not one line per game
 
 
 def test_csv_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -219,7 +228,8 @@ def test_real_command_line_process(tmp_path: Path) -> None:
         timeout=120,
     )
     assert ok.returncode == 0, ok.stderr
-    assert ok.stderr.startswith("2/2 games in ") and ok.stderr.count("\n") == 1
+    assert ok.stderr.splitlines()[0].startswith("1/2 games (50%), ")  # progress lines in a log
+    assert ok.stderr.splitlines()[-1].startswith("2/2 games in ") and ok.stderr.count("\n") == 2
     assert "all" in ok.stdout and (tmp_path / "ok" / "summary.json").is_file()
     bad = subprocess.run(
         [sys.executable, "-m", "engine.contest", str(tmp_path / "missing.dat")],
