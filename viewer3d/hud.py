@@ -38,6 +38,7 @@ HELP_LINES = (
     ("wheel, Up / Down", "zoom (towards the cursor)"),
     ("G", "trail on / off"),
     ("D", "the AI's debug marks on / off"),
+    ("B", "best choice as a ghost robot on / off (after robots-engine analyse)"),
     ("F2", "next theme"),
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
@@ -216,8 +217,28 @@ class HudOverlay:
         )
         self._bar_fill.x, self._bar_fill.y = bar.left, bottom
         self._bar_fill.width, self._bar_fill.height = max(1.0, bar.width * done), bar.height
+        self._draw_lossy(app, bar, bottom, duration)
         self._draw_marks(app, height)
         self.batch.draw()
+
+    def _draw_lossy(self, app: ViewerApp, bar: TimelineBar, bottom: float, duration: float) -> None:
+        """Red ticks on the timeline bar at the rounds ``robots-engine analyse`` found lossy."""
+        import pyglet
+
+        lossy = sorted(n for n, found in app.analysis.items() if found.lossy)
+        key = (tuple(lossy), bar.left, bar.width, bottom, duration)
+        if key == getattr(self, "_lossy_key", None):
+            return
+        self._lossy_key = key
+        self._lossy_ticks: list[Any] = []
+        starts = app.timeline.round_starts
+        for number in lossy:
+            if number in starts and duration > 0:
+                x = bar.left + bar.width * starts[number] / duration
+                tick = pyglet.shapes.Rectangle(
+                    x - 1, bottom - 3, 3, bar.height + 6, color=(235, 60, 60, 255), batch=self.batch
+                )
+                self._lossy_ticks.append(tick)
 
     def _draw_marks(self, app: ViewerApp, height: int) -> None:
         """The round's debug marks as pyglet shapes (rebuilt when the round or the camera changes)."""
