@@ -25,6 +25,7 @@ from typing import NoReturn
 
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI, run_ai_once
 from engine.ai.registry import ai_help, resolve_ai
+from engine.ai.supervise import AILimits
 from engine.asciiboard import render_ascii_board
 from engine.atomic import write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
@@ -223,7 +224,15 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     def bot_ki(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         """The contest's way: the round's files in this folder, then ./bot-ki once."""
         write_ai_inputs(here, board, hand, pose)
-        return run_ai_once(str(here / BOT_PROGRAM), here, level, args.timeout, here / BOT_LOG, round_number=number)
+        return run_ai_once(
+            str(here / BOT_PROGRAM),
+            here,
+            level,
+            args.timeout,
+            here / BOT_LOG,
+            round_number=number,
+            limits=AILimits.parse(args.ai_limit),
+        )
 
     game = session.play_next_round(bot_ki)
     _write_round_outputs(here, session, game)
@@ -237,9 +246,9 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
 # ---------------------------------------------------------------------------------------------- play
 
 
-def resolve_chooser(spec: str, timeout: float, log_path: Path) -> Chooser:
+def resolve_chooser(spec: str, timeout: float, log_path: Path, limits: AILimits | None = None) -> Chooser:
     """The AI named ``spec``: a built-in AI's name or an external program (see engine.ai.registry)."""
-    return resolve_ai(spec, timeout=timeout, log_path=log_path)
+    return resolve_ai(spec, timeout=timeout, log_path=log_path, limits=limits)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -251,7 +260,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         deck = generate_deck(seed)
     out = Path(args.out)
-    chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log")
+    chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log", AILimits.parse(args.ai_limit))
     out.mkdir(parents=True, exist_ok=True)
     recorder = TurnRecorder(chooser)
     try:
@@ -332,10 +341,13 @@ def cmd_round(args: argparse.Namespace) -> int:
     if args.write_only:
         return EXIT_OK
     spec = _round_ai(args, state.game.info.get("ai_command") or state.game.info.get("ai"))
-    chooser = resolve_ai(spec, timeout=args.timeout, log_path=out / "ai.log")
+    limits = AILimits.parse(args.ai_limit)
+    chooser = resolve_ai(spec, timeout=args.timeout, log_path=out / "ai.log", limits=limits)
     if isinstance(chooser, ExternalAI):
         chooser.close()
-        chooser = ExternalAI(chooser.argv, workdir=out.absolute(), timeout=args.timeout, log_path=out / "ai.log")
+        chooser = ExternalAI(
+            chooser.argv, workdir=out.absolute(), timeout=args.timeout, log_path=out / "ai.log", limits=limits
+        )
     recorder = TurnRecorder(chooser)
     try:
         chosen = list(recorder(state.board, state.level, state.pose, state.hand))
@@ -453,6 +465,17 @@ def cmd_boards(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------------- main
 
 
+def _add_limit_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ai-limit",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a resource limit of the AI program, 0 for none: memory (MiB), processes, file-size (MiB), cpu (s);"
+        f" repeatable (default: {AILimits().describe()}; see docs/limits.md)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
@@ -475,6 +498,7 @@ def build_parser() -> argparse.ArgumentParser:
     start = sub.add_parser("start", help="play one round of the loaded game with ./bot-ki")
     start.add_argument("level", nargs="?", type=_level_arg, metavar="easy|normal|hard")
     start.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
+    _add_limit_arg(start)
     start.set_defaults(run=cmd_start)
 
     play = sub.add_parser("play", help="play a whole game and write every file into a directory")
@@ -488,6 +512,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
     play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    _add_limit_arg(play)
     play.add_argument(
         "--view",
         action="store_true",
@@ -505,6 +530,7 @@ def build_parser() -> argparse.ArgumentParser:
     rnd.add_argument("--out", metavar="DIR", help="where the round's files go (default: GAMEDIR/round-N)")
     rnd.add_argument("--write-only", action="store_true", help="only write the input files, run no AI")
     rnd.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    _add_limit_arg(rnd)
     rnd.set_defaults(run=cmd_round)
 
     analyse = sub.add_parser(

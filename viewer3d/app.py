@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.model import Board
 from engine.roundlog import RoundEntry
-from viewer3d import coords
+from viewer3d import cards, controls, coords
 from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.hud import TimelineBar
 from viewer3d.playback import TICK, Player, Timeline, TrailCounter
@@ -26,8 +26,20 @@ DEFAULT_THEME = "default"
 #: A board whose fitted view makes tiles smaller than AUTO_FOLLOW_BELOW_PX starts following the robot,
 #: zoomed so a tile is about this wide (Home shows the whole board, the locator ring the robot).
 FOLLOW_TILE_PX = 12.0
-#: Screen strips the HUD covers (top: status panel, bottom: cards panel and seek bar), kept off the board.
-HUD_INSETS = (96.0, 0.0, 44.0, 0.0)
+#: Screen strip the HUD's status panel covers at the top, kept off the board (the bottom strip, the
+#: card panel, buttons and seek bar, is ``hud_insets_for``).
+HUD_TOP = 96.0
+
+
+def hud_insets_for(viewport: tuple[int, int]) -> tuple[float, float, float, float]:
+    """The strips (top, right, bottom, left) the HUD covers in a window of this size."""
+    bottom = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT
+    boxes = controls.layout(viewport, cards.panel_width())
+    if boxes:
+        bottom = max(bottom, viewport[1] - boxes[0].top + 4.0)
+    # In a small window the HUD may overlap the board's edge rather than shrink it to a stamp.
+    return (min(HUD_TOP, 0.14 * viewport[1]), 0.0, min(bottom, 0.24 * viewport[1]), 0.0)
+
 
 ThemeLoader = Callable[[str], Any]
 
@@ -97,6 +109,7 @@ class ViewerApp:
         self.screenshot_dir = screenshot_dir or Path.cwd()
         self.quit_requested = False
         self._seeking = False
+        self._clicked = False
         # Themes: the keys to cycle through (discovered on the first F2 unless given), the one shown,
         # and a loaded theme waiting for the window to hand it to the renderer before the next draw.
         self.theme = theme or DEFAULT_THEME
@@ -105,8 +118,8 @@ class ViewerApp:
         self.pending_theme: Any = None
         self.pointer: tuple[int, int] | None = None  # the board tile under the mouse
         self._failed_theme: str | None = None
-        self.hud_insets = HUD_INSETS
-        self.camera.insets = self.hud_insets
+        self.hover: controls.Button | None = None
+        self.camera.insets = hud_insets_for(viewport)
         self.camera.iso_view(1, animate=False)
         self.camera.fit(animate=False)
         self.auto_followed = self._follow_if_tiny()
@@ -194,6 +207,8 @@ class ViewerApp:
             len(timeline.steps),
             timeline.complete,
             self.theme,
+            self.hover,
+            self.pointer,
         )
 
     def frame(self) -> FrameState:
@@ -323,7 +338,7 @@ class ViewerApp:
         if not same_size:
             pose = self.camera.pose
             self.camera = Camera((board.width, board.height), self.camera.viewport)
-            self.camera.insets = self.hud_insets
+            self.camera.insets = hud_insets_for(self.camera.viewport)
             self.camera.animate_to(pose, animate=False)
             self.camera.fit(animate=False)
         if was_at_end or number > max(timeline.round_starts, default=0):
@@ -353,14 +368,15 @@ class ViewerApp:
         """The record of the round on screen (before the first card: round 1's)."""
         return self.rounds.get(max(1, self.player.current_round()))
 
-    def round_lines(self) -> list[str]:
-        """The HUD's lines about the AI's side of the round on screen."""
+    def round_lines(self, cards: bool = True) -> list[str]:
+        """The HUD's lines about the AI's side of the round on screen (``cards`` False: without the
+        hand and the choice, which the window's card panel shows)."""
         from viewer3d.roundview import round_lines
 
         entry = self.round_entry_now()
         step = self.player.current_step()
         card = step.index if step is not None and entry is not None and step.round_number == entry.number else None
-        lines = round_lines(entry, card)
+        lines = round_lines(entry, card, cards=cards)
         return lines + analysis_line(self.analysis.get(entry.number) if entry is not None else None)
 
     def _toggle_help(self) -> None:
@@ -425,10 +441,25 @@ class ViewerApp:
     def resize(self, width: int, height: int) -> None:
         """A new window size: a fitted view is fitted again (a zoomed one keeps its zoom)."""
         self.camera.resize(width, height)
+        self.camera.insets = hud_insets_for(self.camera.viewport)
         if self.camera.fitted and not self.camera.animating:
             self.camera.fit(animate=False)
 
+    def button_at(self, px: float, py: float) -> controls.Button | None:
+        return controls.hit(self.camera.viewport, px, py, cards.panel_width())
+
+    @property
+    def tooltip(self) -> str:
+        return self.hover.tooltip if self.hover is not None else ""
+
     def mouse_press(self, px: float, py: float, button: str) -> None:
+        control = self.button_at(px, py) if button == "left" else None
+        if control is not None:  # a click does what the button's key does
+            self._seeking = False
+            self._clicked = True
+            self.key(control.key)
+            return
+        self._clicked = False
         bar = TimelineBar.for_viewport(self.camera.viewport)
         self._seeking = button == "left" and bar.contains(px, py)
         if self._seeking:
@@ -438,15 +469,20 @@ class ViewerApp:
         """The mouse is over screen pixel (px, py) (None: it left the window): mark the tile under it."""
         if px is None or py is None:
             self.pointer = None
+            self.hover = None
             return
+        self.hover = self.button_at(px, py)  # a control under the mouse: its tooltip
         board = (self.board.width, self.board.height)
         self.pointer = coords.pick_tile(px, py, self.camera.view_proj_columns(), self.camera.viewport, board)
 
     def mouse_release(self) -> None:
         self._seeking = False
+        self._clicked = False
 
     def mouse_drag(self, px: float, py: float, dx: float, dy: float, button: str, shift: bool = False) -> None:
         """A drag to (px, py) that moved (dx, dy) pixels (dy downwards): seek, orbit or pan."""
+        if self._clicked:  # a press on a button never turns into an orbit
+            return
         if self._seeking:
             self.player.seek_fraction(TimelineBar.for_viewport(self.camera.viewport).fraction(px))
         elif button == "left" and not shift:

@@ -55,13 +55,19 @@ def cards_text(cards: Sequence[object] | None, current: int | None = None) -> st
     return "  ".join(f"[{w}]" if i == current else w for i, w in enumerate(words))
 
 
-def round_lines(entry: RoundEntry | None, card: int | None = None, *, output_lines: int = OUTPUT_LINES) -> list[str]:
-    """The HUD lines for a round: hand, chosen cards (the current one marked), time, last output."""
+def round_lines(
+    entry: RoundEntry | None, card: int | None = None, *, output_lines: int = OUTPUT_LINES, cards: bool = True
+) -> list[str]:
+    """The HUD lines for a round: hand, chosen cards (the current one marked), time, last output.
+
+    ``cards`` False leaves the hand and the choice out (the window draws them as cards)."""
     if entry is None:
         return []
-    lines = [f"hand:   {cards_text(entry.hand)}", f"chosen: {cards_text(entry.chosen, card)}"]
-    if entry.seconds is not None:
-        lines[-1] += f"   ({entry.seconds:.3f} s)"
+    time = f"   ({entry.seconds:.3f} s)" if entry.seconds is not None else ""
+    if cards:
+        lines = [f"hand:   {cards_text(entry.hand)}", f"chosen: {cards_text(entry.chosen, card)}{time}"]
+    else:
+        lines = [f"AI time: {entry.seconds:.3f} s"] if entry.seconds is not None else []
     if entry.error:
         lines.append(f"AI error: {entry.error[:100]}")
     said = [line for line in entry.output.splitlines() if line.strip()][-output_lines:] if output_lines else []

@@ -291,10 +291,14 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self.app.mouse_press(*self._to_screen(x, y), BUTTONS.get(button, "other"))
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        before = (self.app.pointer, self.app.hover)
         self.app.mouse_move(*self._to_screen(x, y))
+        if (self.app.pointer, self.app.hover) != before:
+            self.wake()  # a tile marker or a tooltip to show
 
     def on_mouse_leave(self, x: int, y: int) -> None:
         self.app.mouse_move(None)
+        self.wake()
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.wake()

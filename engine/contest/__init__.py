@@ -50,6 +50,8 @@ PROGRAM = "robots-contest"
 DEFAULT_SEEDS = 10
 DEFAULT_OUT = "contest-results"
 JOURNAL_FILE = "journal.jsonl"
+#: More generated decks than this per contest is surely a typo (each board plays every deck).
+MAX_SEEDS = 100_000
 
 __all__ = ["main"]
 
@@ -194,8 +196,8 @@ def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:
         # The text travels with each game, so workers on other machines need not see the files.
         return tuple(DeckSource(path=path, text=read_text(path)) for path in files)
     seeds = DEFAULT_SEEDS if args.seeds is None else args.seeds
-    if seeds < 1:
-        raise InputError(f"--seeds must be at least 1, not {seeds}")
+    if not 1 <= seeds <= MAX_SEEDS:
+        raise InputError(f"--seeds must be 1 to {MAX_SEEDS}, not {seeds}")
     return tuple(DeckSource(seed=seed) for seed in range(1, seeds + 1))
 
 
