@@ -27,6 +27,7 @@ from editor.background import BackgroundValidation, ValidationState
 from editor.commands import ANCHORS, ReplaceBoard, Resize, SetTiles, TransformBoard
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent
+from editor.export import ExportOptions
 from editor.files import FileActions, RecentFiles, Settings
 from editor.history import UndoStack
 from editor.keymap import SHORTCUTS, action_for
@@ -382,26 +383,40 @@ class EditorController:
         self.files.ask_path("export (.png .svg .pdf):", self._export, f"{stem.absolute()}.png")
 
     def _export(self, text: str) -> None:
+        """The file is chosen; then the options, prefilled (Enter takes them as they are)."""
         target = Path(text.strip()).expanduser()
+        defaults = "--tile 48" + (" --grid" if self.grid else "") + (" --paper a4" if target.suffix == ".pdf" else "")
+        self.ask(
+            "export options (--tile N --grid --coords --paper a4|letter):",
+            lambda o: self._export_to(target, o),
+            defaults,
+        )
+
+    def _export_to(self, target: Path, option_text: str) -> None:
+        from editor.export import parse_options
+
+        try:
+            options = parse_options(option_text, self.theme)
+        except ValueError as exc:
+            self.say(f"not exported: {exc}")
+            return
         if target.is_file():
 
             def answer(choice: str) -> None:
                 if choice == "y":
-                    self._write_export(target)
+                    self._write_export(target, options)
                 else:
                     self.say("not exported")
 
             self.ask(f"{target.name} already exists — replace it? y/n", answer, choices="yn")
             return
-        self._write_export(target)
+        self._write_export(target, options)
 
-    def _write_export(self, target: Path) -> None:
-        from editor.export import ExportOptions, export_board
+    def _write_export(self, target: Path, options: ExportOptions) -> None:
+        from editor.export import export_board
 
         try:
-            written = export_board(
-                self.document.board, target, ExportOptions(theme=self.theme, grid=self.grid), title=self.document.name
-            )
+            written = export_board(self.document.board, target, options, title=self.document.name)
         except (OSError, ValueError) as exc:
             self.say(f"could not export {target}: {getattr(exc, 'strerror', None) or exc}")
             return

@@ -69,10 +69,9 @@ def one_line_error(key: str, exc: Exception) -> str:
 
 def theme_message(key: str, warnings: list[str]) -> str:
     """``theme: KEY``, and the first warning of a partial or damaged theme with how many more."""
-    if not warnings:
-        return f"theme: {key}"
-    more = f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""
-    return f"theme {key}: {warnings[0]}{more}"
+    from themes.report import theme_line
+
+    return theme_line(key, warnings)
 
 
 class ViewerApp:
