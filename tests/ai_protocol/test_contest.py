@@ -21,7 +21,7 @@ from engine.game import play_game
 from engine.model import Level
 from engine.outputs import Stats
 
-from .conftest import CHOP, ScriptMaker
+from .conftest import CHOP, ScriptMaker, wait_gone
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -276,26 +276,6 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
     for pid in ai_pids:
         assert wait_gone(pid), "an AI program outlived the contest"
     assert not live_processes_running("sleep\x0023.4567"), "the AI programs outlived the contest"
-
-
-def wait_gone(pid: int, timeout: float = 30) -> bool:
-    """Whether ``pid`` is dead (or a zombie) before ``timeout``: checked as soon as it happens."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while live(pid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
-
-
-def live(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state not in ("Z", "X")
 
 
 def live_processes_running(cmdline: str) -> list[int]:
