@@ -216,7 +216,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
                 self.game_watch.error = None
             return False
         board_changed = fresh.board != self.app.board
-        self.app.replace_game(fresh.board, fresh.timeline, fresh.title, fresh.rounds)
+        self.app.replace_game(fresh.board, fresh.timeline, fresh.title, fresh.rounds, fresh.analysis)
         if board_changed:
             theme = getattr(self.scene, "theme", None)
             self.scene.release()
