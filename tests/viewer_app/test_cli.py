@@ -117,6 +117,30 @@ def test_theme_changes_the_picture(game_files: Path, tmp_path: Path) -> None:
     assert np.abs(default - pen).mean() > 5
 
 
+def test_partial_theme_warns_in_one_line_and_draws_its_floor(game_files: Path, tmp_path: Path) -> None:
+    pink = tmp_path / "pink"
+    pink.mkdir()
+    Image.new("RGB", (64, 64), (255, 105, 180)).save(pink / "floor.png")
+    out = tmp_path / "pink.png"
+    result = run(
+        [str(game_files / "dir"), "--headless", "--size", "200x150", "--out", str(out), "--theme", str(pink)], tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    [line] = [x for x in result.stderr.splitlines() if x.startswith("robots-view: theme")]
+    assert line.startswith("robots-view: theme pink: 22 pictures not here, taken from default: ")
+    pixels = np.asarray(Image.open(out).convert("RGB"), dtype=int)
+    assert (np.abs(pixels - np.array([255, 105, 180]) * 0.97).sum(axis=2) < 40).sum() > 500
+
+
+def test_unreadable_theme_is_one_line_exit_2(game_files: Path, tmp_path: Path) -> None:
+    out = tmp_path / "x.png"
+    result = run(
+        [str(game_files / "dir"), "--headless", "--out", str(out), "--theme", str(tmp_path / "gone")], tmp_path
+    )
+    assert result.returncode == 2 and "--theme" in result.stderr and "does not exist" in result.stderr
+    assert "Traceback" not in result.stderr and not out.exists()
+
+
 def test_gif_of_a_live_ai_game(tmp_path: Path) -> None:
     out = tmp_path / "game.gif"
     result = run(
