@@ -178,13 +178,13 @@ class Bound:
     peak_mb: float
 
 
-def bound_task(key: tuple[str, str]) -> Bound:
+def bound_task(key: tuple[str, str, float]) -> Bound:
     """``robots-oracle --no-foresight`` for one board and level, in a worker process."""
     import resource
 
     from engine.oracle import no_foresight_optimum
 
-    best = no_foresight_optimum(_board(key[0]), Level(key[1]))
+    best = no_foresight_optimum(_board(key[0]), Level(key[1]), time_limit=key[2])
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return Bound(best.goal_probability, best.expected_rounds, best.seconds, best.converged, peak)
 
@@ -304,6 +304,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-reference", action="store_true")
     parser.add_argument("--no-optimum", action="store_true")
     parser.add_argument("--no-bound", action="store_true", help="skip the no-foresight optimum")
+    parser.add_argument(
+        "--bound-limit", type=float, default=300.0, help="seconds of value iteration for the bound (default 300)"
+    )
     parser.add_argument("--budget", type=float, default=1.0, help="planner seconds per decision")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "ai-bench.md")
@@ -322,7 +325,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.no_bound:
             keys = [(b, lv) for b in args.boards for lv in args.levels]
             start = time.perf_counter()
-            bounds = dict(zip(keys, pool.map(bound_task, keys, chunksize=1), strict=True))
+            found = pool.map(bound_task, [(b, lv, args.bound_limit) for b, lv in keys], chunksize=1)
+            bounds = dict(zip(keys, found, strict=True))
             per_ai_wall["no-foresight bound"] = time.perf_counter() - start
         for ai in ais:  # one AI at a time, so each one's wall time can be reported
             mine = [t for t in tasks if t.ai == ai]

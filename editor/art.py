@@ -8,9 +8,15 @@ broken theme never stops anyone from editing a board.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from PIL import Image, ImageDraw
 
 from engine.model import BOARD_CHARS, Direction, Tile, TileKind
+
+if TYPE_CHECKING:
+    from themes import Theme
 
 TILE_PX = 64
 FALLBACK_THEME = "(plain)"
@@ -46,12 +52,25 @@ def theme_keys() -> list[str]:
 
 
 def tile_images(theme_name: str) -> dict[str, Image.Image]:
-    """Every board character's picture in ``theme_name`` (raises the theme's error if it is broken)."""
+    """Every board character's picture in ``theme_name`` (raises ThemeError only when the theme's
+    folder cannot be read: missing or broken pictures come from its base theme)."""
     if theme_name == FALLBACK_THEME:
         return {char: plain_tile(Tile.from_char(char)) for char in BOARD_CHARS}
     from themes import load_theme
 
-    theme = load_theme(theme_name)
+    return theme_tile_images(load_theme(theme_name))
+
+
+def theme_warning(name: str, warnings: Sequence[str]) -> str:
+    """A partial or damaged theme in one status line: its first warning and how many more."""
+    from themes.report import theme_line
+
+    return theme_line(name, tuple(warnings))
+
+
+def theme_tile_images(theme: Theme) -> dict[str, Image.Image]:
+    """Every board character's picture in a loaded theme: its composed tiles (transparent pixels
+    over the floor, as in the viewer and the contact sheet), start tiles with the start marker."""
     images: dict[str, Image.Image] = {}
     for char in BOARD_CHARS:
         tile = Tile.from_char(char)

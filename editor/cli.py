@@ -37,6 +37,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     export.add_argument("--grid", action="store_true", help="draw the tile grid")
     export.add_argument("--coords", action="store_true", help="number the columns and rows")
     export.add_argument("--paper", choices=("a4", "letter"), default="a4", help="PDF page size (default a4)")
+    tron = parser.add_argument_group("Tron arenas (the 2014 contest's format)")
+    tron.add_argument("--tron", action="store_true", help="edit a Tron arena (implied when the file is one)")
+    tron.add_argument("--arena", default=None, metavar="WxH", help="size of a new Tron arena (default 40x30)")
     return parser.parse_args(argv)
 
 
@@ -71,8 +74,59 @@ def load_document(path: Path | None) -> Document:
     return Document.open(path)
 
 
+def _is_tron_arena(path: Path) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(64).lstrip().startswith(b"GAMEBOARDSTART")
+    except OSError:
+        return False
+
+
+def _run_tron(args: argparse.Namespace) -> int:
+    """The second game's editor: Tron arenas (blocked fields, starts and facings for any number of bots)."""
+    from editor.games.tron.cli import run
+
+    def size(text: str | None, what: str) -> tuple[int, int] | None:
+        if text is None:
+            return None
+        try:
+            width, height = (int(v) for v in text.lower().split("x"))
+        except ValueError:
+            raise InputError(f"{what} must be WIDTHxHEIGHT, not {text!r}") from None
+        return width, height
+
+    try:
+        arena_size = size(args.arena, "--arena")
+        window = size(args.size, "--size") or (1280, 800)
+    except InputError as exc:
+        print(f"robots-edit: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return run(
+        args.board, arena_size=arena_size, window_size=window, screenshot=args.screenshot, headless=args.headless
+    )
+
+
+def theme_usable(name: str) -> bool:
+    """Load ``--theme`` as the viewer does: a refused theme (its folder cannot be found or read) is
+    reported on stderr, one line per problem; a partial one says what came from its base."""
+    from themes import ThemeError, load_theme
+    from themes.report import summary
+
+    try:
+        theme = load_theme(name)
+    except ThemeError as exc:
+        for problem in exc.problems:
+            print(f"robots-edit: --theme {name}: {problem}", file=sys.stderr)
+        return False
+    for line in summary(list(theme.warnings)):
+        print(f"robots-edit: theme {theme.path.name}: {line}", file=sys.stderr)
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.tron or (args.board is not None and _is_tron_arena(args.board)):
+        return _run_tron(args)
     try:
         document = load_document(args.board)
     except InputError as exc:
@@ -83,13 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as exc:
         print(f"robots-edit: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if args.theme is not None:
-        from editor.art import theme_keys
-
-        known = theme_keys()
-        if args.theme not in known and not Path(args.theme).is_dir():
-            print(f"robots-edit: unknown theme {args.theme!r}; installed: {', '.join(known)}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+    if args.theme is not None and not theme_usable(args.theme):
+        return EXIT_BAD_INPUT
     if args.export is not None:
         return run_export(document, args)
     if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":
@@ -145,5 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             controller.close()
             window.close()
         return 0
-    pyglet.app.run()
+    try:
+        pyglet.app.run(interval=None)  # the window draws only when something changed
+    finally:
+        controller.close()
     return 0

@@ -1,13 +1,14 @@
-"""The editor's input handling, without GL: pointer positions in screen pixels and key names in.
+"""The editor's controller, without GL: key names and window events in, actions out.
 
 The pyglet window only converts its events (pyglet's bottom-left mouse ``y`` with
 ``viewer3d.coords.from_pyglet_y``, key symbols to names) and calls this class; the view
-draws from its state. Board <-> screen conversions all go through the shared
-``viewer3d.coords.TopDownMapping``. The other jobs live in their own small classes:
-prompts (``editor.prompts``), file handling (``editor.files``), autosave
-(``editor.autosave``), test-play (``editor.playtest``) and validation
-(``editor.background``); the document owns the undo stack. Nothing here needs a GL
-context, so every behaviour is testable directly.
+draws from its state. Each job has its own small class, which this one puts together:
+pointer input (``editor.pointer``), prompts and the file browser (``editor.prompts``),
+file handling (``editor.files``), autosave (``editor.autosave``), test-play
+(``editor.playtest``) and validation (``editor.background``); the document owns the undo
+stack. What stays here: keys, the actions they name, and geometry. Board <-> screen
+conversions all go through the shared ``viewer3d.coords.TopDownMapping``. Nothing here
+needs a GL context, so every behaviour is testable directly.
 """
 
 from __future__ import annotations
@@ -26,45 +27,30 @@ from editor.background import BackgroundValidation, ValidationState
 from editor.commands import ANCHORS, ReplaceBoard, Resize, SetTiles, TransformBoard
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent
-from editor.files import FileActions, RecentFiles
+from editor.export import ExportOptions
+from editor.files import FileActions, RecentFiles, Settings
 from editor.history import UndoStack
 from editor.keymap import SHORTCUTS, action_for
-from editor.layout import Layout, inside
+from editor.layout import Layout
 from editor.names import tile_name
 from editor.playtest import PlaytestRunner
+from editor.pointer import ZOOM_STEP, PaletteDrag, PointerInput
 from editor.prompts import Prompt, Prompts
+from editor.tools import TOOLS as TOOL_CLASSES
 from editor.tools import (
-    LEFT,
-    MIDDLE,
-    RIGHT,
-    EyedropperTool,
-    Pointer,
-    RectangleTool,
     Tool,
     ToolContext,
-    WallTool,
 )
-from editor.tools import TOOLS as TOOL_CLASSES
 from editor.transform import Transform, rotate_tile
 from editor.validate import Problem, Validation
 from engine.cliutil import parse_size as parse_board_size
 from engine.errors import InputError
-from engine.model import Level, Tile
+from engine.model import Level
 from engine.status import BoardStatus, board_problems, form_status
 from viewer3d.coords import TopDownMapping
 
 MAX_SIDE = 256
-ZOOM_STEP = 1.15
-SCROLL_PX = 40
 TOAST_S = 2.5
-
-
-@dataclass
-class PaletteDrag:
-    char: str
-    px: float
-    py: float
-    moved: bool = False
 
 
 @dataclass(frozen=True)
@@ -122,24 +108,16 @@ class EditorController:
         self.theme = theme if theme is not None else self.themes[0]
         self.grid = True
         self.help_visible = False
-        self.right_click = "erase"  # or "pick" (Tiled's habit)
+        self.settings = Settings(autosave_folder)
+        self.right_click = "pick" if self.settings.load().get("right_click") == "pick" else "erase"
         self.level = Level.NORMAL
         self.status = "F1: help   Ctrl+Shift+P: every command"
         self.toast: Toast | None = None
-        self.hover: tuple[int, int] | None = None
-        self.hover_info = ""  # the tile under the pointer and its coordinates, for the status bar
-        self.tooltip = ""  # the palette cell or tool button under the pointer
-        self.hover_edge: tuple[int, int, object] | None = None
-        self.pointer_px: tuple[float, float] = (0.0, 0.0)
-        self.palette_drag: PaletteDrag | None = None
         self.closed = False
-        self.space_held = False
         self.on_theme_change: Callable[[str], None] = lambda name: None
         self.on_export: Callable[[Path], None] | None = None
-        self._active_tool: Tool | None = None
         self._last_error: tuple[tuple[str, str] | None, float] = (None, 0.0)
-        self._active_button = LEFT
-        self._panning = False
+        self.pointer = PointerInput(self)
         self.prompts = Prompts(self.say)
         self.autosaver = Autosaver(document, autosave_delay_s, autosave_folder)
         self.autosave_folder = autosave_folder
@@ -259,134 +237,53 @@ class EditorController:
         board = self.document.board
         self.mapping = self.mapping.fitted((board.width, board.height), self.layout.canvas, margin_px=24)
 
-    def _in_canvas(self, px: float, py: float) -> bool:
-        return inside(self.layout.canvas, px, py)
-
-    def _pointer(
-        self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False
-    ) -> Pointer:
-        tile = self.mapping.tile_at(px, py)
-        tolerance = self.mapping.tile_px / 2 if isinstance(self._active_tool or self.tool, WallTool) else 8.0
-        edge = self.mapping.edge_at(px, py, tolerance)
-        return Pointer(tile, edge, button, shift, alt, ctrl)
-
-    # -- mouse ------------------------------------------------------------------
     def mouse_motion(self, px: float, py: float) -> None:
-        self.pointer_px = (px, py)
-        tile = self.mapping.tile_at(px, py)
-        board = self.document.board
-        self.tooltip = ""
-        if self._in_canvas(px, py) and board.in_bounds(*tile):
-            self.hover = tile
-            self.hover_edge = (
-                self.mapping.edge_at(px, py, self.mapping.tile_px / 2) if isinstance(self.tool, WallTool) else None
-            )
-            self.hover_info = f"({tile[0]}, {tile[1]})  {tile_name(board.tile(*tile))}  '{board.tile(*tile).char}'"
-            return
-        self.hover = None
-        self.hover_edge = None
-        self.hover_info = ""
-        if inside(self.layout.palette, px, py):
-            char = self.layout.palette_char_at(px, py)
-            if char is not None:
-                self.tooltip = f"{tile_name(Tile.from_char(char))}  '{char}' — click: brush, drag: drop on the board"
-                self.hover_info = f"palette: {tile_name(Tile.from_char(char))}  '{char}'"
-            index = self.layout.tool_at(px, py, len(self.tools))
-            if index is not None:
-                tool = self.tools[index]
-                self.tooltip = f"{tool.help}   [{tool.key}]"
+        self.pointer.motion(px, py)
 
     def mouse_press(
         self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False
     ) -> None:
-        self.pointer_px = (px, py)
-        if self.help_visible:
-            self.help_visible = False
-            return
-        if self.prompt is not None and self.prompt.listing is not None and button == LEFT:
-            entry = self.layout.browser_entry_at(px, py, len(self.prompt.listing.entries))
-            if entry is not None:
-                self.prompts.pick(self.prompt.listing.entries[entry].path)
-                return
-        if button == MIDDLE or (button == LEFT and self.space_held):
-            self._panning = True
-            return
-        if inside(self.layout.palette, px, py):
-            self._palette_press(px, py)
-            return
-        if not self._in_canvas(px, py):
-            return
-        if alt and button == LEFT:
-            tool: Tool = self._tool(EyedropperTool)
-        elif shift and button == LEFT:
-            tool = self._tool(RectangleTool)
-        elif button == RIGHT and self.right_click == "pick" and not isinstance(self.tool, WallTool):
-            tool = self._tool(EyedropperTool)
-        elif button == RIGHT and isinstance(self.tool, EyedropperTool):
-            tool = self.tools[0]
-        else:
-            tool = self.tool
-        self._active_tool, self._active_button = tool, button
-        tool.press(self.ctx, self._pointer(px, py, button, shift, alt, ctrl))
-
-    def _tool(self, kind: type[Tool]) -> Tool:
-        return next(tool for tool in self.tools if isinstance(tool, kind))
-
-    def _palette_press(self, px: float, py: float) -> None:
-        char = self.layout.palette_char_at(px, py)
-        if char is not None:
-            self.ctx.brush = Tile.from_char(char)
-            self.palette_drag = PaletteDrag(char, px, py)
-            self.say(f"brush: {tile_name(self.ctx.brush)} — drag it onto the board or paint with it")
-            return
-        index = self.layout.tool_at(px, py, len(self.tools))
-        if index is not None:
-            self.select_tool(self.tools[index])
+        self.pointer.press(px, py, button, shift, alt, ctrl)
 
     def mouse_drag(self, px: float, py: float, dx: float, dy: float, button: str) -> None:
-        """``dx``/``dy`` in screen pixels (y downwards)."""
-        self.mouse_motion(px, py)
-        if self._panning:
-            self.mapping = self.mapping.panned(dx, dy)
-            return
-        if self.palette_drag is not None:
-            self.palette_drag.px, self.palette_drag.py, self.palette_drag.moved = px, py, True
-            return
-        if self._active_tool is not None:
-            self._active_tool.drag(self.ctx, self._pointer(px, py, self._active_button))
+        self.pointer.drag(px, py, dx, dy, button)
 
     def mouse_release(self, px: float, py: float, button: str) -> None:
-        if self._panning:
-            self._panning = False
-            return
-        if self.palette_drag is not None:
-            drag, self.palette_drag = self.palette_drag, None
-            tile = self.mapping.tile_at(px, py)
-            if drag.moved and self._in_canvas(px, py) and self.document.board.in_bounds(*tile):
-                self.document.push(SetTiles({tile: Tile.from_char(drag.char)}, "drop"))
-                self.say(f"dropped {tile_name(Tile.from_char(drag.char))} at ({tile[0]}, {tile[1]})")
-            return
-        if self._active_tool is not None:
-            tool, self._active_tool = self._active_tool, None
-            tool.release(self.ctx, self._pointer(px, py, button))
+        self.pointer.release(px, py, button)
 
     def scroll(
         self, px: float, py: float, clicks: float, ctrl: bool = False, shift: bool = False, alt: bool = False,
         clicks_x: float = 0.0,
     ) -> None:  # fmt: skip
-        """Tiled's habits: Ctrl+wheel zooms around the pointer, the wheel scrolls (Shift: sideways),
-        Alt+wheel rotates the tile under the pointer."""
-        if alt:
-            self.rotate_tile(clockwise=clicks < 0)
-            return
-        if not self._in_canvas(px, py):
-            return
-        if ctrl:
-            self.mapping = self.mapping.zoomed(ZOOM_STEP**clicks, px, py)
-        elif shift:
-            self.mapping = self.mapping.panned(clicks * SCROLL_PX, 0)
-        else:
-            self.mapping = self.mapping.panned(-clicks_x * SCROLL_PX, clicks * SCROLL_PX)
+        self.pointer.scroll(px, py, clicks, ctrl, shift, alt, clicks_x)
+
+    def tool_of(self, kind: type[Tool]) -> Tool:
+        return next(tool for tool in self.tools if isinstance(tool, kind))
+
+    # What the view shows of the pointer.
+    @property
+    def hover(self) -> tuple[int, int] | None:
+        return self.pointer.hover
+
+    @property
+    def hover_info(self) -> str:
+        return self.pointer.hover_info
+
+    @property
+    def hover_edge(self) -> tuple[int, int, object] | None:
+        return self.pointer.hover_edge
+
+    @property
+    def tooltip(self) -> str:
+        return self.pointer.tooltip
+
+    @property
+    def palette_drag(self) -> PaletteDrag | None:
+        return self.pointer.palette_drag
+
+    @property
+    def pointer_px(self) -> tuple[float, float]:
+        return self.pointer.px, self.pointer.py
 
     def file_drop(self, paths: list[str]) -> None:
         self.files.drop(paths)
@@ -397,11 +294,10 @@ class EditorController:
         self.say(f"tool: {tool.name} — {tool.help}")
 
     def preview(self) -> set[tuple[int, int]]:
-        return (self._active_tool or self.tool).preview()
+        return self.pointer.preview()
 
     def preview_edges(self) -> list[tuple[int, int, object]]:
-        tool = self._active_tool
-        return list(tool.preview_edges()) if isinstance(tool, WallTool) else []
+        return self.pointer.preview_edges()
 
     def rotate_tile(self, clockwise: bool = True) -> None:
         """Rotate the tile under the cursor (one undo step), else the brush."""
@@ -420,7 +316,7 @@ class EditorController:
             self.prompts.key(key, ctrl)
             return
         if key == "SPACE":
-            self.space_held = True
+            self.pointer.space_held = True
             return
         if key == "ESCAPE":
             self.help_visible = False
@@ -431,7 +327,7 @@ class EditorController:
 
     def key_release(self, key: str) -> None:
         if key == "SPACE":
-            self.space_held = False
+            self.pointer.space_held = False
 
     def text(self, text: str) -> None:
         """Typed text (only used by prompts)."""
@@ -488,26 +384,40 @@ class EditorController:
         self.files.ask_path("export (.png .svg .pdf):", self._export, f"{stem.absolute()}.png")
 
     def _export(self, text: str) -> None:
+        """The file is chosen; then the options, prefilled (Enter takes them as they are)."""
         target = Path(text.strip()).expanduser()
+        defaults = "--tile 48" + (" --grid" if self.grid else "") + (" --paper a4" if target.suffix == ".pdf" else "")
+        self.ask(
+            "export options (--tile N --grid --coords --paper a4|letter):",
+            lambda o: self._export_to(target, o),
+            defaults,
+        )
+
+    def _export_to(self, target: Path, option_text: str) -> None:
+        from editor.export import parse_options
+
+        try:
+            options = parse_options(option_text, self.theme)
+        except ValueError as exc:
+            self.say(f"not exported: {exc}")
+            return
         if target.is_file():
 
             def answer(choice: str) -> None:
                 if choice == "y":
-                    self._write_export(target)
+                    self._write_export(target, options)
                 else:
                     self.say("not exported")
 
             self.ask(f"{target.name} already exists — replace it? y/n", answer, choices="yn")
             return
-        self._write_export(target)
+        self._write_export(target, options)
 
-    def _write_export(self, target: Path) -> None:
-        from editor.export import ExportOptions, export_board
+    def _write_export(self, target: Path, options: ExportOptions) -> None:
+        from editor.export import export_board
 
         try:
-            written = export_board(
-                self.document.board, target, ExportOptions(theme=self.theme, grid=self.grid), title=self.document.name
-            )
+            written = export_board(self.document.board, target, options, title=self.document.name)
         except (OSError, ValueError) as exc:
             self.say(f"could not export {target}: {getattr(exc, 'strerror', None) or exc}")
             return
@@ -564,7 +474,8 @@ class EditorController:
 
     def action_right_click(self) -> None:
         self.right_click = "pick" if self.right_click == "erase" else "erase"
-        self.say(f"right button: {self.right_click}")
+        self.settings.save({"right_click": self.right_click})
+        self.say(f"right button: {self.right_click} (kept for the next start)")
 
     def action_fit(self) -> None:
         self.fit()
@@ -604,14 +515,19 @@ class EditorController:
             self.say("a test-play is already running")
             return
         level = self.level
-        unreachable = [p for p in self.current_validation.problems if p.level is level or not p.level]
-        if unreachable:
+        state = self.validation_state()
+        if state.board is not board or level in state.pending:
+            question = "reachability is still being checked"  # never block the window on the search
+        else:
+            unreachable = [p for p in state.problems if p.level is level or not p.level]
+            question = unreachable[0].message if unreachable else ""
+        if question:
 
             def answer(choice: str) -> None:
                 if choice == "y":
                     self._start_playtest()
 
-            self.ask(f"{unreachable[0].message} — play anyway? y/n", answer, choices="yn")
+            self.ask(f"{question} — play anyway? y/n", answer, choices="yn")
             return
         self._start_playtest()
 

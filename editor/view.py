@@ -9,13 +9,14 @@ bottom-left ones in one place.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyglet
 from PIL import Image, ImageDraw
 
-from editor.art import TILE_PX, tile_images
+from editor.art import TILE_PX, theme_tile_images, theme_warning, tile_images
 from editor.boardlayer import MAX_SPRITES, BoardTexture
 from editor.controller import EditorController
 from editor.events import BoardChanged, DocumentEvent
@@ -26,6 +27,11 @@ from editor.tools import WallTool
 from editor.validate import Problem
 from engine.model import Board, Direction, Level, Tile
 from viewer3d.coords import TopDownMapping
+
+if TYPE_CHECKING:
+    from themes import ThemeWatcher
+
+THEME_POLL_S = 0.25  # seconds between looks at the theme's folder (live reload)
 
 BACKGROUND = (28, 30, 36, 255)
 PANEL = (40, 43, 52, 255)
@@ -151,6 +157,9 @@ class EditorView:
         self.board_texture: BoardTexture | None = None
         self._touched: set[tuple[int, int]] | None = set()
         self.theme_loaded = ""
+        self.watcher: ThemeWatcher | None = None
+        self.theme_reloads = 0  # live reloads applied (tests wait on this, not on time)
+        self._last_watch = 0.0
         self._parts: dict[str, _Part] = {}
         self.board_sprites = BoardSprites()
         self.set_theme(controller.theme)
@@ -168,20 +177,50 @@ class EditorView:
                 self._touched |= event.positions
 
     def set_theme(self, name: str) -> None:
+        from editor.art import FALLBACK_THEME
+
+        self.watcher = None
         try:
-            images = tile_images(name)
-        except Exception as exc:  # a broken theme: keep the previous pictures and say why
-            self.ctl.say(f"theme {name!r} cannot be used: {exc}")
+            if name == FALLBACK_THEME:
+                images = tile_images(name)
+            else:
+                from themes import ThemeWatcher, load_theme
+
+                theme = load_theme(name)
+                images = theme_tile_images(theme)
+                self.watcher = ThemeWatcher(theme)  # live reload: see watch_theme()
+                if theme.warnings:
+                    self.ctl.say(theme_warning(name, theme.warnings))
+        except Exception as exc:  # an unreadable theme: keep the previous pictures and say why
+            first = str(getattr(exc, "problems", [exc])[0])
+            self.ctl.say(f"theme {name!r} cannot be used: {first}")
             if self.textures:
                 return
-            from editor.art import FALLBACK_THEME
-
             images = tile_images(FALLBACK_THEME)
+        self._show_pictures(images)
+        self.theme_loaded = name
+
+    def watch_theme(self, now: float | None = None) -> bool:
+        """Live reload: a few times a second, look whether the theme's files changed and show the
+        new pictures at once (a picture that broke keeps its last good version); True if reloaded."""
+        now = time.monotonic() if now is None else now
+        if self.watcher is None or now - self._last_watch < THEME_POLL_S:
+            return False
+        self._last_watch = now
+        fresh = self.watcher.poll()
+        if fresh is None:
+            return False
+        self._show_pictures(theme_tile_images(fresh))
+        self.theme_reloads += 1
+        self.ctl.say(theme_warning(self.theme_loaded, fresh.warnings) if fresh.warnings else "theme reloaded")
+        return True
+
+    def _show_pictures(self, images: dict[str, Image.Image]) -> None:
         self.images = {char: with_builtin_walls(char, image) for char, image in images.items()}
         self.textures = {char: to_texture(image) for char, image in self.images.items()}
         self.board_sprites = BoardSprites()  # new pictures: rebuild the board's sprites
         self._drop_board_texture()
-        self.theme_loaded = name
+        self._parts.clear()  # palette and previews show the pictures too
 
     def _drop_board_texture(self) -> None:
         if self.board_texture is not None:
@@ -480,7 +519,12 @@ class EditorView:
             for line in summary:
                 self._label(part, "✓ " + line, x, y, TEXT, width=wrap)
                 y += 20 * (1 + len(line) // int(wrap / 7.5))
-        for problem in problems:
+        room = height - 200  # keep the test-play section and the help line on screen
+        for index, problem in enumerate(problems):
+            if y > room and index < len(problems) - 1:
+                self._label(part, f"… and {len(problems) - index} more (outlined in red)", x, y, PROBLEM, 9)
+                y += 20
+                break
             self._rect(part, (x, y + 3, 8, 8), PROBLEM)
             self._label(part, problem.message, x + 16, y, TEXT, width=wrap - 16)
             y += 20 * (1 + len(problem.message) // 36) + 6
@@ -510,6 +554,8 @@ class EditorView:
             if prompt.candidates:
                 hint = "   ".join(prompt.candidates[:12]) + ("  …" if len(prompt.candidates) > 12 else "")
             self._label(part, hint, 12, top + 28, DIM_TEXT, 9)
+        elif 7.5 * len(ctl.status) > width - 24:  # too long for one line: wrap it, over the shortcut line
+            self._label(part, ctl.status, 12, top + 4, TEXT, 10, width=width - 24)
         else:
             self._label(part, ctl.status, 12, top + 8, TEXT, 11)
             if ctl.hover_info:

@@ -14,14 +14,17 @@ and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shlex
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI, run_ai_once
 from engine.ai.registry import ai_help, resolve_ai
+from engine.ai.supervise import AILimits
 from engine.asciiboard import render_ascii_board
 from engine.atomic import write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
@@ -32,7 +35,7 @@ from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
 from engine.folderlock import folder_lock
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, play_game
-from engine.gamedir import OUTCOME_WORDS, outcome_note, write_game_dir
+from engine.gamedir import OUTCOME_WORDS, outcome_note, viewer_pid, write_game_dir
 from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
@@ -214,7 +217,15 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     def bot_ki(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         """The contest's way: the round's files in this folder, then ./bot-ki once."""
         write_ai_inputs(here, board, hand, pose)
-        return run_ai_once(str(here / BOT_PROGRAM), here, level, args.timeout, here / BOT_LOG, round_number=number)
+        return run_ai_once(
+            str(here / BOT_PROGRAM),
+            here,
+            level,
+            args.timeout,
+            here / BOT_LOG,
+            round_number=number,
+            limits=AILimits.parse(args.ai_limit),
+        )
 
     game = session.play_next_round(bot_ki)
     _write_round_outputs(here, session, game)
@@ -228,9 +239,9 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
 # ---------------------------------------------------------------------------------------------- play
 
 
-def resolve_chooser(spec: str, timeout: float, log_path: Path) -> Chooser:
+def resolve_chooser(spec: str, timeout: float, log_path: Path, limits: AILimits | None = None) -> Chooser:
     """The AI named ``spec``: a built-in AI's name or an external program (see engine.ai.registry)."""
-    return resolve_ai(spec, timeout=timeout, log_path=log_path)
+    return resolve_ai(spec, timeout=timeout, log_path=log_path, limits=limits)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -242,7 +253,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         deck = generate_deck(seed)
     out = Path(args.out)
-    chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log")
+    chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log", AILimits.parse(args.ai_limit))
     out.mkdir(parents=True, exist_ok=True)
     recorder = TurnRecorder(chooser)
     try:
@@ -261,7 +272,33 @@ def cmd_play(args: argparse.Namespace) -> int:
         f"({OUTCOME_WORDS[game.outcome]}{error}) after {len(game.rounds)} rounds, {game.cards_played} cards; "
         f"files in {out}"
     )
+    if args.view:
+        open_viewer(out)
     return EXIT_AI_ERROR if game.outcome is Outcome.AI_ERROR else EXIT_OK
+
+
+def open_viewer(folder: Path) -> None:
+    """``play --view``: a viewer already showing ``folder`` reloads the new game by itself;
+    otherwise start ``robots-view FOLDER`` in the background (the engine imports no front end)."""
+    pid = viewer_pid(folder)
+    if pid is not None:
+        print(f"the viewer open on {folder} (process {pid}) shows the new game")
+        return
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        print(
+            f"{PROG}: no display to open the viewer on; render the game instead: "
+            f"robots-view {shlex.quote(str(folder))} --headless --out game.gif",
+            file=sys.stderr,
+        )
+        return
+    subprocess.Popen(
+        [sys.executable, "-m", "viewer3d", str(folder)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    print(f"opened the viewer on {folder} (it reloads when the game is played again into that folder)")
 
 
 # ---------------------------------------------------------------------------------------------- round
@@ -297,10 +334,13 @@ def cmd_round(args: argparse.Namespace) -> int:
     if args.write_only:
         return EXIT_OK
     spec = _round_ai(args, state.game.info.get("ai_command") or state.game.info.get("ai"))
-    chooser = resolve_ai(spec, timeout=args.timeout, log_path=out / "ai.log")
+    limits = AILimits.parse(args.ai_limit)
+    chooser = resolve_ai(spec, timeout=args.timeout, log_path=out / "ai.log", limits=limits)
     if isinstance(chooser, ExternalAI):
         chooser.close()
-        chooser = ExternalAI(chooser.argv, workdir=out.absolute(), timeout=args.timeout, log_path=out / "ai.log")
+        chooser = ExternalAI(
+            chooser.argv, workdir=out.absolute(), timeout=args.timeout, log_path=out / "ai.log", limits=limits
+        )
     recorder = TurnRecorder(chooser)
     try:
         chosen = list(recorder(state.board, state.level, state.pose, state.hand))
@@ -408,6 +448,17 @@ def cmd_boards(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------------- main
 
 
+def _add_limit_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ai-limit",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a resource limit of the AI program, 0 for none: memory (MiB), processes, file-size (MiB), cpu (s);"
+        f" repeatable (default: {AILimits().describe()}; see docs/limits.md)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=PROG,
@@ -430,6 +481,7 @@ def build_parser() -> argparse.ArgumentParser:
     start = sub.add_parser("start", help="play one round of the loaded game with ./bot-ki")
     start.add_argument("level", nargs="?", type=_level_arg, metavar="easy|normal|hard")
     start.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
+    _add_limit_arg(start)
     start.set_defaults(run=cmd_start)
 
     play = sub.add_parser("play", help="play a whole game and write every file into a directory")
@@ -443,6 +495,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
     play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    _add_limit_arg(play)
+    play.add_argument(
+        "--view",
+        action="store_true",
+        help="show the game in robots-view (a viewer already open on --out reloads it instead)",
+    )
     play.set_defaults(run=cmd_play)
 
     rnd = sub.add_parser(
@@ -455,6 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
     rnd.add_argument("--out", metavar="DIR", help="where the round's files go (default: GAMEDIR/round-N)")
     rnd.add_argument("--write-only", action="store_true", help="only write the input files, run no AI")
     rnd.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    _add_limit_arg(rnd)
     rnd.set_defaults(run=cmd_round)
 
     check = sub.add_parser("check", help="check that boards are playable (one start, a goal; --reach: reachable)")

@@ -16,6 +16,8 @@ from engine.errors import InputError
 
 EXIT_BAD_INPUT = 2
 BAR_WIDTH = 30
+#: Seconds between progress lines when not on a terminal (besides one per tenth of the way).
+LINE_EVERY = 30.0
 _SIZE = re.compile(r"\s*([0-9]{1,6})\s*[x×X ]\s*([0-9]{1,6})\s*")
 
 
@@ -44,10 +46,12 @@ def parse_size(
 class ProgressBar:
     """``LABEL[#######.......] 120/300 UNIT  40%  85.2 UNIT/s  AI errors: 1`` on ``stream``.
 
-    On a terminal it is redrawn in place whenever it visibly changes; elsewhere (a log file,
-    CI) carriage-return redraws would pile up in one endless line, so only one final line
-    ``LABEL120/300 UNIT in 3.52 s`` is written. It finishes by itself when ``done`` reaches the
-    total; ``finish`` may be called again (it returns the elapsed seconds).
+    On a terminal it is redrawn in place whenever it visibly changes. Elsewhere (a log file, a
+    pipe) carriage-return redraws would pile up in one endless line, so it writes plain lines
+    instead: with ``log_progress``, one at every tenth of the way and at least every
+    ``LINE_EVERY`` seconds (so a long run in the background still says how far it is), and
+    always the final ``LABEL120/300 UNIT in 3.52 s`` from ``finish`` (which may be called again:
+    it returns the elapsed seconds).
     """
 
     def __init__(
@@ -58,16 +62,20 @@ class ProgressBar:
         unit: str = "games",
         label: str = "",
         interactive: bool | None = None,
+        log_progress: bool = True,
     ) -> None:
         self.total = total
         self.stream = stream if stream is not None else sys.stderr
         self.unit = unit
         self.label = label
         self.interactive = self.stream.isatty() if interactive is None else interactive
+        self.log_progress = log_progress
         self.started = time.monotonic()
         self.done = 0
         self.errors = 0
         self._shown: tuple[int, int] | None = None
+        self._lined_at = self.started
+        self._tenths = 0
         self._elapsed: float | None = None
 
     def update(self, done: int, total: int | None = None, error: bool = False) -> None:
@@ -76,13 +84,19 @@ class ProgressBar:
             self.total = total
         self.done = done
         self.errors += int(error)
-        shown_now = (round(100 * self._fraction()), self.errors)
-        if self.interactive and shown_now != self._shown:
-            self._shown = shown_now
-            self.stream.write("\r" + self.line())
-            self.stream.flush()
-        if self.total and done >= self.total:
-            self.finish()
+        if self.interactive:
+            shown_now = (round(100 * self._fraction()), self.errors)
+            if shown_now != self._shown:
+                self._shown = shown_now
+                self.stream.write("\r" + self.line())
+                self.stream.flush()
+        elif self.log_progress and done < self.total:
+            now = time.monotonic()
+            tenths = 10 * done // self.total if self.total else 10
+            if tenths > self._tenths or now - self._lined_at >= LINE_EVERY:
+                self._tenths, self._lined_at = max(self._tenths, tenths), now
+                self.stream.write(self.plain_line(now) + "\n")
+                self.stream.flush()
 
     def __call__(self, done: int, total: int | None) -> None:
         """The ``progress(done, total)`` callback of ``viewer3d.export``."""
@@ -90,6 +104,20 @@ class ProgressBar:
 
     def _fraction(self) -> float:
         return min(1.0, self.done / self.total) if self.total else 1.0
+
+    def plain_line(self, now: float) -> str:
+        """``120/650 games (18%), 4.1 games/s, about 2 min left`` (for logs)."""
+        elapsed = max(now - self.started, 1e-9)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate > 0 else None
+        eta = (
+            "" if left is None else f", about {left:.0f} s left" if left < 120 else f", about {left / 60:.0f} min left"
+        )
+        errors = f", AI errors: {self.errors}" if self.errors else ""
+        percent = 100 * self._fraction()
+        return (
+            f"{self.label}{self.done}/{self.total} {self.unit} ({percent:.0f}%), {rate:.1f} {self.unit}/s{eta}{errors}"
+        )
 
     def line(self) -> str:
         fraction = self._fraction()
@@ -102,7 +130,7 @@ class ProgressBar:
         )
 
     def finish(self) -> float:
-        """End the bar (a newline on a terminal, the one line elsewhere); the elapsed seconds."""
+        """End the bar (a newline on a terminal, the final line elsewhere); the elapsed seconds."""
         if self._elapsed is not None:
             return self._elapsed
         self._elapsed = time.monotonic() - self.started

@@ -14,6 +14,7 @@ alone).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,26 @@ STATS_FILE = "stats.txt"
 ASCII_FILE = "ascii-board.txt"
 INFO_FILE = "game.json"
 DECK_FILE = "deck.txt"
+#: A viewer showing (and watching) a game folder names its process here (``viewer3d.reload``).
+VIEWER_PID_FILE = ".robots-view.pid"
+
+
+def viewer_pid(folder: str | Path) -> int | None:
+    """The process id of a live viewer watching ``folder`` (it reloads the game when the folder is
+    rewritten), or None."""
+    try:
+        pid = int((Path(folder) / VIEWER_PID_FILE).read_text(encoding="ascii").strip()[:12])
+    except (OSError, ValueError):
+        return None
+    if pid <= 0:
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        return pid
+    return pid
 
 
 def game_info(

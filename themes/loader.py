@@ -252,7 +252,7 @@ def _load(folder: Path, previous: Theme | None, seen: tuple[Path, ...] = ()) -> 
         if base_now is cached[1]:
             return cached[2]
     theme = read_theme(folder, previous, seen, signature)
-    if signature is not None:
+    if signature is not None and previous is None:  # pictures kept from ``previous`` are not the folder's
         base = _base_theme(folder, theme.manifest, seen, [])
         _CACHE[folder] = (signature, base, theme)
     return theme

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.model import Board
 from engine.roundlog import RoundEntry
-from viewer3d import coords
+from viewer3d import cards, controls, coords
 from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.hud import TimelineBar
 from viewer3d.playback import TICK, Player, Timeline, TrailCounter
@@ -25,8 +25,20 @@ DEFAULT_THEME = "default"
 #: A board whose fitted view makes tiles smaller than AUTO_FOLLOW_BELOW_PX starts following the robot,
 #: zoomed so a tile is about this wide (Home shows the whole board, the locator ring the robot).
 FOLLOW_TILE_PX = 12.0
-#: Screen strips the HUD covers (top: status panel, bottom: cards panel and seek bar), kept off the board.
-HUD_INSETS = (96.0, 0.0, 44.0, 0.0)
+#: Screen strip the HUD's status panel covers at the top, kept off the board (the bottom strip, the
+#: card panel, buttons and seek bar, is ``hud_insets_for``).
+HUD_TOP = 96.0
+
+
+def hud_insets_for(viewport: tuple[int, int]) -> tuple[float, float, float, float]:
+    """The strips (top, right, bottom, left) the HUD covers in a window of this size."""
+    bottom = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT
+    boxes = controls.layout(viewport, cards.panel_width())
+    if boxes:
+        bottom = max(bottom, viewport[1] - boxes[0].top + 4.0)
+    # In a small window the HUD may overlap the board's edge rather than shrink it to a stamp.
+    return (min(HUD_TOP, 0.14 * viewport[1]), 0.0, min(bottom, 0.24 * viewport[1]), 0.0)
+
 
 ThemeLoader = Callable[[str], Any]
 
@@ -56,10 +68,9 @@ def one_line_error(key: str, exc: Exception) -> str:
 
 def theme_message(key: str, warnings: list[str]) -> str:
     """``theme: KEY``, and the first warning of a partial or damaged theme with how many more."""
-    if not warnings:
-        return f"theme: {key}"
-    more = f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""
-    return f"theme {key}: {warnings[0]}{more}"
+    from themes.report import theme_line
+
+    return theme_line(key, warnings)
 
 
 class ViewerApp:
@@ -93,6 +104,7 @@ class ViewerApp:
         self.screenshot_dir = screenshot_dir or Path.cwd()
         self.quit_requested = False
         self._seeking = False
+        self._clicked = False
         # Themes: the keys to cycle through (discovered on the first F2 unless given), the one shown,
         # and a loaded theme waiting for the window to hand it to the renderer before the next draw.
         self.theme = theme or DEFAULT_THEME
@@ -101,8 +113,8 @@ class ViewerApp:
         self.pending_theme: Any = None
         self.pointer: tuple[int, int] | None = None  # the board tile under the mouse
         self._failed_theme: str | None = None
-        self.hud_insets = HUD_INSETS
-        self.camera.insets = self.hud_insets
+        self.hover: controls.Button | None = None
+        self.camera.insets = hud_insets_for(viewport)
         self.camera.iso_view(1, animate=False)
         self.camera.fit(animate=False)
         self.auto_followed = self._follow_if_tiny()
@@ -189,6 +201,8 @@ class ViewerApp:
             len(timeline.steps),
             timeline.complete,
             self.theme,
+            self.hover,
+            self.pointer,
         )
 
     def frame(self) -> FrameState:
@@ -288,6 +302,34 @@ class ViewerApp:
         self.show_marks = not self.show_marks
         self.say("AI debug marks on" if self.show_marks else "AI debug marks off", 1.5)
 
+    def replace_game(
+        self, board: Board, timeline: Timeline, title: str, rounds: Mapping[int, RoundEntry] | None = None
+    ) -> None:
+        """Show another game in place of this one (its folder was rewritten): the camera and view
+        stay (refitted only for a board of another size), playback goes to the same round (or the
+        end when the new game is shorter, or when the old one was at its end), speed and loop stay."""
+        old = self.player
+        was_at_end = old.at_end
+        number = old.current_round()
+        same_size = (board.width, board.height) == (self.board.width, self.board.height)
+        self.board = board
+        self.title = title
+        self.rounds = rounds if rounds is not None else {}
+        self.player = Player(timeline)
+        self.player.speed_index, self.player.loop, self.player.playing = old.speed_index, old.loop, old.playing
+        self.trail = TrailCounter(timeline)
+        if not same_size:
+            pose = self.camera.pose
+            self.camera = Camera((board.width, board.height), self.camera.viewport)
+            self.camera.insets = hud_insets_for(self.camera.viewport)
+            self.camera.animate_to(pose, animate=False)
+            self.camera.fit(animate=False)
+        if was_at_end or number > max(timeline.round_starts, default=0):
+            self.player.seek(timeline.duration)
+        elif number >= 1:
+            self.player.jump_to_round(number)
+        self.say(f"reloaded: {title}", 3.0)
+
     def round_entry_now(self) -> RoundEntry | None:
         """The record of the round on screen (before the first card: round 1's)."""
         return self.rounds.get(max(1, self.player.current_round()))
@@ -363,10 +405,25 @@ class ViewerApp:
     def resize(self, width: int, height: int) -> None:
         """A new window size: a fitted view is fitted again (a zoomed one keeps its zoom)."""
         self.camera.resize(width, height)
+        self.camera.insets = hud_insets_for(self.camera.viewport)
         if self.camera.fitted and not self.camera.animating:
             self.camera.fit(animate=False)
 
+    def button_at(self, px: float, py: float) -> controls.Button | None:
+        return controls.hit(self.camera.viewport, px, py, cards.panel_width())
+
+    @property
+    def tooltip(self) -> str:
+        return self.hover.tooltip if self.hover is not None else ""
+
     def mouse_press(self, px: float, py: float, button: str) -> None:
+        control = self.button_at(px, py) if button == "left" else None
+        if control is not None:  # a click does what the button's key does
+            self._seeking = False
+            self._clicked = True
+            self.key(control.key)
+            return
+        self._clicked = False
         bar = TimelineBar.for_viewport(self.camera.viewport)
         self._seeking = button == "left" and bar.contains(px, py)
         if self._seeking:
@@ -376,15 +433,20 @@ class ViewerApp:
         """The mouse is over screen pixel (px, py) (None: it left the window): mark the tile under it."""
         if px is None or py is None:
             self.pointer = None
+            self.hover = None
             return
+        self.hover = self.button_at(px, py)  # a control under the mouse: its tooltip
         board = (self.board.width, self.board.height)
         self.pointer = coords.pick_tile(px, py, self.camera.view_proj_columns(), self.camera.viewport, board)
 
     def mouse_release(self) -> None:
         self._seeking = False
+        self._clicked = False
 
     def mouse_drag(self, px: float, py: float, dx: float, dy: float, button: str, shift: bool = False) -> None:
         """A drag to (px, py) that moved (dx, dy) pixels (dy downwards): seek, orbit or pan."""
+        if self._clicked:  # a press on a button never turns into an orbit
+            return
         if self._seeking:
             self.player.seek_fraction(TimelineBar.for_viewport(self.camera.viewport).fraction(px))
         elif button == "left" and not shift:

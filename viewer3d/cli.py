@@ -223,6 +223,8 @@ def export(
         zoom=zoom,
     )
     decorate = export_decoration(source, frames, size, hud=hud, marks=marks)
+    # One line in a log (a render is short), a live bar on a terminal.
+    bar = None if quiet else ProgressBar(len(frames), unit="frames", label="rendering ", log_progress=False)
     try:
         export_replay(
             out,
@@ -231,7 +233,7 @@ def export(
             fps,
             source.board,
             theme,  # type: ignore[arg-type]
-            None if quiet else ProgressBar(len(frames), unit="frames", label="rendering "),
+            bar,
             decorate=decorate,
         )
     except ExportError as exc:
@@ -242,6 +244,8 @@ def export(
         if not (target.is_relative_to(failed) or failed.parent == target.parent):  # not the output: say what failed
             raise InputError(f"cannot read: {exc.strerror or exc}", exc.filename) from None
         raise InputError(f"cannot write: {exc.strerror or exc}", out) from None
+    if bar is not None:
+        bar.finish()
     return len(frames)
 
 
@@ -302,6 +306,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise InputError(f"folder {folder} does not exist", args.out)
         if args.zoom is not None and not 0.01 <= args.zoom <= 10_000:
             raise InputError(f"--zoom must be between 0.01 and 10000, not {args.zoom}")
+        if args.gamedir:
+            from viewer3d.games import sniff
+
+            game = sniff(args.gamedir)
+            if game is not None and game.name == "tron":  # the second game: its own scene, same commands
+                from viewer3d.games.tron.cli import run as run_tron
+
+                return run_tron(
+                    Path(args.gamedir), headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view
+                )
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:
@@ -352,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 theme=theme,
                 size=size or (1024, 768),
                 screenshot=Path(args.screenshot) if args.screenshot else None,
+                folder=source.folder,
             )
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():

@@ -107,14 +107,34 @@ def export_replay(
             if suffix == ".png":
                 return
 
+    return save_images(path, counted(), size, fps)
+
+
+def save_images(
+    path: Path, images_in: Iterable[Image.Image], size: tuple[int, int], fps: float, *, shared_palette: bool = True
+) -> int:
+    """Write rendered images to ``path`` by its suffix (.png: the first only; .gif, .mp4: all), atomically.
+
+    Shared by every game's export: the robot game's replay above and other games' renderers.
+    ``shared_palette``: a GIF's frames share the first frame's palette (small files; right when the
+    first frame holds every colour), else each frame gets its own."""
+    path = Path(path)
+    suffix = _check_format(path)
+    counted = iter(images_in)
     if suffix == ".png":
-        images = list(counted())
-        if not images:
+        first = next(counted, None)
+        if first is None:
             raise ExportError(f"{path}: no frames to export")
-        _save_atomic(path, lambda tmp: images[0].convert("RGB").save(tmp, format="PNG"))
+        _save_atomic(path, lambda tmp: first.convert("RGB").save(tmp, format="PNG"))
         return 1
     if suffix == ".gif":
-        images = list(_gif_frames(counted()))
+        if shared_palette:
+            images = list(_gif_frames(counted))
+        else:  # frames whose colours the first frame does not hold (new light walls): one palette each
+            images = [
+                image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+                for image in counted
+            ]
         if not images:
             raise ExportError(f"{path}: no frames to export")
         durations = gif_durations(len(images), fps)
@@ -132,7 +152,7 @@ def export_replay(
             ),
         )
         return len(images)
-    return _write_mp4(path, counted(), size, fps)
+    return _write_mp4(path, counted, size, fps)
 
 
 TRAIL_GREEN = (26, 217, 64)  # the renderer's trail tint: its blends must be in the GIF palette

@@ -33,6 +33,7 @@ BUTTONS = {mouse.LEFT: "left", mouse.RIGHT: "right", mouse.MIDDLE: "middle"}
 CLEAR_COLOR = (0.07, 0.08, 0.11, 1.0)
 ACTIVE_TICK = 1 / 120
 THEME_POLL = 0.25  # seconds between looks at the theme's folder (live reload)
+GAME_POLL = 0.5  # seconds between looks at a shown game folder (reload when it is rewritten)
 IDLE_POLL = 0.25  # seconds between clock polls while nothing moves (a live game may add cards)
 MAX_FPS = 60.0
 
@@ -109,6 +110,10 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self._watcher: Any = None
         self._watched: object = None
         self._last_watch = 0.0
+        #: Watches the shown game folder (``viewer3d.reload.GameFolderWatch``); set by ``run_window``.
+        self.game_watch: Any = None
+        self.game_reloads = 0  # games reloaded from a rewritten folder (tests wait on this)
+        self._last_game_poll = 0.0
         app.resize(*self.get_framebuffer_size())
         self._schedule(ACTIVE_TICK)
 
@@ -137,6 +142,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             self.close()
             return
         self.watch_theme()
+        self.watch_game()
         self.redraw_if_needed()
         self._schedule(ACTIVE_TICK if self.app.busy else IDLE_POLL)
 
@@ -168,6 +174,32 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         from viewer3d.app import theme_message
 
         self.app.say(theme_message(self.app.theme, list(fresh.warnings)) if fresh.warnings else "theme reloaded")
+        self._invalid = True
+        return True
+
+    def watch_game(self, now: float | None = None, force: bool = False) -> bool:
+        """Twice a second, look whether the shown game folder was rewritten; show the new game
+        (same camera, same round) and say so; True if reloaded."""
+        import time
+
+        now = time.perf_counter() if now is None else now
+        if self.game_watch is None or (not force and now - self._last_game_poll < GAME_POLL):
+            return False
+        self._last_game_poll = now
+        fresh = self.game_watch.poll()
+        if fresh is None:
+            if self.game_watch.error is not None:
+                self.app.say(self.game_watch.error[:160], 6.0)
+                self.game_watch.error = None
+            return False
+        board_changed = fresh.board != self.app.board
+        self.app.replace_game(fresh.board, fresh.timeline, fresh.title, fresh.rounds)
+        if board_changed:
+            theme = getattr(self.scene, "theme", None)
+            self.scene.release()
+            self.scene = SceneRenderer(self.ctx, fresh.board, theme)
+        self.set_caption(f"robots-view - {fresh.title}")
+        self.game_reloads += 1
         self._invalid = True
         return True
 
@@ -259,10 +291,14 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self.app.mouse_press(*self._to_screen(x, y), BUTTONS.get(button, "other"))
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        before = (self.app.pointer, self.app.hover)
         self.app.mouse_move(*self._to_screen(x, y))
+        if (self.app.pointer, self.app.hover) != before:
+            self.wake()  # a tile marker or a tooltip to show
 
     def on_mouse_leave(self, x: int, y: int) -> None:
         self.app.mouse_move(None)
+        self.wake()
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.wake()
@@ -286,17 +322,28 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
 
     def on_close(self) -> None:
         pyglet.clock.unschedule(self._tick)
+        if self.game_watch is not None:
+            self.game_watch.release()
         self.scene.release()
         super().on_close()
 
 
 def run_window(
-    app: ViewerApp, theme: Any = None, size: tuple[int, int] = (1024, 768), screenshot: Path | None = None
+    app: ViewerApp,
+    theme: Any = None,
+    size: tuple[int, int] = (1024, 768),
+    screenshot: Path | None = None,
+    folder: Path | None = None,
 ) -> None:
     """Open the window and run pyglet's event loop until it is closed.
 
-    With ``screenshot``, draw the first frame, save it there and close (scripts, docs, tests)."""
+    With ``folder`` (a game folder shown), the window reloads the game when the folder is
+    rewritten. With ``screenshot``, draw the first frame, save it there and close (scripts, docs, tests)."""
     window = ViewerWindow(app, *size, theme=theme)
+    if folder is not None and screenshot is None:
+        from viewer3d.reload import GameFolderWatch
+
+        window.game_watch = GameFolderWatch(folder)
     if screenshot is not None:
 
         def shoot(dt: float) -> None:
@@ -307,4 +354,8 @@ def run_window(
             pyglet.app.exit()
 
         pyglet.clock.schedule_once(shoot, 0.2)
-    pyglet.app.run(None)  # no redraw timer: the window draws when its picture changes
+    try:
+        pyglet.app.run(None)  # no redraw timer: the window draws when its picture changes
+    finally:
+        if window.game_watch is not None:
+            window.game_watch.release()

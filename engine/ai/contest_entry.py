@@ -24,6 +24,9 @@ from engine.model import Board, Direction, Level, Pose
 from engine.protocol import CARDS_FILE, read_ai_inputs, write_chosen
 
 _CARDS = tuple(Card)
+#: Seconds of value iteration a cold first round may spend (the contest's timeout is 10 s a round,
+#: and starting Python, numba and building the rules table take their share).
+COLD_LIMIT = 5.0
 _DIRECTIONS = tuple(Direction)
 
 
@@ -40,25 +43,39 @@ def warm_choice(folder: Path, board: Board, level: Level, pose: Pose, hand: Sequ
     return [_CARDS[i] for i in best]
 
 
-def cold_choice(folder: Path | None, board: Board, level: Level, pose: Pose, hand: Sequence[Card]) -> list[Card]:
-    """Build (and cache) the plan, then choose: the first round on a board."""
+def cold_choice(
+    folder: Path | None, board: Board, level: Level, pose: Pose, hand: Sequence[Card], level_name: str
+) -> list[Card]:
+    """Build (and cache) the plan within ``COLD_LIMIT`` seconds of value iteration, then choose.
+
+    The contest engine's default timeout is 10 s a round; a plan stopped early is sound (goal
+    probabilities are lower bounds) and is cached as it is, with a hint on how to finish it.
+    """
     from engine.ai.planner import plan_for
 
-    return plan_for(board, level, cache_dir=folder).best(pose, hand)
+    plan = plan_for(board, level, cache_dir=folder, time_limit=COLD_LIMIT)
+    if not plan.values.converged:
+        print(
+            f"robots-ai: the plan for this board stopped after {COLD_LIMIT:.0f} s and plays on partial values; "
+            f"'robots-ai --warm board.txt {level_name}' finishes it",
+            file=sys.stderr,
+        )
+    return plan.best(pose, hand)
 
 
-def warm(board_path: str, level: Level, folder: Path) -> int:
-    """Build the cache of a board and level ahead of a contest; prints where and how long."""
+def warm(board_path: str, level: Level, folder: Path, time_limit: float) -> int:
+    """Build (or finish) the cache of a board and level ahead of a contest; prints where and how long."""
     from engine.ai.planner import plan_for
 
     board = load_board(board_path)
     begin = time.perf_counter()
-    plan = plan_for(board, level, cache_dir=folder)
+    plan = plan_for(board, level, cache_dir=folder, time_limit=time_limit)
+    plan.finish(time_limit)
     seconds = time.perf_counter() - begin
     path = plan_file.cache_path(folder, board, level)
     if not path.exists():
         raise OSError(f"could not write the cache file {path}")
-    state = "converged" if plan.values.converged else "stopped early (time limit)"
+    state = "converged" if plan.values.converged else "stopped early (time limit; run again to go on)"
     print(f"robots-ai: cached {board_path} ({level.value}) in {path} after {seconds:.1f} s, {state}")
     return 0
 
@@ -75,6 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--warm", nargs=2, metavar=("BOARD", "LEVEL"), help="only build the cache for BOARD at LEVEL, then exit"
     )
+    parser.add_argument(
+        "--time-limit", type=float, default=600.0, help="with --warm: seconds of value iteration (default 600)"
+    )
     args = parser.parse_args(argv)
     folder = args.cache_dir if args.cache_dir is not None else plan_file.default_cache_dir()
     try:
@@ -82,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             board_path, level_name = args.warm
             if level_name not in {lv.value for lv in Level}:
                 parser.error(f"--warm: level must be one of easy, normal, hard, not {level_name[:20]!r}")
-            return warm(board_path, Level(level_name), folder)
+            return warm(board_path, Level(level_name), folder, args.time_limit)
         if args.level is None:
             parser.error("the level is required (or --warm BOARD LEVEL)")
         here = Path.cwd()
@@ -99,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         level = Level(args.level)
         chosen = None if args.no_cache else warm_choice(folder, board, level, pose, hand)
         if chosen is None:
-            chosen = cold_choice(None if args.no_cache else folder, board, level, pose, hand)
+            chosen = cold_choice(None if args.no_cache else folder, board, level, pose, hand, args.level)
         write_chosen(here, chosen)
     except (InputError, ValueError, OSError) as exc:
         print(f"robots-ai: error: {exc}", file=sys.stderr)

@@ -47,8 +47,8 @@ IntArray = npt.NDArray[np.int64]
 #: Goal probabilities closer than this are a tie, broken by rounds (see the module docstring).
 EPS = 1e-6
 #: Convergence: largest change in a sweep of the goal probability and of the won rounds.
-TOLERANCE_GOAL = 1e-10
-TOLERANCE_ROUNDS = 1e-7
+TOLERANCE_GOAL = 1e-9
+TOLERANCE_ROUNDS = 1e-5
 
 
 @dataclass

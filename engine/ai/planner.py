@@ -92,6 +92,17 @@ class BoardPlan:
                 plan_file.store(self.cache_dir, self.board, self.level, self.to_data())
         return state
 
+    def finish(self, time_limit: float = PRECOMPUTE_LIMIT) -> bool:
+        """Resume a value iteration that was stopped early (rewriting the cache); True once converged."""
+        if not self.values.converged:
+            begin = time.perf_counter()
+            spent = self.values.seconds
+            self.values = solve(self.table, [], time_limit=time_limit, previous=self.values)
+            self.values.seconds = spent + time.perf_counter() - begin
+            if self.cache_dir is not None:
+                plan_file.store(self.cache_dir, self.board, self.level, self.to_data())
+        return self.values.converged
+
     def value(self, pose: Pose) -> PoseValue:
         state = self.state(pose)
         return PoseValue(float(self.values.goal[state]), self.values.expected_rounds(state))
@@ -172,7 +183,7 @@ def _from_data(board: Board, level: Level, data: plan_file.PlanData) -> BoardPla
         float(report.get("residual_goal", math.inf)),  # type: ignore[arg-type]
         float(report.get("residual_rounds", math.inf)),  # type: ignore[arg-type]
         bool(report.get("converged", False)),
-        0.0,
+        float(report.get("seconds", 0.0)),  # type: ignore[arg-type]
     )
     return BoardPlan(board, level, table, values, from_cache=True)
 

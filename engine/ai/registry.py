@@ -33,6 +33,7 @@ from pathlib import Path
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI
 from engine.ai.hints import INTERPRETERS, file_problem
 from engine.ai.reference import ReferenceAI
+from engine.ai.supervise import AILimits
 from engine.errors import InputError
 from engine.game import Chooser
 
@@ -132,7 +133,9 @@ def is_reusable(spec: str) -> bool:
     return builtin is not None and builtin.reusable
 
 
-def resolve_ai(spec: str, *, timeout: float = DEFAULT_TIMEOUT, log_path: Path | None = None) -> Chooser:
+def resolve_ai(
+    spec: str, *, timeout: float = DEFAULT_TIMEOUT, log_path: Path | None = None, limits: AILimits | None = None
+) -> Chooser:
     """The chooser named by ``spec``: a built-in name, or a path to (or ``PATH`` name of) a program.
 
     Raises InputError with a one-line message when ``spec`` names nothing usable.
@@ -145,8 +148,8 @@ def resolve_ai(spec: str, *, timeout: float = DEFAULT_TIMEOUT, log_path: Path | 
     if timeout <= 0:
         raise InputError(f"the AI timeout must be positive, not {timeout:g} s")
     if not Path(spec).exists() and len(spec.split()) > 1:
-        return ExternalAI(resolve_command(spec), timeout=timeout, log_path=log_path)
-    return ExternalAI(resolve_program(spec, spec), timeout=timeout, log_path=log_path)
+        return ExternalAI(resolve_command(spec), timeout=timeout, log_path=log_path, limits=limits)
+    return ExternalAI(resolve_program(spec, spec), timeout=timeout, log_path=log_path, limits=limits)
 
 
 def resolve_program(word: str, spec: str) -> Path:

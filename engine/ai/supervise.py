@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields, replace
 from engine.bounds import parse_count
 from engine.errors import InputError
 
+PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
 MB = 1024 * 1024
 
@@ -35,7 +36,7 @@ class AILimits:
     #: Address space in MiB (``RLIMIT_AS``): enough for Python with numpy, or a JVM with a small heap.
     memory: int = 2048
     #: Processes of the user (``RLIMIT_NPROC``): stops a fork bomb (not enforced for root).
-    processes: int = 512
+    processes: int = 4096
     #: Largest file it may write, in MiB (``RLIMIT_FSIZE``): ``ccards.txt`` takes a few bytes.
     file_size: int = 64
     #: CPU seconds per process (``RLIMIT_CPU``): a busy loop ends even when the wall clock is generous.
@@ -118,6 +119,19 @@ def become_subreaper() -> bool:
     return ok
 
 
+def die_with_parent(signum: int = signal.SIGTERM) -> bool:
+    """Have the kernel send ``signum`` to this process when its parent dies (Linux); whether that worked.
+
+    A contest worker whose contest was killed (``kill -9``) then stops its AI and ends too,
+    instead of playing on for nobody.
+    """
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_PDEATHSIG, signum, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
 def is_subreaper() -> bool:
     return _subreaper_pid == os.getpid()
 
@@ -146,26 +160,31 @@ def children(pid: int | None = None) -> set[int]:
 
 
 def _kill(pid: int) -> None:
+    if pid <= 1:  # never -1 ("every process") or 0 ("my group"), never init
+        return
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pid, signal.SIGKILL)  # its group too, when it leads one
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.kill(pid, signal.SIGKILL)
 
 
-def kill_descendants(group: int, spared: Sequence[int] | set[int] = (), rounds: int = 1000) -> int:
-    """Kill the process group ``group`` and every orphan re-parented to us since; the count killed.
+def kill_descendants(group: int | None, spared: Sequence[int] | set[int] = (), rounds: int = 1000) -> int:
+    """Kill the process group ``group`` (None: none) and every orphan re-parented to us; the count killed.
 
     ``spared`` are children of ours that are not the AI's (they existed before it started).
     Each killed orphan is reaped; its own children are re-parented to us in turn and killed
     in the next pass, until none is left (or ``rounds`` passes, against a fork bomb).
     """
-    _kill(group)
+    if group is not None and group > 0:
+        _kill(group)
     if not is_subreaper():
         return 0
     keep = set(spared)
+    if group is not None:
+        keep.add(group)
     killed = 0
     for _ in range(rounds):
-        strays = children() - keep - {group}
+        strays = children() - keep
         if not strays:
             break
         for pid in strays:

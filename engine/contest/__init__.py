@@ -1,13 +1,22 @@
 """``robots-contest``: play many boards x many decks at one level with one AI and report.
 
-    robots-contest BOARDS... [--decks DIR_OR_FILE... | --seeds N] [--level L] [--ai NAME|PROGRAM]
-                   [--jobs N] [--out DIR] [--timeout S]
+    robots-contest BOARDS... [--decks DIR_OR_FILE... | --seeds N] [--level L] [--ai NAME|PROGRAM]...
+                   [--jobs N | --cluster ADDRESS] [--out DIR] [--timeout S] [--ai-limit KEY=VALUE]
+                   [--resume]
     robots-contest BOARD DECK [easy|normal|hard]        (the contest's own call, as in start_contest)
 
 Like the contest's ``start_contest`` script (every board with every deck of a folder), but
 in parallel, with a progress bar, a summary table and ``results.csv`` / ``summary.json``.
-An AI error ends only its own game.  Bad board or deck files stop before any game is played
-with a one-line message and exit status 2.
+An AI error, or the death of the process playing a game, ends only that game (outcome E).
+Each finished game is appended to ``journal.jsonl`` in the output folder at once, so a
+stopped contest (Ctrl-C, kill -9, a crash) goes on with ``--resume`` and plays only the
+missing games.  Bad board or deck files stop before any game is played with a one-line
+message and exit status 2.
+
+With several ``--ai`` every AI plays the same boards with the same decks, one after the other,
+and the report compares them fairly (``engine.contest.compare``): per AI the goal rate with its
+95% interval and the mean rounds of the won games, per pair the paired differences with their
+intervals and a plain verdict, ``comparison.json`` and the chart ``comparison.png``.
 """
 
 from __future__ import annotations
@@ -19,21 +28,30 @@ from pathlib import Path
 
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI
 from engine.ai.registry import ai_help, resolve_ai
+from engine.ai.supervise import AILimits
+from engine.batch import BatchStopped, Journal
+from engine.batch.cluster import parse_address
 from engine.boardfile import parse_board
 from engine.bounds import check_seconds
 from engine.cards import Card
 from engine.cliutil import OneLineParser, ProgressBar
+from engine.contest.compare import distinct_labels
 from engine.contest.report import format_table, summaries, write_reports
 from engine.contest.runner import BoardSource, ContestSetup, DeckSource, GameResult, effective_jobs, run_contest
+from engine.contest.several import report_several, safe_name
 from engine.deck import load_deck
 from engine.errors import InputError, read_text
 from engine.game import Outcome
 from engine.model import Level
 from engine.status import require_start
+from engine.stopping import describe, exit_status, raise_on_signals
 
 PROGRAM = "robots-contest"
 DEFAULT_SEEDS = 10
 DEFAULT_OUT = "contest-results"
+JOURNAL_FILE = "journal.jsonl"
+#: More generated decks than this per contest is surely a typo (each board plays every deck).
+MAX_SEEDS = 100_000
 
 __all__ = ["main"]
 
@@ -61,7 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--seeds", type=int, metavar="N", help=f"play N generated decks, seeds 1..N (default: {DEFAULT_SEEDS})"
     )
     parser.add_argument("--level", choices=[lv.value for lv in Level], help="default: normal, as in the contest")
-    parser.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (default: reference)")
+    parser.add_argument(
+        "--ai",
+        action="append",
+        metavar="NAME|PROGRAM",
+        help=ai_help() + " (default: reference); give it several times to compare AIs on the same games",
+    )
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="games played in parallel; 0 = one per core (default: 1)"
     )
@@ -70,6 +93,25 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_OUT,
         metavar="DIR",
         help=f"where results.csv and summary.json go (default: {DEFAULT_OUT})",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on a Dask distributed cluster: a scheduler's address (tcp://HOST:8786), or local:N"
+        " for N local worker processes (see docs/contest-cluster.md)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the contest journaled in --out (same boards, decks and settings): play only the missing games",
+    )
+    parser.add_argument(
+        "--ai-limit",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=f"a resource limit of an AI program, 0 for none: memory (MiB), processes, file-size (MiB), cpu (s);"
+        f" repeatable (default: {AILimits().describe()})",
     )
     parser.add_argument(
         "--timeout",
@@ -151,10 +193,11 @@ def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:
         files = deck_files(args.decks)
         for path in files:
             load_deck(path)  # check every deck now; workers load them again, one at a time
-        return tuple(DeckSource(path=path) for path in files)
+        # The text travels with each game, so workers on other machines need not see the files.
+        return tuple(DeckSource(path=path, text=read_text(path)) for path in files)
     seeds = DEFAULT_SEEDS if args.seeds is None else args.seeds
-    if seeds < 1:
-        raise InputError(f"--seeds must be at least 1, not {seeds}")
+    if not 1 <= seeds <= MAX_SEEDS:
+        raise InputError(f"--seeds must be 1 to {MAX_SEEDS}, not {seeds}")
     return tuple(DeckSource(seed=seed) for seed in range(1, seeds + 1))
 
 
@@ -164,21 +207,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.jobs < 0:
             raise InputError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
         check_seconds(args.timeout, "--timeout")
+        limits = AILimits.parse(args.ai_limit)
+        if args.cluster is not None:
+            parse_address(args.cluster)
         split_contest_form(args)
         boards = load_boards(args.boards)
         decks = load_decks(args)
-        probe = resolve_ai(args.ai, timeout=args.timeout)
+        ais: list[str] = args.ai or ["reference"]
+        probes = [resolve_ai(ai, timeout=args.timeout) for ai in ais]
         out = Path(args.out)
         if out.exists() and not out.is_dir():
             raise InputError("--out must be a folder, this is a file", out)
     except InputError as exc:
         print(f"{PROGRAM}: {exc}", file=sys.stderr)
         return 2
-    log_dir = out / "ai-logs" if isinstance(probe, ExternalAI) else None
-    if isinstance(probe, ExternalAI):
-        probe.close()
+    labels = distinct_labels(ais)
+    several = len(ais) > 1
+    log_dirs: list[Path | None] = []
+    for index, probe in enumerate(probes):
+        if isinstance(probe, ExternalAI):
+            probe.close()
+            log_dirs.append(out / "ai-logs" / (f"{index + 1}-{safe_name(labels[index])}" if several else ""))
+        else:
+            log_dirs.append(None)
     # Create the output folder before playing: an unusable --out must not cost a whole contest.
-    for folder in (out, log_dir):
+    for folder in (out, *log_dirs):
         try:
             if folder is not None:
                 folder.mkdir(parents=True, exist_ok=True)
@@ -186,25 +239,62 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{PROGRAM}: {folder}: cannot create: {exc.strerror or exc}", file=sys.stderr)
             return 2
     level = Level(args.level)
-    setup = ContestSetup(boards, decks, level, args.ai, args.timeout, log_dir)
+    setups = [
+        ContestSetup(boards, decks, level, ai, args.timeout, log_dir, limits)
+        for ai, log_dir in zip(ais, log_dirs, strict=True)
+    ]
     jobs = effective_jobs(args.jobs)
-    bar = ProgressBar(len(boards) * len(decks), sys.stderr)
+    try:
+        journals = [
+            Journal.open(
+                out / (f"journal-{i + 1}.jsonl" if several else JOURNAL_FILE), setup.fingerprint(), resume=args.resume
+            )
+            for i, setup in enumerate(setups)
+        ]
+    except (InputError, OSError) as exc:
+        print(f"{PROGRAM}: {exc}", file=sys.stderr)
+        return 2
+    games = len(boards) * len(decks)
+    bar = ProgressBar(games * len(ais), sys.stderr)
+    offset = 0
 
     def report(done: int, result: GameResult) -> None:
-        bar.update(done, error=result.outcome == Outcome.AI_ERROR.value)
+        bar.update(offset + done, error=result.outcome == Outcome.AI_ERROR.value)
 
+    raise_on_signals()  # SIGTERM and SIGHUP stop the contest as Ctrl-C does
+    per_ai: list[list[GameResult]] = []
+    journal = journals[0]
     try:
-        results = run_contest(setup, jobs, report)
-    except KeyboardInterrupt:
-        print(f"\n{PROGRAM}: interrupted", file=sys.stderr)
-        return 130
+        for setup, journal in zip(setups, journals, strict=True):
+            with journal:
+                per_ai.append(run_contest(setup, jobs, report, journal=journal, cluster=args.cluster))
+            offset += games
+    except BatchStopped as stop:
+        newline = "\n" if bar.interactive else ""
+        print(
+            f"{newline}{PROGRAM}: {describe(stop.cause)}: {stop.saved} of {stop.total} games saved in {journal.path};"
+            f" play the rest with the same command and --resume",
+            file=sys.stderr,
+        )
+        return exit_status(stop.cause)
+    except InputError as exc:  # --cluster: the scheduler cannot be reached
+        journal.discard_if_empty()  # nothing was played: the same command may simply be run again
+        print(f"{PROGRAM}: {exc}", file=sys.stderr)
+        return 2
     seconds = bar.finish()
+    where = f"cluster {args.cluster}" if args.cluster else f"{jobs} jobs"
+    if several:
+        return report_several(
+            out, labels, ais, per_ai, level=level, decks=decks, where=where, seconds=seconds, jobs=jobs
+        )
+    results = per_ai[0]
+    log_dir = log_dirs[0]
     per_board, total = summaries(results)
-    print(f"{len(results)} games, level {level.value}, AI {args.ai}, {len(decks)} decks, {jobs} jobs, {seconds:.2f} s")
+    print(f"{len(results)} games, level {level.value}, AI {ais[0]}, {len(decks)} decks, {where}, {seconds:.2f} s")
     print(format_table(per_board, total), end="")
     try:
         csv_path, json_path = write_reports(
-            out, results, level=level.value, ai=args.ai, decks=[d.label for d in decks], jobs=jobs, seconds=seconds
+            out, results, level=level.value, ai=ais[0], decks=[d.label for d in decks], jobs=jobs, seconds=seconds
         )
     except OSError as exc:
         print(f"{PROGRAM}: {out}: cannot write results: {exc.strerror or exc}", file=sys.stderr)

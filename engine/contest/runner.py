@@ -1,28 +1,32 @@
-"""Play the games of a contest, one process per core: boards x decks at one level with one AI.
+"""The games of a contest as batch jobs: boards x decks at one level with one AI.
 
-Workers get the boards and the deck *sources* (a file or a seed) once, at start-up, and load
-each deck at most once, so a task is just two indexes.  Every game gets a fresh AI, so an AI
+Each game is a :class:`GameSpec`, a picklable value holding everything needed to play it (the
+board's text, the deck's text or seed, level, AI, limits), so it can be played in any process
+on any machine; :func:`play_spec` turns it into one row of ``results.csv``.  ``engine.batch``
+runs the specs (worker processes or a Dask cluster), journals each row as it comes, and gives
+a game whose worker died the row of :func:`lost_game`.  Every game gets a fresh AI, so an AI
 cannot carry state from one game into another and results do not depend on scheduling -- except
 built-in AIs registered as reusable (``engine.ai.registry.is_reusable``: the reference AI, the
 planner), whose one instance per worker keeps only caches that never change a choice: the
-planner then builds each board's tables once per worker instead of once per game.
+planner then builds each board's tables once per worker instead of once per game.  For them a
+worker keeps to one board's games (``affinity``), biggest boards first.
 """
 
 from __future__ import annotations
 
 import os
-import signal
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, fields
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
-from engine.ai.external import kill_running_ais
 from engine.ai.registry import is_reusable, resolve_ai
+from engine.ai.supervise import AILimits
+from engine.batch import Journal, run_batch
 from engine.boardfile import parse_board
 from engine.cards import Card
-from engine.deck import generate_deck, load_deck
+from engine.deck import generate_deck, load_deck, parse_deck
 from engine.errors import InputError
 from engine.game import Chooser, Outcome, play_game
 from engine.model import Board, Level
@@ -31,16 +35,19 @@ from engine.outputs import Stats
 
 @dataclass(frozen=True)
 class DeckSource:
-    """Where a deck comes from: a deck file, or a seed for ``generate_deck``."""
+    """Where a deck comes from: a deck file (its text read once, up front), or a seed for ``generate_deck``."""
 
     path: Path | None = None
     seed: int | None = None
+    text: str | None = None
 
     @property
     def label(self) -> str:
         return str(self.path) if self.path is not None else f"seed:{self.seed}"
 
     def load(self) -> list[Card]:
+        if self.text is not None:
+            return parse_deck(self.text, self.path)
         if self.path is not None:
             return load_deck(self.path)
         return generate_deck(self.seed)
@@ -59,7 +66,7 @@ class BoardSource:
 
 @dataclass(frozen=True)
 class ContestSetup:
-    """Everything a worker needs, sent once per worker process."""
+    """What a contest plays: every board with every deck, at one level, with one AI."""
 
     boards: tuple[BoardSource, ...]
     decks: tuple[DeckSource, ...]
@@ -67,6 +74,38 @@ class ContestSetup:
     ai: str
     timeout: float
     log_dir: Path | None
+    limits: AILimits = field(default_factory=AILimits)
+
+    def fingerprint(self) -> dict[str, Any]:
+        """What the journal must match to be resumed: everything that decides a game's result."""
+        return {
+            "boards": [[b.label, b.text] for b in self.boards],
+            "decks": [d.label for d in self.decks],
+            "level": self.level.value,
+            "ai": self.ai,
+            "timeout": self.timeout,
+            "limits": asdict(self.limits),
+        }
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, self-contained and picklable: a batch job."""
+
+    board_index: int
+    deck_index: int
+    board: BoardSource
+    deck: DeckSource
+    level: Level
+    ai: str
+    timeout: float
+    log_path: Path | None
+    limits: AILimits
+
+    @property
+    def key(self) -> str:
+        """The game's name in the journal: which board and deck, by position and label."""
+        return f"{self.board_index}:{self.deck_index}:{self.board.label}:{self.deck.label}"
 
 
 @dataclass(frozen=True)
@@ -84,40 +123,9 @@ class GameResult:
     board_moves: int
     error: str
 
-
-_setup: ContestSetup | None = None
-
-
-def init_worker(setup: ContestSetup, *, in_pool: bool = False) -> None:
-    """Set a process up to play this contest's games (the main process too, when ``--jobs 1``)."""
-    global _setup
-    if in_pool:
-        # Ctrl-C goes to the main process, which stops the pool; workers print no tracebacks.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        # When the pool is stopped, a running external AI is killed too.
-        signal.signal(signal.SIGTERM, _exit_on_sigterm)
-    _setup = setup
-    _board.cache_clear()
-    _deck.cache_clear()
-    _reused.cache_clear()
-
-
-@cache
-def _board(index: int) -> Board:
-    assert _setup is not None
-    return _setup.boards[index].parse()
-
-
-@lru_cache(maxsize=8)
-def _deck(index: int) -> tuple[Card, ...]:
-    assert _setup is not None
-    return tuple(_setup.decks[index].load())
-
-
-@cache
-def _reused(spec: str) -> Chooser:
-    """The one instance of a reusable built-in AI in this worker."""
-    return resolve_ai(spec)
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> GameResult:
+        return cls(**{f.name: row[f.name] for f in fields(cls)})
 
 
 def _log_path(setup: ContestSetup, board_index: int, deck_index: int) -> Path | None:
@@ -128,45 +136,83 @@ def _log_path(setup: ContestSetup, board_index: int, deck_index: int) -> Path | 
     return setup.log_dir / f"{board_index:03d}-{board}__{deck_index:04d}-{deck}.log"
 
 
-def play_task(task: tuple[int, int]) -> GameResult:
-    """Play one game (board index, deck index) of the contest set up by ``init_worker``."""
-    assert _setup is not None
-    setup = _setup
-    board_index, deck_index = task
-    board_label = setup.boards[board_index].label
-    deck_label = setup.decks[deck_index].label
-    common = (board_label, deck_label, setup.level.value, setup.ai)
+def game_specs(setup: ContestSetup) -> list[GameSpec]:
+    """Board-major order, as the contest's ``start_contest`` loops: every deck on board 1, then board 2..."""
+    return [
+        GameSpec(
+            b,
+            d,
+            setup.boards[b],
+            setup.decks[d],
+            setup.level,
+            setup.ai,
+            setup.timeout,
+            _log_path(setup, b, d),
+            setup.limits,
+        )
+        for b in range(len(setup.boards))
+        for d in range(len(setup.decks))
+    ]
+
+
+def _row(spec: GameSpec, outcome: str, error: str, stats: Stats | None = None) -> dict[str, Any]:
+    figures = (stats.rounds, stats.cards, stats.card_moves, stats.board_moves) if stats else (0, 0, 0, 0)
+    return asdict(GameResult(spec.board.label, spec.deck.label, spec.level.value, spec.ai, outcome, *figures, error))
+
+
+def lost_game(spec: GameSpec, reason: str) -> dict[str, Any]:
+    """The row of a game that could not be played to its end: outcome E with the reason."""
+    return _row(spec, Outcome.AI_ERROR.value, reason)
+
+
+@lru_cache(maxsize=16)
+def _board(source: BoardSource) -> Board:
+    """One Board object per board in a worker: reusable AIs key their caches on it."""
+    return source.parse()
+
+
+@lru_cache(maxsize=8)
+def _deck(source: DeckSource) -> tuple[Card, ...]:
+    return tuple(source.load())
+
+
+@cache
+def _reused(spec: str) -> Chooser:
+    """The one instance of a reusable built-in AI in this worker."""
+    return resolve_ai(spec)
+
+
+def play_spec(spec: GameSpec) -> dict[str, Any]:
+    """Play one game and return its row (an AI error or a built-in AI's crash ends only this game)."""
     try:
-        if is_reusable(setup.ai):
-            game = play_game(_board(board_index), setup.level, _deck(deck_index), _reused(setup.ai))
+        board, deck = _board(spec.board), _deck(spec.deck)
+        if is_reusable(spec.ai):
+            game = play_game(board, spec.level, deck, _reused(spec.ai))
         else:
-            chooser = resolve_ai(setup.ai, timeout=setup.timeout, log_path=_log_path(setup, board_index, deck_index))
+            chooser = resolve_ai(spec.ai, timeout=spec.timeout, log_path=spec.log_path, limits=spec.limits)
             try:
-                game = play_game(_board(board_index), setup.level, _deck(deck_index), chooser)
+                game = play_game(board, spec.level, deck, chooser)
             finally:
                 close = getattr(chooser, "close", None)
                 if callable(close):
                     close()
     except InputError as exc:
-        return GameResult(*common, Outcome.AI_ERROR.value, 0, 0, 0, 0, str(exc))
+        return lost_game(spec, str(exc))
+    except OSError as exc:  # the engine's own trouble (a full disk), said as such
+        where = f"{exc.filename}: " if exc.filename else ""
+        return lost_game(spec, f"engine error, not the AI's: {where}{exc.strerror or exc}")
     except Exception as exc:  # a built-in AI's bug must not stop the other games
-        return GameResult(*common, Outcome.AI_ERROR.value, 0, 0, 0, 0, f"crashed: {type(exc).__name__}: {exc}")
-    stats = Stats.of(game)
+        return lost_game(spec, f"crashed: {type(exc).__name__}: {exc}")
     assert game.outcome is not None
-    return GameResult(
-        *common,
-        game.outcome.value,
-        stats.rounds,
-        stats.cards,
-        stats.card_moves,
-        stats.board_moves,
-        game.error or "",
-    )
+    return _row(spec, game.outcome.value, game.error or "", Stats.of(game))
 
 
-def all_tasks(setup: ContestSetup) -> list[tuple[int, int]]:
-    """Board-major order, as the contest's ``start_contest`` loops: every deck on board 1, then board 2..."""
-    return [(b, d) for b in range(len(setup.boards)) for d in range(len(setup.decks))]
+def _key(spec: GameSpec) -> str:
+    return spec.key
+
+
+def _board_of(spec: GameSpec) -> int:
+    return spec.board_index
 
 
 def effective_jobs(jobs: int) -> int:
@@ -174,62 +220,50 @@ def effective_jobs(jobs: int) -> int:
 
 
 def run_contest(
-    setup: ContestSetup, jobs: int, on_result: Callable[[int, GameResult], None] | None = None
+    setup: ContestSetup,
+    jobs: int,
+    on_result: Callable[[int, GameResult], None] | None = None,
+    *,
+    journal: Journal | None = None,
+    cluster: str | None = None,
 ) -> list[GameResult]:
-    """Play every game; results in task order.  ``on_result(done, result)`` reports progress."""
-    tasks = all_tasks(setup)
-    results: list[GameResult] = []
-    workers = min(effective_jobs(jobs), max(1, len(tasks)))
-    if workers == 1:
-        init_worker(setup)
-        stream: Iterator[GameResult] = map(play_task, tasks)
-        _collect(stream, results, on_result)
-        return results
-    chunk = max(1, min(16, len(tasks) // (workers * 8)))
-    if is_reusable(setup.ai):
-        # One board's games in one chunk, the biggest boards first: each board's tables are built
-        # by one worker only, and the longest precomputations start first.
-        tasks, chunk = board_affine_tasks(setup), len(setup.decks)
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_pool_worker, initargs=(setup,))
-    try:
-        _collect(pool.map(play_task, tasks, chunksize=chunk), results, on_result)
-    except BaseException:
-        # Interrupted: do not wait for games in progress (an external AI may take minutes).
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-    position = {task: i for i, task in enumerate(all_tasks(setup))}
-    return [result for _, result in sorted(zip(tasks, results, strict=True), key=lambda pair: position[pair[0]])]
+    """Play every game not in ``journal`` (locally in ``jobs`` processes, or on ``cluster``); results in order.
 
+    Raises ``engine.batch.BatchStopped`` on Ctrl-C once every game in flight is stopped.
+    """
+    specs = game_specs(setup)
 
-def board_affine_tasks(setup: ContestSetup) -> list[tuple[int, int]]:
-    """Every game, grouped by board, boards by falling size (a proxy for their precomputation)."""
-    sizes = []
-    for index, source in enumerate(setup.boards):
-        board = source.parse()
-        sizes.append((-board.width * board.height, index))
-    return [(b, d) for _, b in sorted(sizes) for d in range(len(setup.decks))]
-
-
-def _exit_on_sigterm(signum: int, frame: object) -> None:
-    # The pool's worker loop catches exceptions and carries on with the next game, so leave at once.
-    kill_running_ais()
-    os._exit(128 + signum)
-
-
-def _init_pool_worker(setup: ContestSetup) -> None:
-    init_worker(setup, in_pool=True)
-
-
-def _collect(
-    stream: Iterator[GameResult], results: list[GameResult], on_result: Callable[[int, GameResult], None] | None
-) -> None:
-    for result in stream:
-        results.append(result)
+    def report(done: int, row: dict[str, Any]) -> None:
         if on_result is not None:
-            on_result(len(results), result)
+            on_result(done, GameResult.from_row(row))
+
+    reusable = is_reusable(setup.ai)
+    rows = run_batch(
+        specs,
+        play_spec,
+        key=_key,
+        lost=lost_game,
+        journal=journal,
+        workers=min(effective_jobs(jobs), max(1, len(specs))),
+        cluster=cluster,
+        on_row=report,
+        # A reusable AI's tables are built once per board and worker: keep each worker on one
+        # board's games, and start the biggest boards (the longest precomputations) first.
+        affinity=_board_of if reusable else None,
+        first=board_sizes(setup) if reusable else None,
+    )
+    return [GameResult.from_row(row) for row in rows]
+
+
+def board_sizes(setup: ContestSetup) -> Callable[[GameSpec], int]:
+    """A sort key putting the games of bigger boards first."""
+    sizes = [source.parse() for source in setup.boards]
+    areas = [-board.width * board.height for board in sizes]
+
+    def key(spec: GameSpec) -> int:
+        return areas[spec.board_index]
+
+    return key
 
 
 def summarize_outcomes(results: Sequence[GameResult]) -> dict[str, int]:
@@ -237,3 +271,10 @@ def summarize_outcomes(results: Sequence[GameResult]) -> dict[str, int]:
     for result in results:
         counts[result.outcome] += 1
     return counts
+
+
+def board_affine_tasks(setup: ContestSetup) -> list[tuple[int, int]]:
+    """The order a reusable AI's games start in: grouped by board, bigger boards first (stable)."""
+    key = board_sizes(setup)
+    specs = sorted(game_specs(setup), key=key)
+    return [(spec.board_index, spec.deck_index) for spec in specs]

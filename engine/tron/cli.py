@@ -98,7 +98,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     for path in args.boards:
         try:
             arena = load_arena(path)
-            arena.starts_for(max(1, len(arena.starts) or 2))
+            arena.starts_for(arena.default_bots)
         except InputError as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             bad += 1

@@ -34,18 +34,19 @@ def test_board_affine_order_puts_each_boards_games_together_biggest_first() -> N
     assert tasks[:4] == [(2, 0), (2, 1), (2, 2), (2, 3)]
 
 
-def test_one_planner_per_worker_plays_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    made: list[object] = []
+def test_one_planner_per_worker_plays_every_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    made = tmp_path / "made"  # the games are played in a worker process: it counts into a file
     real = registry.BUILTINS["planner"]
 
     def counting() -> object:
-        made.append(real.factory())
-        return made[-1]
+        with made.open("a") as handle:
+            handle.write("made\n")
+        return real.factory()
 
     monkeypatch.setitem(registry.BUILTINS, "planner", dataclasses.replace(real, factory=counting))
     results = run_contest(setup_for("planner"), jobs=1)
     assert len(results) == 12 and all(r.outcome == "Z" for r in results)
-    assert len(made) == 1  # so the planner's tables per board are built once, not once per game
+    assert made.read_text() == "made\n"  # so the planner's tables per board are built once, not once per game
 
 
 def test_two_workers_give_the_same_results_in_board_major_order() -> None:

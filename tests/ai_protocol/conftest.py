@@ -36,3 +36,24 @@ def make_script(tmp_path: Path) -> ScriptMaker:
         return write_script(folder, name, body)
 
     return make
+
+
+def is_alive(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie waiting for a reaper counts as dead)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
+
+
+def wait_gone(pid: int, timeout: float = 30) -> bool:
+    """Whether ``pid`` is dead before ``timeout``: checked every 10 ms, returns as soon as it is."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while is_alive(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True

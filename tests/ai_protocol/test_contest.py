@@ -21,7 +21,7 @@ from engine.game import play_game
 from engine.model import Level
 from engine.outputs import Stats
 
-from .conftest import CHOP, ScriptMaker
+from .conftest import CHOP, ScriptMaker, wait_gone
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -161,7 +161,7 @@ BAD_INPUTS: list[tuple[str, Callable[[Path], list[str]], str]] = [
     ("missing deck", lambda t: [str(CHOP), "--decks", str(t / "none")], "no such deck file or folder"),
     ("empty deck folder", lambda t: [str(CHOP), "--decks", str(_empty_folder(t))], "holds no deck files"),
     ("unknown ai", lambda t: [str(CHOP), "--ai", "nobody"], "unknown AI 'nobody'"),
-    ("zero seeds", lambda t: [str(CHOP), "--seeds", "0"], "--seeds must be at least 1"),
+    ("zero seeds", lambda t: [str(CHOP), "--seeds", "0"], "--seeds must be 1 to 100000"),
     ("negative jobs", lambda t: [str(CHOP), "--jobs", "-1"], "--jobs must be 0"),
     ("zero timeout", lambda t: [str(CHOP), "--timeout", "0"], "--timeout must be a positive number"),
     ("nan timeout", lambda t: [str(CHOP), "--timeout", "nan"], "--timeout must be a positive number"),
@@ -182,7 +182,7 @@ def test_bad_input_exits_2_with_one_line(
     assert not (tmp_path / "out" / "results.csv").exists()
 
 
-def test_progress_bar_redraws_on_terminal_and_prints_one_line_otherwise() -> None:
+def test_progress_bar_redraws_on_terminal_and_prints_lines_otherwise() -> None:
     terminal = io.StringIO()
     bar = ProgressBar(4, terminal, interactive=True)
     for done in range(1, 5):
@@ -195,8 +195,17 @@ def test_progress_bar_redraws_on_terminal_and_prints_one_line_otherwise() -> Non
     for done in range(1, 5):
         bar.update(done)
     bar.finish()
-    assert "\r" not in plain.getvalue() and plain.getvalue().count("\n") == 1
-    assert plain.getvalue().startswith("4/4 games in ")
+    lines = plain.getvalue().splitlines()
+    assert "\r" not in plain.getvalue()
+    # Not on a terminal: a line per tenth of the way (here each game is a quarter), then the total.
+    assert [line.split(" games")[0] for line in lines] == ["1/4", "2/4", "3/4", "4/4"]
+    assert lines[0].startswith("1/4 games (25%), ") and "left" in lines[0]
+    assert lines[-1].startswith("4/4 games in ")
+    many = io.StringIO()
+    bar = ProgressBar(1000, many, interactive=False)
+    for done in range(1, 1001):
+        bar.update(done)
+    assert len(many.getvalue().splitlines()) == 9  # 10%, 20%, ... 90%: not one line per game
 
 
 def test_csv_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -219,7 +228,8 @@ def test_real_command_line_process(tmp_path: Path) -> None:
         timeout=120,
     )
     assert ok.returncode == 0, ok.stderr
-    assert ok.stderr.startswith("2/2 games in ") and ok.stderr.count("\n") == 1
+    assert ok.stderr.splitlines()[0].startswith("1/2 games (50%), ")  # progress lines in a log
+    assert ok.stderr.splitlines()[-1].startswith("2/2 games in ") and ok.stderr.count("\n") == 2
     assert "all" in ok.stdout and (tmp_path / "ok" / "summary.json").is_file()
     bad = subprocess.run(
         [sys.executable, "-m", "engine.contest", str(tmp_path / "missing.dat")],
@@ -233,6 +243,7 @@ def test_real_command_line_process(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """Waits on events (the AIs announcing themselves, the contest exiting), never on a fixed sleep."""
     import signal
     import subprocess
     import sys
@@ -240,25 +251,30 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
 
     started = tmp_path / "started"
     started.mkdir()
-    # Each AI run leaves a marker, then takes far longer than the test waits.
-    slow = make_script("slow", f"touch '{started}'/$$\nsleep 23.4567\nhead -n 5 cards.txt > ccards.txt\n")
+    # Each AI run announces its pid (written whole, then renamed), then takes far longer than the test.
+    slow = make_script("slow", f"echo $$ > '{started}'/.$$\nmv '{started}'/.$$ '{started}'/$$\nexec sleep 23.4567\n")
     out_dir = tmp_path / "out"
     argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "4", "--ai", str(slow), "--jobs", "2"]
     process = subprocess.Popen(
         [*argv, "--out", str(out_dir)], cwd=CHOP.parents[1], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    deadline = time.monotonic() + 60
-    while len(list(started.iterdir())) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert len(list(started.iterdir())) == 2, "both workers should be running an AI by now"
+    deadline = time.monotonic() + 300  # only against a hang: each check below returns as soon as it holds
+    while len([p for p in started.iterdir() if not p.name.startswith(".")]) < 2 and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.02)
+    ai_pids = [int(p.name) for p in started.iterdir() if not p.name.startswith(".")]
+    assert len(ai_pids) == 2, "both workers should be running an AI by now"
     process.send_signal(signal.SIGINT)
     began = time.monotonic()
-    out, err = process.communicate(timeout=30)
-    assert time.monotonic() - began < 10
-    assert process.returncode == 130 and out == ""
-    assert err.strip() == "robots-contest: interrupted" and "Traceback" not in err
+    out, err = process.communicate(timeout=120)
+    # It did not wait for the AIs: each would have taken 23.4567 s.
+    assert time.monotonic() - began < 20
+    assert process.returncode == 130 and out == "", err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("robots-contest: interrupted: 0 of 4 games saved in ") and "--resume" in err
     assert not (out_dir / "results.csv").exists()
-    time.sleep(0.5)
+    for pid in ai_pids:
+        assert wait_gone(pid), "an AI program outlived the contest"
     assert not live_processes_running("sleep\x0023.4567"), "the AI programs outlived the contest"
 
 

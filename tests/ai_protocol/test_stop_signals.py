@@ -11,32 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import CHOP, ROOT, ScriptMaker
+from .conftest import CHOP, ROOT, ScriptMaker, wait_gone
 
 
-def wait_for_file(path: Path, timeout: float = 60) -> str:
-    """The content of ``path`` once something wrote a full line into it (polled against a deadline)."""
+def wait_for_file(path: Path, process: subprocess.Popen[str], timeout: float = 300) -> str:
+    """The content of ``path`` once the AI wrote it (the deadline only guards against a hang)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
         if path.exists() and path.read_text().endswith("\n"):
             return path.read_text()
         time.sleep(0.02)
     raise AssertionError(f"{path} was never written")
-
-
-def is_alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state not in ("Z", "X")
-
-
-def wait_dead(pid: int, timeout: float = 10) -> bool:
-    deadline = time.monotonic() + timeout
-    while is_alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    return not is_alive(pid)
 
 
 COMMANDS = {
@@ -76,6 +62,7 @@ def test_signal_ends_the_ai_and_removes_its_folder(
         f'setsid sleep 23.4567 </dev/null >/dev/null 2>&1 &\necho $$ $! "$(pwd)" > {marker}.tmp\n'
         f"mv {marker}.tmp {marker}\nexec sleep 23.4567\n",
     )
+    (tmp_path / "out").mkdir()
     process = subprocess.Popen(
         COMMANDS[command](ai, tmp_path / "out"),
         cwd=ROOT,
@@ -84,12 +71,12 @@ def test_signal_ends_the_ai_and_removes_its_folder(
         text=True,
         env={**os.environ, "DISPLAY": ""},
     )
-    ai_pid, child_pid, folder = wait_for_file(marker).strip().split(" ", 2)
+    ai_pid, child_pid, folder = wait_for_file(marker, process).strip().split(" ", 2)
     assert Path(folder).is_dir()
     process.send_signal(signum)
     _out, err = process.communicate(timeout=30)
     assert process.returncode == 128 + signum, err
     assert "Traceback" not in err and err.count("\n") == 1
     assert ("interrupted" if signum == signal.SIGINT else signum.name) in err
-    assert wait_dead(int(ai_pid)) and wait_dead(int(child_pid)), "the AI outlived the command"
+    assert wait_gone(int(ai_pid)) and wait_gone(int(child_pid)), "the AI outlived the command"
     assert not Path(folder).exists(), "the AI's scratch folder was left behind"

@@ -24,7 +24,8 @@ def test_bad_board_is_one_line_exit_2(tmp_path: Path) -> None:
 
 def test_unknown_theme_exit_2(tmp_path: Path) -> None:
     result = _run("gameboards/chop.dat", "--theme", "no-such-theme")
-    assert result.returncode == 2 and "unknown theme" in result.stderr
+    assert result.returncode == 2 and "--theme no-such-theme: no theme called" in result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
 
 
 def test_headless_screenshot(tmp_path: Path) -> None:

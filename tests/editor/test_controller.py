@@ -184,6 +184,7 @@ def test_playtest_writes_a_game_directory_named_after_the_board_and_cleans_up(tm
     opened: list[Path] = []
     ctl.playtest.open_viewer = lambda game_dir: opened.append(game_dir)  # type: ignore[assignment,func-returns-value]
     ctl.key_press("F6")  # normal -> hard
+    ctl.finish_validation(timeout=120)
     ctl.key_press("F5")
     assert "the AI is playing" in ctl.status
     ctl.wait_playtest(timeout=120)
@@ -203,6 +204,18 @@ def test_playtest_warns_when_no_goal_can_be_reached(tmp_path: Path) -> None:
     assert ctl.prompt is not None and "no goal can be reached" in ctl.prompt.label
     ctl.text("n")
     assert not ctl.playtest.running
+
+
+def test_playtest_does_not_wait_for_a_running_search(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    ctl.finish_validation(timeout=120)
+    ctl._background.pause()  # type: ignore[union-attr]  # the search of the next board cannot finish
+    ctl.document.push(SetTiles({(1, 1): Tile.from_char("H")}))
+    ctl.key_press("F5")
+    assert ctl.prompt is not None and "still being checked" in ctl.prompt.label
+    ctl.key_press("ESCAPE")
+    ctl._background.pause(False)  # type: ignore[union-attr]
+    ctl.close()
 
 
 def test_zoom_keeps_the_point_under_the_pointer_and_pan_moves(tmp_path: Path) -> None:

@@ -39,9 +39,9 @@ def test_usage_errors_are_one_line_named_after_the_program(capsys: pytest.Captur
     assert capsys.readouterr().err == ("robots-x: argument --n: invalid int value: 'one' (see 'robots-x go --help')\n")
 
 
-def test_progress_bar_finishes_once_by_itself() -> None:
+def test_progress_bar_finishes_once() -> None:
     stream = io.StringIO()
-    bar = ProgressBar(3, stream, unit="frames", label="rendering ", interactive=False)
+    bar = ProgressBar(3, stream, unit="frames", label="rendering ", interactive=False, log_progress=False)
     for done in (1, 2, 3):
         bar.update(done)
     first = bar.finish()
@@ -51,4 +51,5 @@ def test_progress_bar_finishes_once_by_itself() -> None:
     bar = ProgressBar(200, live, interactive=True)
     for done in range(1, 201):
         bar.update(done)
-    assert live.getvalue().count("\r") == 101 + 1  # each visible percent once, then the final line
+    bar.finish()
+    assert live.getvalue().count("\r") == 101 + 1  # each visible percent (0..100) once, then the final line

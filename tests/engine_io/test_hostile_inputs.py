@@ -45,6 +45,21 @@ def _manifest(text: str, path: str) -> None:
         raise InputError(problems[0].split(": ", 1)[-1], path)
 
 
+def _journal(text: str, path: str) -> None:
+    """A contest journal read back for --resume (fingerprint: an empty object)."""
+    import tempfile
+
+    from engine.batch import Journal
+
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "journal.jsonl"
+        target.write_text(text)
+        try:
+            Journal.open(target, {}, resume=True).close()
+        except InputError as exc:
+            raise InputError(exc.message, path, exc.line, exc.column) from None
+
+
 def _replay(text: str, path: str) -> None:
     load_replay(CHOP_BOARD, Level.HARD, CHOP_BOARD.start, text, path)
 
@@ -59,6 +74,7 @@ READERS: dict[str, Callable[[str, str], object]] = {
     "game": parse_game_info,
     "state": session_from_json,
     "results": parse_csv,
+    "journal": _journal,
 }
 
 
@@ -148,6 +164,7 @@ SAMPLES = {
     "theme": '{"name": "x", "author": "me", "start_marker": true}',
     "game": '{"format": 1, "level": "hard", "ai": "reference"}',
     "state": '{"format": 1, "level": "easy", "status": "running", "board": "2 1\\nTZ\\n", "chosen": [], "deck": []}',
+    "journal": '{"journal":1,"fingerprint":{}}\n{"key":"0:0:b:seed:1","row":{"outcome":"Z"}}\n',
     "results": '"board","deck","level","ai","outcome","rounds","cards","card_moves","board_moves","error"\n'
     '"b","seed:1","easy","reference","Z",3,15,9,2,""\n',
 }

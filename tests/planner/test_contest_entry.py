@@ -198,3 +198,25 @@ def test_a_whole_game_through_the_protocol(game_folder: Path) -> None:
 
     game = play_game(CORRIDOR, Level.HARD, deck, via_files)
     assert game.outcome is not None and game.outcome.value == "Z"
+
+
+def test_cold_round_stops_at_its_limit_and_warm_finishes_the_plan(
+    game_folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from engine.ai import contest_entry
+
+    monkeypatch.setattr(contest_entry, "COLD_LIMIT", 0.0)
+    board = chop()
+    write_ai_inputs(game_folder, board, tuple(generate_deck(4)[:8]), board.start)
+    assert main(["hard"]) == 0
+    assert "--warm board.txt hard" in capsys.readouterr().err
+    cache = game_folder.parent / "cache"
+    partial = plan_file.load(cache, board, Level.HARD)
+    assert partial is not None and partial.report["converged"] is False
+    assert main(["hard"]) == 0 and len(read_chosen(game_folder)) == 5  # the partial plan still plays
+    forget_plans()
+    assert main(["--warm", str(CHOP), "hard"]) == 0
+    assert "converged" in capsys.readouterr().out
+    finished = plan_file.load(cache, board, Level.HARD)
+    assert finished is not None and finished.report["converged"] is True
+    assert finished.goal[plan_for(board, Level.HARD, cache_dir=None).state(board.start)] > 0.99

@@ -1,0 +1,1 @@
+"""Games the editor draws besides the robot boards: ``tron`` edits Tron arenas."""

@@ -1,0 +1,183 @@
+"""Pointer input of the editor: hover, tooltips, palette drags, panning, zoom and the active tool.
+
+Screen pixels (top-left origin) in; the tile, edge and palette cell under the pointer out,
+and tool strokes onto the document. The controller owns one and forwards the window's
+mouse events to it; the view reads its hover state. No GL here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from editor.commands import SetTiles
+from editor.layout import inside
+from editor.names import tile_name
+from editor.tools import LEFT, MIDDLE, RIGHT, EyedropperTool, Pointer, RectangleTool, Tool, WallTool
+from engine.model import Tile
+
+if TYPE_CHECKING:
+    from editor.controller import EditorController
+
+ZOOM_STEP = 1.15
+SCROLL_PX = 40
+
+
+@dataclass
+class PaletteDrag:
+    char: str
+    px: float
+    py: float
+    moved: bool = False
+
+
+class PointerInput:
+    """Where the pointer is and what a press, drag, release or wheel turn there does."""
+
+    def __init__(self, ctl: EditorController) -> None:
+        self.ctl = ctl
+        self.hover: tuple[int, int] | None = None
+        self.hover_info = ""  # the tile under the pointer and its coordinates, for the status bar
+        self.tooltip = ""  # the palette cell or tool button under the pointer
+        self.hover_edge: tuple[int, int, object] | None = None
+        self.px, self.py = 0.0, 0.0
+        self.palette_drag: PaletteDrag | None = None
+        self.space_held = False
+        self._active_tool: Tool | None = None
+        self._active_button = LEFT
+        self._panning = False
+
+    def _in_canvas(self, px: float, py: float) -> bool:
+        return inside(self.ctl.layout.canvas, px, py)
+
+    def _pointer(
+        self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False
+    ) -> Pointer:
+        tile = self.ctl.mapping.tile_at(px, py)
+        tolerance = self.ctl.mapping.tile_px / 2 if isinstance(self._active_tool or self.ctl.tool, WallTool) else 8.0
+        edge = self.ctl.mapping.edge_at(px, py, tolerance)
+        return Pointer(tile, edge, button, shift, alt, ctrl)
+
+    # -- mouse ------------------------------------------------------------------
+    def motion(self, px: float, py: float) -> None:
+        self.px, self.py = px, py
+        tile = self.ctl.mapping.tile_at(px, py)
+        board = self.ctl.document.board
+        self.tooltip = ""
+        if self._in_canvas(px, py) and board.in_bounds(*tile):
+            self.hover = tile
+            self.hover_edge = (
+                self.ctl.mapping.edge_at(px, py, self.ctl.mapping.tile_px / 2)
+                if isinstance(self.ctl.tool, WallTool)
+                else None
+            )
+            self.hover_info = f"({tile[0]}, {tile[1]})  {tile_name(board.tile(*tile))}  '{board.tile(*tile).char}'"
+            return
+        self.hover = None
+        self.hover_edge = None
+        self.hover_info = ""
+        if inside(self.ctl.layout.palette, px, py):
+            char = self.ctl.layout.palette_char_at(px, py)
+            if char is not None:
+                self.tooltip = f"{tile_name(Tile.from_char(char))}  '{char}' — click: brush, drag: drop on the board"
+                self.hover_info = f"palette: {tile_name(Tile.from_char(char))}  '{char}'"
+            index = self.ctl.layout.tool_at(px, py, len(self.ctl.tools))
+            if index is not None:
+                tool = self.ctl.tools[index]
+                self.tooltip = f"{tool.help}   [{tool.key}]"
+
+    def press(
+        self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False
+    ) -> None:
+        self.px, self.py = px, py
+        if self.ctl.help_visible:
+            self.ctl.help_visible = False
+            return
+        if self.ctl.prompt is not None and self.ctl.prompt.listing is not None and button == LEFT:
+            entry = self.ctl.layout.browser_entry_at(px, py, len(self.ctl.prompt.listing.entries))
+            if entry is not None:
+                self.ctl.prompts.pick(self.ctl.prompt.listing.entries[entry].path)
+                return
+        if button == MIDDLE or (button == LEFT and self.space_held):
+            self._panning = True
+            return
+        if inside(self.ctl.layout.palette, px, py):
+            self._palette_press(px, py)
+            return
+        if not self._in_canvas(px, py):
+            return
+        if alt and button == LEFT:
+            tool: Tool = self.ctl.tool_of(EyedropperTool)
+        elif shift and button == LEFT:
+            tool = self.ctl.tool_of(RectangleTool)
+        elif button == RIGHT and self.ctl.right_click == "pick" and not isinstance(self.ctl.tool, WallTool):
+            tool = self.ctl.tool_of(EyedropperTool)
+        elif button == RIGHT and isinstance(self.ctl.tool, EyedropperTool):
+            tool = self.ctl.tools[0]
+        else:
+            tool = self.ctl.tool
+        self._active_tool, self._active_button = tool, button
+        tool.press(self.ctl.ctx, self._pointer(px, py, button, shift, alt, ctrl))
+
+    def _palette_press(self, px: float, py: float) -> None:
+        char = self.ctl.layout.palette_char_at(px, py)
+        if char is not None:
+            self.ctl.ctx.brush = Tile.from_char(char)
+            self.palette_drag = PaletteDrag(char, px, py)
+            self.ctl.say(f"brush: {tile_name(self.ctl.ctx.brush)} — drag it onto the board or paint with it")
+            return
+        index = self.ctl.layout.tool_at(px, py, len(self.ctl.tools))
+        if index is not None:
+            self.ctl.select_tool(self.ctl.tools[index])
+
+    def drag(self, px: float, py: float, dx: float, dy: float, button: str) -> None:
+        """``dx``/``dy`` in screen pixels (y downwards)."""
+        self.motion(px, py)
+        if self._panning:
+            self.ctl.mapping = self.ctl.mapping.panned(dx, dy)
+            return
+        if self.palette_drag is not None:
+            self.palette_drag.px, self.palette_drag.py, self.palette_drag.moved = px, py, True
+            return
+        if self._active_tool is not None:
+            self._active_tool.drag(self.ctl.ctx, self._pointer(px, py, self._active_button))
+
+    def release(self, px: float, py: float, button: str) -> None:
+        if self._panning:
+            self._panning = False
+            return
+        if self.palette_drag is not None:
+            drag, self.palette_drag = self.palette_drag, None
+            tile = self.ctl.mapping.tile_at(px, py)
+            if drag.moved and self._in_canvas(px, py) and self.ctl.document.board.in_bounds(*tile):
+                self.ctl.document.push(SetTiles({tile: Tile.from_char(drag.char)}, "drop"))
+                self.ctl.say(f"dropped {tile_name(Tile.from_char(drag.char))} at ({tile[0]}, {tile[1]})")
+            return
+        if self._active_tool is not None:
+            tool, self._active_tool = self._active_tool, None
+            tool.release(self.ctl.ctx, self._pointer(px, py, button))
+
+    def scroll(
+        self, px: float, py: float, clicks: float, ctrl: bool = False, shift: bool = False, alt: bool = False,
+        clicks_x: float = 0.0,
+    ) -> None:  # fmt: skip
+        """Tiled's habits: Ctrl+wheel zooms around the pointer, the wheel scrolls (Shift: sideways),
+        Alt+wheel rotates the tile under the pointer."""
+        if alt:
+            self.ctl.rotate_tile(clockwise=clicks < 0)
+            return
+        if not self._in_canvas(px, py):
+            return
+        if ctrl:
+            self.ctl.mapping = self.ctl.mapping.zoomed(ZOOM_STEP**clicks, px, py)
+        elif shift:
+            self.ctl.mapping = self.ctl.mapping.panned(clicks * SCROLL_PX, 0)
+        else:
+            self.ctl.mapping = self.ctl.mapping.panned(-clicks_x * SCROLL_PX, clicks * SCROLL_PX)
+
+    def preview(self) -> set[tuple[int, int]]:
+        return (self._active_tool or self.ctl.tool).preview()
+
+    def preview_edges(self) -> list[tuple[int, int, object]]:
+        tool = self._active_tool
+        return list(tool.preview_edges()) if isinstance(tool, WallTool) else []

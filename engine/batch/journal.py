@@ -1,0 +1,128 @@
+"""An append-only journal of finished jobs: one JSON line each, fsync'd, read back to resume.
+
+The first line names the batch (a *fingerprint*: what was asked for, e.g. boards, decks, level
+and AI), so a journal is never resumed with other settings.  Each further line is
+``{"key": KEY, "row": ROW}``.  A line cut short by ``kill -9`` or a power cut (the last one)
+is dropped when the journal is read back, and cut off before anything new is appended.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.errors import InputError
+
+FORMAT = 1
+
+
+class JournalError(InputError):
+    """A journal that cannot be used: another batch's, unreadable, or in the way."""
+
+
+class Journal:
+    """Append rows, each durable before :meth:`append` returns; ``done`` holds the rows so far."""
+
+    def __init__(self, path: Path, fingerprint: Mapping[str, Any], done: dict[str, dict[str, Any]], fd: int) -> None:
+        self.path = path
+        self.fingerprint = dict(fingerprint)
+        self.done = done
+        self._fd = fd
+        #: Whether this run made the file (so an empty one may be removed again).
+        self.created = False
+
+    @classmethod
+    def open(cls, path: str | Path, fingerprint: Mapping[str, Any], *, resume: bool) -> Journal:
+        """Start a journal at ``path``, or with ``resume`` continue the one there (if any).
+
+        Without ``resume`` an existing journal is an error (its results would be lost); with
+        it, a journal of another batch (another fingerprint) is one too.
+        """
+        target = Path(path)
+        wanted = json.loads(json.dumps(dict(fingerprint)))  # as it reads back from the file
+        done: dict[str, dict[str, Any]] = {}
+        if target.exists():
+            if not resume:
+                raise JournalError(
+                    "holds the journal of an earlier run: add --resume to finish it, or choose another --out", target
+                )
+            done, good_bytes = _read(target, wanted)
+            with open(target, "r+b") as handle:
+                handle.truncate(good_bytes)  # drop a line cut short by a crash
+            fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+            journal = cls(target, wanted, done, fd)
+            if good_bytes == 0:
+                journal._write({"journal": FORMAT, "fingerprint": wanted})
+            return journal
+        fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        journal = cls(target, wanted, done, fd)
+        journal.created = True
+        journal._write({"journal": FORMAT, "fingerprint": wanted})
+        return journal
+
+    def discard_if_empty(self) -> None:
+        """Remove the file again if this run made it and no row was written (nothing was played)."""
+        self.close()
+        if self.created and not self.done:
+            self.path.unlink(missing_ok=True)
+
+    def append(self, key: str, row: Mapping[str, Any]) -> None:
+        """Record a finished job; on return the line is on disk."""
+        self._write({"key": key, "row": dict(row)})
+        self.done[key] = dict(row)
+
+    def _write(self, record: Mapping[str, Any]) -> None:
+        data = (json.dumps(record, separators=(",", ":"), ensure_ascii=True) + "\n").encode()
+        written = 0
+        while written < len(data):
+            written += os.write(self._fd, data[written:])
+        os.fsync(self._fd)
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _read(path: Path, fingerprint: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], int]:
+    """The rows of a journal and the length of its intact part; JournalError if it is not ours."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise JournalError(f"cannot read: {exc.strerror or exc}", path) from None
+    done: dict[str, dict[str, Any]] = {}
+    offset = 0
+    for number, raw in enumerate(data.splitlines(keepends=True), start=1):
+        if not raw.endswith(b"\n"):
+            break  # the last line, cut short
+        try:
+            record = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise JournalError("damaged line: not JSON", path, number, 1) from None
+        if number == 1:
+            if not isinstance(record, dict) or record.get("journal") != FORMAT:
+                raise JournalError(f"not a journal of format {FORMAT}", path, 1, 1)
+            if record.get("fingerprint") != fingerprint:
+                raise JournalError(
+                    "is the journal of a run with other settings (boards, decks, level, AI, ...): "
+                    "resume it with those, or choose another --out",
+                    path,
+                    1,
+                    1,
+                )
+        else:
+            key, row = (record.get("key"), record.get("row")) if isinstance(record, dict) else (None, None)
+            if not isinstance(key, str) or not isinstance(row, dict):
+                raise JournalError("damaged line: expected a key and a row", path, number, 1)
+            done[key] = row
+        offset += len(raw)
+    return done, offset  # 0: not even the first line was complete; it is written anew

@@ -1,0 +1,164 @@
+"""Contests that survive hostile AIs, kill -9 and a cluster: every game once, the same results, no process left.
+
+The hostile AIs are the organisers' test kit in ``examples/hostile/``; ``mixed`` is good in most
+rounds and, chosen by the cards dealt, kills its parent, leaves children behind (in its group
+or a session of its own) or keeps writing into its folder.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.contest import main
+from engine.contest.report import parse_csv
+
+from .conftest import CHOP, ROOT, ScriptMaker
+
+HOSTILE = ROOT / "examples" / "hostile"
+MIXED = HOSTILE / "mixed"
+#: Every process the hostile kit leaves behind has one of these in its command line.
+STRAY_MARKS = ("2345.", "junk-a", "junk-b")
+
+
+def strays() -> list[str]:
+    """Command lines of live processes started by the hostile kit (zombies do not count)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state not in ("Z", "X") and any(mark in command for mark in STRAY_MARKS) and "pytest" not in command:
+            found.append(f"{entry.name}: {command}")
+    return found
+
+
+def contest(capsys: pytest.CaptureFixture[str], out: Path, *extra: str) -> tuple[int, str]:
+    code = main([str(CHOP), "--seeds", "16", "--ai", str(MIXED), "--out", str(out), *extra])
+    return code, capsys.readouterr().err
+
+
+def test_mixed_hostile_contest_records_every_game_and_leaves_no_process(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, err = contest(capsys, tmp_path / "two", "--jobs", "2")
+    assert code == 0, err
+    rows = parse_csv((tmp_path / "two" / "results.csv").read_text())
+    assert [r.deck for r in rows] == [f"seed:{n}" for n in range(1, 17)]
+    died = [r for r in rows if r.outcome == "E"]
+    assert died and all(r.error == "the process playing it died (SIGKILL)" for r in died), died
+    assert any(r.outcome != "E" for r in rows)
+    assert strays() == [], "the hostile AIs left processes running"
+    # One worker or two, the same games and the same rows, byte for byte.
+    code, err = contest(capsys, tmp_path / "one", "--jobs", "1")
+    assert code == 0, err
+    assert (tmp_path / "one" / "results.csv").read_bytes() == (tmp_path / "two" / "results.csv").read_bytes()
+    assert strays() == []
+
+
+@pytest.mark.parametrize("name", ["kill-parent", "fork-and-stay", "setsid-child", "scratch-writer", "symlink-planter"])
+def test_each_hostile_ai_alone(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
+    code = main([str(CHOP), "--seeds", "2", "--ai", str(HOSTILE / name), "--jobs", "2", "--out", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    rows = parse_csv((tmp_path / "results.csv").read_text())
+    assert len(rows) == 2
+    if name == "kill-parent":
+        assert all(r.outcome == "E" and "died (SIGKILL)" in r.error for r in rows)
+    else:
+        assert all(r.outcome in "XYZ" for r in rows), rows  # their answers are good: only side effects
+    assert strays() == []
+
+
+def _journal_rows(path: Path) -> int:
+    try:
+        return max(0, len([line for line in path.read_bytes().split(b"\n")[1:] if line]))
+    except FileNotFoundError:
+        return 0
+
+
+def test_kill_9_half_way_then_resume_plays_every_game_once(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """Games on the second board wait for a gate; the contest is killed while they wait, then resumed."""
+    gate = tmp_path / "gate"
+    second = tmp_path / "second.dat"
+    second.write_text("7 1\nT     Z\n")
+    ai = make_script(
+        "gated",
+        f'if [ "$(head -n 1 board.txt)" = "7 1" ]; then\n'
+        f"  while [ ! -e {gate} ]; do sleep 0.01; done\nfi\nhead -n 5 cards.txt > ccards.txt\n",
+    )
+    argv = [sys.executable, "-m", "engine.contest", str(CHOP), str(second), "--seeds", "6", "--ai", str(ai)]
+    argv += ["--jobs", "2", "--level", "hard", "--timeout", "600"]
+    out = tmp_path / "out"
+    journal = out / "journal.jsonl"
+    process = subprocess.Popen([*argv, "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 300  # against a hang only: the loop ends when the 6 rows are there
+    while _journal_rows(journal) < 6 and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.02)
+    assert _journal_rows(journal) == 6, "the first board's games should be journaled, the second's waiting"
+    process.send_signal(signal.SIGKILL)
+    process.communicate(timeout=60)
+    gate.touch()
+    resumed = subprocess.run([*argv, "--out", str(out), "--resume"], cwd=ROOT, capture_output=True, text=True)
+    assert resumed.returncode == 0, resumed.stderr
+    clean = subprocess.run([*argv, "--out", str(tmp_path / "clean")], cwd=ROOT, capture_output=True, text=True)
+    assert clean.returncode == 0, clean.stderr
+    assert (out / "results.csv").read_bytes() == (tmp_path / "clean" / "results.csv").read_bytes()
+    keys = [json.loads(line)["key"] for line in journal.read_text().splitlines()[1:]]
+    assert len(keys) == 12 and len(set(keys)) == 12, "every game exactly once"
+    deadline = time.monotonic() + 60
+    while any(str(ai) in c for c in _commands()) and time.monotonic() < deadline:
+        time.sleep(0.02)  # the killed contest's workers stop their AIs as they notice
+    assert not any(str(ai) in c for c in _commands()), "an AI of the killed contest is still running"
+
+
+def _commands() -> list[str]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+                if state not in ("Z", "X"):
+                    found.append((entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))
+            except OSError:
+                continue
+    return found
+
+
+def test_resume_refuses_other_settings_and_new_run_refuses_old_journal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main([str(CHOP), "--seeds", "2", "--out", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main([str(CHOP), "--seeds", "2", "--out", str(tmp_path)]) == 2
+    assert "add --resume" in capsys.readouterr().err
+    assert main([str(CHOP), "--seeds", "3", "--out", str(tmp_path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert "other settings" in err and err.count("\n") == 1
+    before = (tmp_path / "results.csv").read_bytes()
+    assert main([str(CHOP), "--seeds", "2", "--out", str(tmp_path), "--resume"]) == 0
+    assert (tmp_path / "results.csv").read_bytes() == before
+
+
+def test_torn_last_journal_line_is_dropped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main([str(CHOP), "--seeds", "3", "--out", str(tmp_path)]) == 0
+    journal = tmp_path / "journal.jsonl"
+    lines = journal.read_bytes().split(b"\n")
+    journal.write_bytes(b"\n".join(lines[:3]) + b"\n" + lines[3][:10])  # header, 2 rows, a cut third
+    full = (tmp_path / "results.csv").read_bytes()
+    (tmp_path / "results.csv").unlink()
+    capsys.readouterr()
+    assert main([str(CHOP), "--seeds", "3", "--out", str(tmp_path), "--resume"]) == 0
+    assert (tmp_path / "results.csv").read_bytes() == full
+    assert len(journal.read_text().splitlines()) == 4

@@ -1,0 +1,128 @@
+"""Tron in the viewer: the timeline (no GL), sniffing files, headless export through robots-view, the
+player's keys, and a real headless window whose pixels show the light walls."""
+
+from __future__ import annotations
+
+import pyglet
+
+pyglet.options["headless"] = True
+
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from engine.tron.arena import parse_arena  # noqa: E402
+from engine.tron.record import BotInfo, GameRecord, RoundRecord, save_game  # noqa: E402
+from viewer3d.cli import main as view_main  # noqa: E402
+from viewer3d.games import by_name, sniff  # noqa: E402
+from viewer3d.games.tron.player import TronPlayer  # noqa: E402
+from viewer3d.games.tron.timeline import WALL_HEIGHT, Timeline  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+ARENA = parse_arena("GAMEBOARDSTART 6,4\n......\n......\n......\n......\nGAMEBOARDEND\nPOS 1 1,2 E\nPOS 2 6,3 W\n")
+
+
+def _record() -> GameRecord:
+    # bot 1 drives east along row 2; bot 2 turns north (row 2 col 6 -> 6,2) then west ... collide
+    rounds = [
+        RoundRecord({1: "AHEAD", 2: "AHEAD"}, {}, [], {}),  # 1: 2,2 / 5,3
+        RoundRecord({1: "AHEAD", 2: "RIGHT"}, {}, [], {}),  # 2: 3,2 / 5,2 (north)
+        RoundRecord({1: "AHEAD", 2: "LEFT"}, {}, [1, 2], {}),  # 3: both onto 4,2: collision
+    ]
+    return GameRecord(ARENA, (BotInfo("one"), BotInfo("two")), tuple(rounds))
+
+
+def test_timeline_follows_the_rules_replay() -> None:
+    timeline = Timeline(_record())
+    assert timeline.duration == 3
+    start = timeline.at(0.0)
+    assert [(c.x, c.z) for c in start.cycles] == [(0.5, 1.5), (5.5, 2.5)]
+    assert all(s.x0 == s.x1 and s.z0 == s.z1 for s in start.segments)  # nothing driven yet
+    half = timeline.at(1.5)
+    assert half.cycles[0].x == pytest.approx(2.0) and half.cycles[0].z == 1.5  # halfway from 2,2 to 3,2
+    assert half.round == 2
+    full = [s for s in timeline.at(2.0).segments if s.bot == 0 and s.height == pytest.approx(WALL_HEIGHT)]
+    assert len(full) >= 1
+    # bot 2 turned north in round 2: its heading rotates towards -pi/2
+    assert timeline.at(2.0).cycles[1].yaw == pytest.approx(-np.pi / 2)
+    end = timeline.at(3.0)
+    assert len(end.flashes) == 2 and not any(c.alive for c in end.cycles)
+    assert "collided" in " ".join(end.hud) and "points: one 1, two 1" in end.hud[-1]
+
+
+def test_sniff_tells_the_games_apart(tmp_path: Path) -> None:
+    game = tmp_path / "tron-game.json"
+    save_game(_record(), game)
+    assert sniff(game) is by_name("tron")
+    assert sniff(ROOT / "gameboards/tron/open-10x10.txt") is by_name("tron")
+    assert sniff(ROOT / "gameboards/chop.dat") is by_name("robots")
+    assert sniff(tmp_path) is by_name("robots")
+    assert sniff(tmp_path / "missing") is None
+
+
+def test_robots_view_exports_a_tron_game_headless(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "tron-game.json"
+    save_game(_record(), game)
+    gif, png = tmp_path / "t.gif", tmp_path / "t.png"
+    assert view_main([str(game), "--headless", "--out", str(gif), "--size", "320x240", "--fps", "10"]) == 0
+    with Image.open(gif) as image:
+        assert image.n_frames > 3 and image.size == (320, 240)  # identical held frames merge
+    assert view_main([str(game), "--headless", "--out", str(png), "--size", "320x240"]) == 0
+    pixels = np.asarray(Image.open(png).convert("RGB")).astype(int)
+    cyan = (pixels[..., 2] > 180) & (pixels[..., 1] > 150) & (pixels[..., 0] < 120)
+    orange = (pixels[..., 0] > 200) & (pixels[..., 1] > 90) & (pixels[..., 2] < 80)
+    assert cyan.sum() > 50 and orange.sum() > 50  # both light walls are drawn in their colours
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_robots_view_refuses_a_contradicting_tron_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "bad.json"
+    save_game(_record(), game)
+    game.write_text(game.read_text().replace('"out":[1,2]', '"out":[1]'))
+    assert view_main([str(game), "--headless", "--out", str(tmp_path / "x.gif")]) == 2
+    err = capsys.readouterr().err
+    assert "round 3, bot 2" in err and err.count("\n") == 1
+
+
+def test_player_keys() -> None:
+    player = TronPlayer(_record(), (320, 240))
+    assert player.playing
+    player.key("SPACE")
+    assert not player.playing
+    player.key("RIGHT")
+    assert player.time == 1.0
+    player.key("RIGHT")
+    player.key("LEFT")
+    assert player.time == 1.0
+    player.key("END")
+    assert player.moment().round == 3
+    speed = player.speed
+    player.key("PLUS")
+    assert player.speed == 2 * speed
+    player.key("HOME")
+    player.key("SPACE")
+    player.update(100.0)
+    assert not player.playing and player.time >= 3.0
+    assert not player.key("F9")
+    player.key("Q")
+    assert player.quit_requested
+
+
+def test_headless_window_draws_light_walls(tmp_path: Path) -> None:
+    from viewer3d.games.tron.window import TronWindow
+
+    window = TronWindow(_record(), "test", (320, 240), visible=False)
+    try:
+        window.player.key("END")
+        window.switch_to()
+        window.on_draw()
+        pixels = window.read_pixels().astype(int)
+        cyan = (pixels[..., 2] > 180) & (pixels[..., 1] > 150) & (pixels[..., 0] < 120)
+        assert cyan.sum() > 30
+        shot = window.save_screenshot(tmp_path / "shot.png")
+        assert Image.open(shot).size == window.get_framebuffer_size()
+    finally:
+        pyglet.clock.unschedule(window._tick)
+        window.close()

@@ -1,0 +1,231 @@
+"""Draw a Tron moment with moderngl: a dark floor with a grid, blocked fields as dark blocks, light
+walls as glowing ribbons in each bot's colour, cycles as bright wedges, crashes as bursts.
+
+Everything is an instanced box (centre, half size, colour, yaw, light) drawn by one small shader;
+light walls are drawn twice, the second time larger and additively blended, which reads as glow.
+"""
+
+from __future__ import annotations
+
+import math
+
+import moderngl
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.tron.arena import Arena
+from viewer3d.games.tron.timeline import COLOURS, Moment
+from viewer3d.render.state import CameraMatrices
+
+FLOATS = 11  # centre3 half3 colour3 yaw1 light1
+
+_VERTEX = """
+#version 330
+uniform mat4 u_view;
+uniform mat4 u_proj;
+in vec3 in_pos;
+in vec3 in_normal;
+in vec3 i_centre;
+in vec3 i_half;
+in vec3 i_colour;
+in float i_yaw;
+in float i_light;
+out vec3 v_normal;
+out vec3 v_colour;
+out float v_light;
+out vec3 v_world;
+void main() {
+    float c = cos(i_yaw), s = sin(i_yaw);
+    vec3 p = in_pos * i_half;
+    vec3 r = vec3(c * p.x - s * p.z, p.y, s * p.x + c * p.z);
+    vec3 n = vec3(c * in_normal.x - s * in_normal.z, in_normal.y, s * in_normal.x + c * in_normal.z);
+    vec4 world = vec4(i_centre + r, 1.0);
+    v_world = world.xyz;
+    v_normal = n;
+    v_colour = i_colour;
+    v_light = i_light;
+    gl_Position = u_proj * u_view * world;
+}
+"""
+
+_FRAGMENT = """
+#version 330
+uniform float u_alpha;
+in vec3 v_normal;
+in vec3 v_colour;
+in float v_light;
+in vec3 v_world;
+out vec4 f_colour;
+void main() {
+    vec3 colour = v_colour;
+    if (v_light > 1.5) {  // the floor: a faint grid of field borders
+        vec2 cell = fract(v_world.xz);
+        float line = step(cell.x, 0.03) + step(0.97, cell.x) + step(cell.y, 0.03) + step(0.97, cell.y);
+        colour = mix(colour, vec3(0.12, 0.22, 0.32), clamp(line, 0.0, 1.0));
+        f_colour = vec4(colour, 1.0);
+        return;
+    }
+    if (v_light > 0.5) {
+        float core = 0.75 + 0.25 * abs(v_normal.y);
+        f_colour = vec4(colour * core, u_alpha);
+        return;
+    }
+    vec3 light = normalize(vec3(0.4, 1.0, 0.3));
+    float diffuse = 0.35 + 0.65 * max(dot(normalize(v_normal), light), 0.0);
+    f_colour = vec4(colour * diffuse, 1.0);
+}
+"""
+
+
+def _cube() -> NDArray[np.float32]:
+    """36 vertices of the unit cube (-1..1) with face normals: position3 normal3."""
+    faces = [
+        ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+        ((-1, 0, 0), (0, 0, 1), (0, 1, 0)),
+        ((0, 1, 0), (0, 0, 1), (1, 0, 0)),
+        ((0, -1, 0), (1, 0, 0), (0, 0, 1)),
+        ((0, 0, 1), (1, 0, 0), (0, 1, 0)),
+        ((0, 0, -1), (0, 1, 0), (1, 0, 0)),
+    ]
+    rows = []
+    for normal, a, b in faces:
+        n, u, v = np.array(normal, float), np.array(a, float), np.array(b, float)
+        corners = [n + su * u + sv * v for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, -1), (1, 1), (-1, 1))]
+        if np.dot(np.cross(u, v), n) < 0:
+            corners = corners[::-1]
+        rows += [[*c, *n] for c in corners]
+    return np.array(rows, dtype=np.float32)
+
+
+def static_boxes(arena: Arena) -> NDArray[np.float32]:
+    """The floor, the blocked fields and a rim around the board."""
+    w, h = arena.width, arena.height
+    rows = [[w / 2, -0.05, h / 2, w / 2, 0.05, h / 2, 0.02, 0.03, 0.06, 0.0, 2.0]]
+    blocked = np.frombuffer(arena.blocked, dtype=np.uint8).reshape(h, w)
+    ys, xs = np.nonzero(blocked)
+    for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+        rows.append([x + 0.5, 0.3, y + 0.5, 0.5, 0.3, 0.5, 0.16, 0.18, 0.24, 0.0, 0.0])
+    rim = 0.15
+    for centre, half in (
+        ((w / 2, 0.1, -rim), (w / 2 + 2 * rim, 0.1, rim)),
+        ((w / 2, 0.1, h + rim), (w / 2 + 2 * rim, 0.1, rim)),
+        ((-rim, 0.1, h / 2), (rim, 0.1, h / 2)),
+        ((w + rim, 0.1, h / 2), (rim, 0.1, h / 2)),
+    ):
+        rows.append([*centre, *half, 0.1, 0.45, 0.6, 0.0, 1.0])
+    return np.array(rows, dtype=np.float32)
+
+
+def dynamic_boxes(moment: Moment) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """Light walls, cycles and crash bursts (solid), and the glow around walls and bursts (blended)."""
+    solid: list[list[float]] = []
+    glow: list[list[float]] = []
+    thickness = 0.05
+    for seg in moment.segments:
+        colour = COLOURS[seg.bot % len(COLOURS)]
+        cx, cz = (seg.x0 + seg.x1) / 2 + 0.5, (seg.z0 + seg.z1) / 2 + 0.5
+        hx, hz = abs(seg.x1 - seg.x0) / 2 + thickness, abs(seg.z1 - seg.z0) / 2 + thickness
+        solid.append([cx, seg.height / 2, cz, hx, seg.height / 2, hz, *colour, 0.0, 1.0])
+        glow.append(
+            [cx, seg.height / 2, cz, hx + 0.12, seg.height / 2 + 0.08, hz + 0.12, *(c * 0.35 for c in colour), 0.0, 1.0]
+        )
+    for cycle in moment.cycles:
+        if not cycle.alive:
+            continue
+        colour = COLOURS[cycle.bot % len(COLOURS)]
+        x, z = cycle.x + 0.5, cycle.z + 0.5
+        solid.append([x, 0.2, z, 0.42, 0.17, 0.2, 0.85, 0.9, 0.95, cycle.yaw, 0.0])  # body
+        solid.append(
+            [x + 0.3 * math.cos(cycle.yaw), 0.3, z + 0.3 * math.sin(cycle.yaw), 0.1, 0.1, 0.21, *colour, cycle.yaw, 1.0]
+        )
+        solid.append(
+            [
+                x - 0.3 * math.cos(cycle.yaw),
+                0.26,
+                z - 0.3 * math.sin(cycle.yaw),
+                0.1,
+                0.12,
+                0.22,
+                *colour,
+                cycle.yaw,
+                1.0,
+            ]
+        )
+    for flash in moment.flashes:
+        colour = COLOURS[flash.bot % len(COLOURS)]
+        size = 0.2 + 1.1 * flash.phase
+        fade = (1.0 - flash.phase) ** 1.5
+        white = [min(1.0, c * 0.5 + 0.6) * fade for c in colour]
+        solid.append(
+            [flash.x + 0.5, 0.3, flash.z + 0.5, size * 0.45, size * 0.45, size * 0.45, *white, flash.phase * 3, 1.0]
+        )
+        glow.append([flash.x + 0.5, 0.3, flash.z + 0.5, size, size, size, *(c * fade * 0.6 for c in colour), 0.0, 1.0])
+    empty = np.zeros((0, FLOATS), dtype=np.float32)
+    return (np.array(solid, dtype=np.float32) if solid else empty, np.array(glow, dtype=np.float32) if glow else empty)
+
+
+class TronRenderer:
+    """Owns the GL objects for one arena; ``render(camera, moment)`` draws into the bound framebuffer."""
+
+    def __init__(self, ctx: moderngl.Context, arena: Arena) -> None:
+        self.ctx = ctx
+        self.arena = arena
+        self.program = ctx.program(vertex_shader=_VERTEX, fragment_shader=_FRAGMENT)
+        self.cube = ctx.buffer(_cube().tobytes())
+        self.static = static_boxes(arena)
+        self.static_buffer = ctx.buffer(self.static.tobytes())
+        self.static_vao = self._vao(self.static_buffer)
+        self.dynamic_buffer = ctx.buffer(reserve=FLOATS * 4 * 64)
+        self.dynamic_vao = self._vao(self.dynamic_buffer)
+
+    def _vao(self, instances: moderngl.Buffer) -> moderngl.VertexArray:
+        return self.ctx.vertex_array(
+            self.program,
+            [
+                (self.cube, "3f 3f", "in_pos", "in_normal"),
+                (instances, "3f 3f 3f 1f 1f/i", "i_centre", "i_half", "i_colour", "i_yaw", "i_light"),
+            ],
+        )
+
+    def _draw(self, rows: NDArray[np.float32]) -> None:
+        if not len(rows):
+            return
+        data = rows.tobytes()
+        if len(data) > self.dynamic_buffer.size:
+            self.dynamic_buffer.orphan(max(len(data), 2 * self.dynamic_buffer.size))
+            self.dynamic_vao.release()
+            self.dynamic_vao = self._vao(self.dynamic_buffer)
+        self.dynamic_buffer.write(data)
+        self.dynamic_vao.render(moderngl.TRIANGLES, vertices=36, instances=len(rows))
+
+    def render(self, camera: CameraMatrices, moment: Moment) -> None:
+        ctx = self.ctx
+        ctx.clear(0.01, 0.015, 0.035, 1.0)
+        ctx.enable(moderngl.DEPTH_TEST)
+        ctx.disable(moderngl.BLEND)
+        self.program["u_view"].write(np.asarray(camera.view, dtype=np.float32).tobytes())  # type: ignore[union-attr]
+        self.program["u_proj"].write(np.asarray(camera.projection, dtype=np.float32).tobytes())  # type: ignore[union-attr]
+        self.program["u_alpha"].value = 1.0  # type: ignore[union-attr]
+        self.static_vao.render(moderngl.TRIANGLES, vertices=36, instances=len(self.static))
+        solid, glow = dynamic_boxes(moment)
+        self._draw(solid)
+        if len(glow):
+            ctx.enable(moderngl.BLEND)
+            ctx.blend_func = moderngl.ONE, moderngl.ONE  # additive: overlapping glow brightens
+            framebuffer = ctx.fbo  # glow is seen through, it hides nothing: no depth writes
+            framebuffer.depth_mask = False
+            self.program["u_alpha"].value = 1.0  # type: ignore[union-attr]
+            self._draw(glow)
+            framebuffer.depth_mask = True
+            ctx.disable(moderngl.BLEND)
+
+    def release(self) -> None:
+        for item in (
+            self.static_vao,
+            self.dynamic_vao,
+            self.static_buffer,
+            self.dynamic_buffer,
+            self.cube,
+            self.program,
+        ):
+            item.release()

@@ -1,0 +1,166 @@
+"""What a Tron game looks like at any moment: plain numbers from the rules engine's replay, no GL.
+
+Time is measured in rounds: at ``t = r + u`` round ``r + 1`` is ``u`` of the way through.  Each
+cycle's trail is a chain of segments between the centres of the fields it drove through; the
+newest segment grows with the cycle and every segment rises from the floor as it appears, so the
+walls seem to grow out of the cycle's tail.  A crash is a flash where the cycle hit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.tron.record import GameRecord
+from engine.tron.rules import Out
+
+#: Bot colours (cyan, orange, magenta, green, yellow, blue, red, white), as light colours.
+COLOURS = (
+    (0.1, 0.85, 1.0),
+    (1.0, 0.55, 0.1),
+    (1.0, 0.2, 0.8),
+    (0.3, 1.0, 0.35),
+    (1.0, 0.95, 0.2),
+    (0.35, 0.45, 1.0),
+    (1.0, 0.2, 0.2),
+    (0.9, 0.9, 0.95),
+)
+WALL_HEIGHT = 0.55
+RISE_ROUNDS = 0.8  # how long a new stretch of wall takes to reach full height
+CRASH_ROUNDS = 1.2  # how long a crash flash lasts
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stretch of light wall from (x0, z0) to (x1, z1) in world units (field centres), of ``height``."""
+
+    bot: int
+    x0: float
+    z0: float
+    x1: float
+    z1: float
+    height: float
+
+
+@dataclass(frozen=True)
+class CycleView:
+    bot: int
+    x: float
+    z: float
+    yaw: float  # radians, 0 = facing +x (east), growing towards +z (south)
+    alive: bool
+
+
+@dataclass(frozen=True)
+class Flash:
+    x: float
+    z: float
+    phase: float  # 0..1 over CRASH_ROUNDS
+    bot: int
+
+
+@dataclass(frozen=True)
+class Moment:
+    segments: list[Segment]
+    cycles: list[CycleView]
+    flashes: list[Flash]
+    round: int  # the round being played (1-based), or the last one when the game is over
+    hud: list[str]
+
+
+_YAW = {"EAST": 0.0, "SOUTH": math.pi / 2, "WEST": math.pi, "NORTH": -math.pi / 2}
+
+
+def _lerp_angle(a: float, b: float, u: float) -> float:
+    delta = (b - a + math.pi) % (2 * math.pi) - math.pi
+    return a + delta * u
+
+
+class Timeline:
+    """A replayed game, ready to be sampled at any time ``0 <= t <= duration``."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        states, events = record.replay()
+        self.width, self.height = record.arena.width, record.arena.height
+        self.bots = len(record.bots)
+        self.duration = float(len(record.rounds))
+        # per bot: field centres per round while it is in (index k = after k rounds), headings, where it crashed
+        self.paths: list[list[tuple[float, float]]] = []
+        self.yaws: list[list[float]] = []
+        self.crash: list[tuple[int, float, float] | None] = []
+        for bot in range(self.bots):
+            path: list[tuple[float, float]] = []
+            yaws: list[float] = []
+            for state in states:  # the fields it stood on while in the game: it never comes back once out
+                cycle = state.cycles[bot]
+                if not cycle.alive:
+                    break
+                path.append((cycle.x - 0.5, cycle.y - 0.5))
+                yaws.append(_YAW[cycle.heading.name])
+            self.paths.append(path)
+            self.yaws.append(yaws)
+            self.crash.append(None)
+        for round_no, happened in enumerate(events, 1):
+            for event in happened:
+                if isinstance(event, Out):
+                    x, z = self.paths[event.bot - 1][round_no - 1]
+                    if event.at is not None:
+                        ax, az = event.at[0] - 0.5, event.at[1] - 0.5
+                        x, z = (x + ax) / 2, (z + az) / 2  # the flash sits where the cycle met the obstacle
+                    self.crash[event.bot - 1] = (round_no, x, z)
+        self.names = [b.name for b in record.bots]
+        self.survived = record.survived()
+        self.points = record.points()
+        self.reasons = record.reasons()
+
+    def at(self, t: float) -> Moment:
+        t = max(0.0, min(self.duration, t))
+        r = min(int(t), max(0, int(self.duration) - 1)) if self.duration else 0
+        u = t - r
+        segments: list[Segment] = []
+        cycles: list[CycleView] = []
+        flashes: list[Flash] = []
+        for bot in range(self.bots):
+            path, yaws, crash = self.paths[bot], self.yaws[bot], self.crash[bot]
+            out_round = crash[0] if crash else None
+            moves = len(path) - 1  # rounds it drove
+            done = min(r, moves)
+            for k in range(done):
+                rise = min(1.0, (t - k) / RISE_ROUNDS)
+                (x0, z0), (x1, z1) = path[k], path[k + 1]
+                segments.append(Segment(bot, x0, z0, x1, z1, WALL_HEIGHT * max(0.15, rise)))
+            alive = out_round is None or t < out_round - 0.5
+            if r < moves:  # driving through round r + 1
+                (x0, z0), (x1, z1) = path[r], path[r + 1]
+                x, z = x0 + (x1 - x0) * u, z0 + (z1 - z0) * u
+                yaw = _lerp_angle(yaws[r], yaws[r + 1], min(1.0, u * 3))
+                segments.append(Segment(bot, x0, z0, x, z, WALL_HEIGHT * max(0.15, min(1.0, u / RISE_ROUNDS))))
+            else:
+                x, z = path[moves]
+                yaw = yaws[moves]
+                if crash is not None and out_round is not None and r + 1 >= out_round:
+                    # the last round: drive towards the obstacle, then burst
+                    cx, cz = crash[1], crash[2]
+                    reach = min(1.0, (t - (out_round - 1)) * 2) if t >= out_round - 1 else 0.0
+                    x, z = x + (cx - x) * reach, z + (cz - z) * reach
+            if crash is not None and out_round is not None:
+                phase = (t - (out_round - 0.5)) / CRASH_ROUNDS
+                if 0.0 <= phase <= 1.0:
+                    flashes.append(Flash(crash[1], crash[2], phase, bot))
+            cycles.append(CycleView(bot, x, z, yaw, alive))
+        round_no = min(r + 1, int(self.duration)) if self.duration else 0
+        return Moment(segments, cycles, flashes, round_no, self.hud(t, round_no))
+
+    def hud(self, t: float, round_no: int) -> list[str]:
+        lines = [f"Tron  {self.width}x{self.height}  round {round_no} / {int(self.duration)}"]
+        for bot in range(self.bots):
+            crash = self.crash[bot]
+            if crash is not None and t >= crash[0] - 0.5:
+                state = f"out after {self.survived[bot]} rounds - {self.reasons[bot].split(': ', 1)[-1]}"
+            else:
+                state = "driving"
+            lines.append(f"{bot + 1} {self.names[bot]}: {state}")
+        if t >= self.duration:
+            lines.append("points: " + ", ".join(f"{self.names[b]} {self.points[b]}" for b in range(self.bots)))
+        return lines
