@@ -384,6 +384,16 @@ def _print_turn_output(recorder: TurnRecorder, out: Path) -> None:
         print(f"debug marks: {len(turn.debug.marks)}")
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from engine.analyse import analyse_game, format_verdicts, write_analysis  # numpy and the planner: only here
+
+    verdicts = analyse_game(args.gamedir)
+    print(format_verdicts(verdicts), end="")
+    path = write_analysis(args.gamedir, verdicts)
+    print(f"written to {path} (robots-view shows the best choice as a ghost robot and lossy rounds on the timeline)")
+    return EXIT_OK
+
+
 # ---------------------------------------------------------------------------------------------- check / replay
 
 
@@ -515,6 +525,13 @@ def build_parser() -> argparse.ArgumentParser:
     rnd.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
     _add_limit_arg(rnd)
     rnd.set_defaults(run=cmd_round)
+
+    analyse = sub.add_parser(
+        "analyse",
+        help="judge every round of a played game against the best choice without foresight (goal, then rounds)",
+    )
+    analyse.add_argument("gamedir", metavar="GAMEDIR", help="a folder written by 'play'")
+    analyse.set_defaults(run=cmd_analyse)
 
     check = sub.add_parser("check", help="check that boards are playable (one start, a goal; --reach: reachable)")
     check.add_argument("boards", nargs="+", metavar="BOARD")

@@ -254,7 +254,7 @@ def export_decoration(
 ) -> Callable[[Image.Image, int], Image.Image] | None:
     """What an exported frame gets painted on: the HUD's round, card, hand, choice and AI output,
     and the round's debug marks (as the window shows them)."""
-    from viewer3d.roundview import draw_on_image, entry_for, project_marks, round_lines
+    from viewer3d.roundview import analysis_line, draw_on_image, entry_for, project_marks, round_lines
 
     if not hud and not marks:
         return None
@@ -271,7 +271,7 @@ def export_decoration(
         if hud:
             card = step.index if step is not None and step.round_number == number else None
             where = f"round {number}" + (f"   card {card + 1}/5" if card is not None else "")
-            lines = [source.title, where, *round_lines(entry, card)]
+            lines = [source.title, where, *round_lines(entry, card), *analysis_line(source.analysis.get(number))]
             if timeline.complete and t >= timeline.duration - 1e-9 and timeline.outcome is not None:
                 lines.append(f"game over: {timeline.outcome.value}")
         shapes = project_marks(entry, frames.frame(index)[0], size) if marks else None
@@ -361,6 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 theme=args.theme,
             )
             app.rounds = source.rounds  # live games fill it round by round
+            app.analysis = source.analysis
             run_window(
                 app,
                 theme=theme,

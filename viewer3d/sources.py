@@ -26,6 +26,7 @@ from engine.status import require_start
 from engine.turns import TurnRecorder
 from gameboards import DEMO_BOARD, board_path
 from viewer3d.playback import Timeline
+from viewer3d.roundview import RoundAnalysis, load_analysis
 
 
 @dataclass
@@ -42,6 +43,8 @@ class GameSource:
     rounds: dict[int, RoundEntry] = field(default_factory=dict)
     #: The game folder shown, watched for a rewrite (None for other sources).
     folder: Path | None = None
+    #: ``robots-engine analyse``'s findings by round (the best choice, lossy or not), when analysed.
+    analysis: dict[int, RoundAnalysis] = field(default_factory=dict)
 
 
 def level_from_text(text: str) -> Level:
@@ -68,7 +71,8 @@ def from_game_dir(path: str | Path) -> GameSource:
         timeline.set_deck(deck)
     entries = read_rounds(game.path, game.board.width, game.board.height) or []
     rounds = {entry.number: entry for entry in entries}
-    return GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path))
+    analysis = load_analysis(Path(path), rounds, game.board, game.level)
+    return GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path), analysis=analysis)
 
 
 def game_deck(folder: Path, info: dict[str, object]) -> tuple[Card, ...] | None:
