@@ -13,8 +13,8 @@ import pytest
 
 from engine.ai.reference import reference_chooser
 from engine.boardfile import load_board
+from engine.cliutil import ProgressBar
 from engine.contest import main
-from engine.contest.progress import ProgressBar
 from engine.contest.report import format_csv, parse_csv
 from engine.deck import generate_deck, load_deck, save_deck
 from engine.game import play_game
