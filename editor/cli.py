@@ -12,9 +12,9 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
 
 from editor.document import Document
+from engine.cliutil import OneLineParser, parse_size
 from engine.errors import InputError
 
 EXIT_BAD_INPUT = 2
@@ -22,15 +22,8 @@ MIN_SIZE = (640, 480)  # below this the palette and the side panel cover the boa
 MAX_SIDE = 8192
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
-
-
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = _Parser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
+    parser = OneLineParser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
     parser.add_argument("board", nargs="?", type=Path, help="board file to open (created on save if it does not exist)")
     parser.add_argument("--theme", help="tile theme (F2 cycles the installed ones)")
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
@@ -44,6 +37,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     export.add_argument("--grid", action="store_true", help="draw the tile grid")
     export.add_argument("--coords", action="store_true", help="number the columns and rows")
     export.add_argument("--paper", choices=("a4", "letter"), default="a4", help="PDF page size (default a4)")
+    tron = parser.add_argument_group("Tron arenas (the 2014 contest's format)")
+    tron.add_argument("--tron", action="store_true", help="edit a Tron arena (implied when the file is one)")
+    tron.add_argument("--arena", default=None, metavar="WxH", help="size of a new Tron arena (default 40x30)")
     return parser.parse_args(argv)
 
 
@@ -78,6 +74,30 @@ def load_document(path: Path | None) -> Document:
     return Document.open(path)
 
 
+def _run_tron(args: argparse.Namespace) -> int:
+    """The second game's editor: Tron arenas (blocked fields, starts and facings for any number of bots)."""
+    from editor.games.tron.cli import run
+
+    def size(text: str | None, what: str) -> tuple[int, int] | None:
+        if text is None:
+            return None
+        try:
+            width, height = (int(v) for v in text.lower().split("x"))
+        except ValueError:
+            raise InputError(f"{what} must be WIDTHxHEIGHT, not {text!r}") from None
+        return width, height
+
+    try:
+        arena_size = size(args.arena, "--arena")
+        window = size(args.size, "--size") or (1280, 800)
+    except InputError as exc:
+        print(f"robots-edit: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return run(
+        args.board, arena_size=arena_size, window_size=window, screenshot=args.screenshot, headless=args.headless
+    )
+
+
 def theme_usable(name: str) -> bool:
     """Load ``--theme`` as the viewer does: a refused theme (its folder cannot be found or read) is
     reported on stderr, one line per problem; a partial one says what came from its base."""
@@ -97,22 +117,19 @@ def theme_usable(name: str) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    from editor.games import TRON, sniff_game
+
+    if args.tron or (args.board is not None and sniff_game(args.board) == TRON):
+        return _run_tron(args)
     try:
         document = load_document(args.board)
     except InputError as exc:
         print(f"robots-edit: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        width, height = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"robots-edit: --size must be WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if not (MIN_SIZE[0] <= width <= MAX_SIDE and MIN_SIZE[1] <= height <= MAX_SIDE):
-        print(
-            f"robots-edit: --size {args.size} out of range ({MIN_SIZE[0]}..{MAX_SIDE} wide, "
-            f"{MIN_SIZE[1]}..{MAX_SIDE} high)",
-            file=sys.stderr,
-        )
+        width, height = parse_size(args.size, "--size", MIN_SIZE, (MAX_SIDE, MAX_SIDE))
+    except InputError as exc:
+        print(f"robots-edit: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.theme is not None and not theme_usable(args.theme):
         return EXIT_BAD_INPUT

@@ -8,6 +8,7 @@ missing folder says so instead of starting a board that can never be saved.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -42,6 +43,29 @@ class RecentFiles:
             write_text_atomic(self.file, "".join(f"{p}\n" for p in paths))
         except OSError:
             pass  # a read-only home: recent files are a convenience, never an error
+
+
+class Settings:
+    """The editor's few remembered choices (the right button's job), as JSON in the state folder.
+
+    A missing, unreadable or hand-broken file means the defaults; it is never an error."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.file = (folder or state_folder()) / "settings.json"
+
+    def load(self) -> dict[str, object]:
+        try:
+            data = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def save(self, changes: dict[str, object]) -> None:
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(self.file, json.dumps({**self.load(), **changes}, indent=2) + "\n")
+        except OSError:
+            pass  # a read-only home: the choice holds for this session only
 
 
 def parse_new_size(text: str, parse: Callable[[str], tuple[int, int, str]]) -> tuple[int, int]:

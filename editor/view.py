@@ -157,6 +157,7 @@ class EditorView:
         self.board_texture: BoardTexture | None = None
         self._touched: set[tuple[int, int]] | None = set()
         self.theme_loaded = ""
+        self.theme_failed = ""
         self.watcher: ThemeWatcher | None = None
         self.theme_reloads = 0  # live reloads applied (tests wait on this, not on time)
         self._last_watch = 0.0
@@ -192,6 +193,7 @@ class EditorView:
                 if theme.warnings:
                     self.ctl.say(theme_warning(name, theme.warnings))
         except Exception as exc:  # an unreadable theme: keep the previous pictures and say why
+            self.theme_failed = name
             first = str(getattr(exc, "problems", [exc])[0])
             self.ctl.say(f"theme {name!r} cannot be used: {first}")
             if self.textures:
@@ -291,7 +293,7 @@ class EditorView:
     # -- drawing ---------------------------------------------------------------------
     def draw(self) -> None:
         ctl = self.ctl
-        if ctl.theme != self.theme_loaded:
+        if ctl.theme not in (self.theme_loaded, self.theme_failed):  # a refused theme is tried once
             self.set_theme(ctl.theme)
         board = ctl.document.board
         layout = ctl.layout
@@ -519,7 +521,12 @@ class EditorView:
             for line in summary:
                 self._label(part, "✓ " + line, x, y, TEXT, width=wrap)
                 y += 20 * (1 + len(line) // int(wrap / 7.5))
-        for problem in problems:
+        room = height - 200  # keep the test-play section and the help line on screen
+        for index, problem in enumerate(problems):
+            if y > room and index < len(problems) - 1:
+                self._label(part, f"… and {len(problems) - index} more (outlined in red)", x, y, PROBLEM, 9)
+                y += 20
+                break
             self._rect(part, (x, y + 3, 8, 8), PROBLEM)
             self._label(part, problem.message, x + 16, y, TEXT, width=wrap - 16)
             y += 20 * (1 + len(problem.message) // 36) + 6

@@ -97,7 +97,7 @@ class EditorWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet's Wind
     def _frame(self, dt: float) -> None:
         """Draw when something visible may have changed since the last frame."""
         ctl = self.ctl
-        shown = (ctl.status, ctl.toast, ctl.validation_state(), ctl.playtest.running)
+        shown = (ctl.status, ctl.toast, ctl.validation_state(), ctl.playtest.running, self.editor_view.theme_reloads)
         if self.needs_frame or shown != self._shown:
             self._shown = shown
             self.needs_frame = False

@@ -14,19 +14,32 @@ from typing import Any
 
 from engine.model import Board
 from engine.roundlog import RoundEntry
-from viewer3d import coords
+from viewer3d import cards, controls, coords
 from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.hud import TimelineBar
 from viewer3d.playback import TICK, Player, Timeline, TrailCounter
 from viewer3d.render.state import FrameState
+from viewer3d.roundview import RoundAnalysis, analysis_line, ghost_visual
 
 ZOOM_STEP = 1.15
 DEFAULT_THEME = "default"
 #: A board whose fitted view makes tiles smaller than AUTO_FOLLOW_BELOW_PX starts following the robot,
 #: zoomed so a tile is about this wide (Home shows the whole board, the locator ring the robot).
 FOLLOW_TILE_PX = 12.0
-#: Screen strips the HUD covers (top: status panel, bottom: cards panel and seek bar), kept off the board.
-HUD_INSETS = (96.0, 0.0, 44.0, 0.0)
+#: Screen strip the HUD's status panel covers at the top, kept off the board (the bottom strip, the
+#: card panel, buttons and seek bar, is ``hud_insets_for``).
+HUD_TOP = 96.0
+
+
+def hud_insets_for(viewport: tuple[int, int]) -> tuple[float, float, float, float]:
+    """The strips (top, right, bottom, left) the HUD covers in a window of this size."""
+    bottom = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT
+    boxes = controls.layout(viewport, cards.panel_width())
+    if boxes:
+        bottom = max(bottom, viewport[1] - boxes[0].top + 4.0)
+    # In a small window the HUD may overlap the board's edge rather than shrink it to a stamp.
+    return (min(HUD_TOP, 0.14 * viewport[1]), 0.0, min(bottom, 0.24 * viewport[1]), 0.0)
+
 
 ThemeLoader = Callable[[str], Any]
 
@@ -56,10 +69,9 @@ def one_line_error(key: str, exc: Exception) -> str:
 
 def theme_message(key: str, warnings: list[str]) -> str:
     """``theme: KEY``, and the first warning of a partial or damaged theme with how many more."""
-    if not warnings:
-        return f"theme: {key}"
-    more = f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""
-    return f"theme {key}: {warnings[0]}{more}"
+    from themes.report import theme_line
+
+    return theme_line(key, warnings)
 
 
 class ViewerApp:
@@ -86,6 +98,9 @@ class ViewerApp:
         #: The AI's side of each round (``engine.roundlog.RoundEntry`` by number) for the HUD and marks.
         self.rounds: Mapping[int, RoundEntry] = {}
         self.show_marks = True
+        #: ``robots-engine analyse``'s findings by round: the best choice (drawn as a ghost robot).
+        self.analysis: Mapping[int, RoundAnalysis] = {}
+        self.show_ghost = True
         self.round_entry: str | None = None
         self.message = ""
         self._message_left = 0.0
@@ -93,6 +108,7 @@ class ViewerApp:
         self.screenshot_dir = screenshot_dir or Path.cwd()
         self.quit_requested = False
         self._seeking = False
+        self._clicked = False
         # Themes: the keys to cycle through (discovered on the first F2 unless given), the one shown,
         # and a loaded theme waiting for the window to hand it to the renderer before the next draw.
         self.theme = theme or DEFAULT_THEME
@@ -101,8 +117,8 @@ class ViewerApp:
         self.pending_theme: Any = None
         self.pointer: tuple[int, int] | None = None  # the board tile under the mouse
         self._failed_theme: str | None = None
-        self.hud_insets = HUD_INSETS
-        self.camera.insets = self.hud_insets
+        self.hover: controls.Button | None = None
+        self.camera.insets = hud_insets_for(viewport)
         self.camera.iso_view(1, animate=False)
         self.camera.fit(animate=False)
         self.auto_followed = self._follow_if_tiny()
@@ -183,19 +199,26 @@ class ViewerApp:
             self.show_trail,
             self.show_help,
             self.show_marks,
+            self.show_ghost,
             self.message,
             self.pointer,
             self.round_entry,
             len(timeline.steps),
             timeline.complete,
             self.theme,
+            self.hover,
+            self.pointer,
         )
 
     def frame(self) -> FrameState:
         """What the renderer draws now."""
         state = self.timeline.state_at(self.player.time)
         trail = self.trail.strength(self.player.time) if self.show_trail else None
-        return replace(state, trail=trail, pointer=self.pointer)
+        ghost = None
+        if self.show_ghost and self.analysis:
+            number, done = self.round_and_cards_done()
+            ghost = ghost_visual(self.analysis.get(number), done)
+        return replace(state, trail=trail, pointer=self.pointer, ghost=ghost)
 
     def say(self, message: str, seconds: float = 4.0) -> None:
         self.message = message
@@ -241,6 +264,7 @@ class ViewerApp:
             "DOWN": lambda: camera.zoom(1 / ZOOM_STEP, *self._centre()),
             "G": self._toggle_trail,
             "D": self._toggle_marks,
+            "B": self._toggle_ghost,
             "H": self._toggle_help,
             "F1": self._toggle_help,
             "F2": self.next_theme,
@@ -289,7 +313,12 @@ class ViewerApp:
         self.say("AI debug marks on" if self.show_marks else "AI debug marks off", 1.5)
 
     def replace_game(
-        self, board: Board, timeline: Timeline, title: str, rounds: Mapping[int, RoundEntry] | None = None
+        self,
+        board: Board,
+        timeline: Timeline,
+        title: str,
+        rounds: Mapping[int, RoundEntry] | None = None,
+        analysis: Mapping[int, RoundAnalysis] | None = None,
     ) -> None:
         """Show another game in place of this one (its folder was rewritten): the camera and view
         stay (refitted only for a board of another size), playback goes to the same round (or the
@@ -301,13 +330,14 @@ class ViewerApp:
         self.board = board
         self.title = title
         self.rounds = rounds if rounds is not None else {}
+        self.analysis = analysis if analysis is not None else {}
         self.player = Player(timeline)
         self.player.speed_index, self.player.loop, self.player.playing = old.speed_index, old.loop, old.playing
         self.trail = TrailCounter(timeline)
         if not same_size:
             pose = self.camera.pose
             self.camera = Camera((board.width, board.height), self.camera.viewport)
-            self.camera.insets = self.hud_insets
+            self.camera.insets = hud_insets_for(self.camera.viewport)
             self.camera.animate_to(pose, animate=False)
             self.camera.fit(animate=False)
         if was_at_end or number > max(timeline.round_starts, default=0):
@@ -316,18 +346,37 @@ class ViewerApp:
             self.player.jump_to_round(number)
         self.say(f"reloaded: {title}", 3.0)
 
+    def _toggle_ghost(self) -> None:
+        self.show_ghost = not self.show_ghost
+        self.say("best choice (ghost robot) on" if self.show_ghost else "best choice (ghost robot) off", 1.5)
+
+    def round_and_cards_done(self) -> tuple[int, int]:
+        """The round on screen and how many of its cards have been played at this moment."""
+        timeline, t = self.timeline, self.player.time
+        index = timeline.step_index_at(t)
+        if index < 0:
+            return 1, 0
+        step = timeline.steps[index]
+        done = step.index + (1 if t >= timeline.card_ends[index] - 1e-9 else 0)
+        following = timeline.round_starts.get(step.round_number + 1)
+        if following is not None and t >= following - 1e-9:
+            return step.round_number + 1, 0
+        return step.round_number, done
+
     def round_entry_now(self) -> RoundEntry | None:
         """The record of the round on screen (before the first card: round 1's)."""
         return self.rounds.get(max(1, self.player.current_round()))
 
-    def round_lines(self) -> list[str]:
-        """The HUD's lines about the AI's side of the round on screen."""
+    def round_lines(self, cards: bool = True) -> list[str]:
+        """The HUD's lines about the AI's side of the round on screen (``cards`` False: without the
+        hand and the choice, which the window's card panel shows)."""
         from viewer3d.roundview import round_lines
 
         entry = self.round_entry_now()
         step = self.player.current_step()
         card = step.index if step is not None and entry is not None and step.round_number == entry.number else None
-        return round_lines(entry, card)
+        lines = round_lines(entry, card, cards=cards)
+        return lines + analysis_line(self.analysis.get(entry.number) if entry is not None else None)
 
     def _toggle_help(self) -> None:
         self.show_help = not self.show_help
@@ -391,10 +440,25 @@ class ViewerApp:
     def resize(self, width: int, height: int) -> None:
         """A new window size: a fitted view is fitted again (a zoomed one keeps its zoom)."""
         self.camera.resize(width, height)
+        self.camera.insets = hud_insets_for(self.camera.viewport)
         if self.camera.fitted and not self.camera.animating:
             self.camera.fit(animate=False)
 
+    def button_at(self, px: float, py: float) -> controls.Button | None:
+        return controls.hit(self.camera.viewport, px, py, cards.panel_width())
+
+    @property
+    def tooltip(self) -> str:
+        return self.hover.tooltip if self.hover is not None else ""
+
     def mouse_press(self, px: float, py: float, button: str) -> None:
+        control = self.button_at(px, py) if button == "left" else None
+        if control is not None:  # a click does what the button's key does
+            self._seeking = False
+            self._clicked = True
+            self.key(control.key)
+            return
+        self._clicked = False
         bar = TimelineBar.for_viewport(self.camera.viewport)
         self._seeking = button == "left" and bar.contains(px, py)
         if self._seeking:
@@ -404,15 +468,20 @@ class ViewerApp:
         """The mouse is over screen pixel (px, py) (None: it left the window): mark the tile under it."""
         if px is None or py is None:
             self.pointer = None
+            self.hover = None
             return
+        self.hover = self.button_at(px, py)  # a control under the mouse: its tooltip
         board = (self.board.width, self.board.height)
         self.pointer = coords.pick_tile(px, py, self.camera.view_proj_columns(), self.camera.viewport, board)
 
     def mouse_release(self) -> None:
         self._seeking = False
+        self._clicked = False
 
     def mouse_drag(self, px: float, py: float, dx: float, dy: float, button: str, shift: bool = False) -> None:
         """A drag to (px, py) that moved (dx, dy) pixels (dy downwards): seek, orbit or pan."""
+        if self._clicked:  # a press on a button never turns into an orbit
+            return
         if self._seeking:
             self.player.seek_fraction(TimelineBar.for_viewport(self.camera.viewport).fraction(px))
         elif button == "left" and not shift:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.events import Event, EventKind
 from engine.game import Outcome
-from viewer3d.playback import Player, card_label
+from viewer3d import cards, controls
+from viewer3d.playback import Player, Timeline, card_label
 
 if TYPE_CHECKING:
     from viewer3d.app import ViewerApp
@@ -38,6 +39,7 @@ HELP_LINES = (
     ("wheel, Up / Down", "zoom (towards the cursor)"),
     ("G", "trail on / off"),
     ("D", "the AI's debug marks on / off"),
+    ("B", "best choice as a ghost robot on / off (after robots-engine analyse)"),
     ("F2", "next theme"),
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
@@ -80,6 +82,8 @@ def status_lines(player: Player, title: str = "") -> list[str]:
     else:
         lines.append(f"round {step.round_number}   card {step.index + 1}/5   {card_label(step.candidates)}")
         segment = timeline.segment_at(player.time)
+        if segment is not None and segment.step_index != timeline.steps.index(step):
+            segment = None  # paused on the card's end: the next card's first move has not begun
         if segment is not None and segment.event is not None:
             lines.append(event_text(segment.event))
         else:
@@ -135,6 +139,35 @@ class TimelineBar:
     def fraction(self, px: float) -> float:
         return min(1.0, max(0.0, (px - self.left) / self.width))
 
+    def round_marks(self, timeline: Timeline, min_gap: float = 4.0) -> list[tuple[int, float]]:
+        """(round, x pixel) of round starts on the bar, thinned so marks stay ``min_gap`` apart
+        (a 700-round game on a small window): every k-th round, k a 1-2-5 step."""
+        duration = timeline.duration
+        if duration <= 0 or not timeline.round_starts:
+            return []
+        rounds = sorted(timeline.round_starts.items())
+        if len(rounds) <= 1:
+            return []
+        spacing = self.width / max(1, len(rounds))
+        every = 1
+        for step in (1, 2, 5, 10, 20, 50, 100, 200, 500):
+            every = step
+            if spacing * step >= min_gap:
+                break
+        return [
+            (number, self.left + self.width * start / duration)
+            for number, start in rounds
+            if number > 1 and (number - 1) % every == 0
+        ]
+
+
+OUTCOME_MARK = {
+    Outcome.DESTROYED: ("X", (230, 70, 60, 255)),
+    Outcome.CARDS_OUT: ("Y", (170, 170, 180, 255)),
+    Outcome.FINISHED: ("Z", (90, 220, 120, 255)),
+    Outcome.AI_ERROR: ("E", (240, 160, 40, 255)),
+}
+
 
 class HudOverlay:
     """pyglet labels and shapes for the HUD; text is re-laid out only when it changes."""
@@ -164,8 +197,17 @@ class HudOverlay:
         self._status = label(12)
         self._help_keys = label(11, (255, 225, 140, 255), bold=True)
         self._help_text = label(11, (230, 238, 250, 255))
-        self._message = pyglet.text.Label(
-            "", x=16, y=40, font_size=12, color=(255, 235, 140, 255), batch=self.batch, group=front
+        self._message = pyglet.text.Label(  # wraps above the timeline bar instead of running off the edge
+            "",
+            x=16,
+            y=40,
+            anchor_y="bottom",
+            multiline=True,
+            width=2000,
+            font_size=12,
+            color=(255, 235, 140, 255),
+            batch=self.batch,
+            group=front,
         )
         panel = (12, 16, 24, 170)
         self._status_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.batch, group=back)
@@ -173,6 +215,38 @@ class HudOverlay:
         self._bar_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(40, 48, 60, 220), batch=self.batch, group=back)
         self._bar_fill = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(90, 200, 120, 255), batch=self.batch, group=front)
         self._last: tuple[object, ...] = ()
+        self._ticks_batch = pyglet.graphics.Batch()
+        self._ticks: list[Any] = []
+        self._ticks_key: tuple[object, ...] = ()
+        self._ticks_group = pyglet.graphics.Group(order=2)
+        self._outcome = pyglet.text.Label(
+            "", x=0, y=0, font_size=10, weight="bold", anchor_x="left", anchor_y="center", batch=self.batch, group=front
+        )
+        from viewer3d.hud_cards import CardPanelOverlay
+
+        self.cards = CardPanelOverlay(self.batch, back, front)
+        self._buttons = []
+        for control in controls.BUTTONS:
+            face = pyglet.shapes.Rectangle(
+                0, 0, control.width, controls.BUTTON_H, color=(38, 46, 60, 230), batch=self.batch, group=back
+            )
+            text = pyglet.text.Label(
+                control.text,
+                x=0,
+                y=0,
+                font_size=10,
+                anchor_x="center",
+                anchor_y="center",
+                color=(235, 240, 250, 255),
+                batch=self.batch,
+                group=front,
+            )
+            self._buttons.append((control, face, text))
+        self._buttons_key: tuple[object, ...] = ()
+        self._tip_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(250, 240, 200, 240), batch=self.batch, group=back)
+        self._tip = pyglet.text.Label(
+            "", x=0, y=0, font_size=10, color=(20, 20, 30, 255), batch=self.batch, group=front
+        )
 
     def _layout(self, status: str, show_help: bool, message: str, width: int, height: int) -> None:
         pad = 8
@@ -193,11 +267,13 @@ class HudOverlay:
         self._help_panel.visible = show_help
         self._help_panel.x, self._help_panel.y = 4, top - help_h
         self._help_panel.width, self._help_panel.height = help_w, help_h
+        self._message.width = max(120, width - 32)
         self._message.text = message
+        self._message.y = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT + 14
 
     def draw(self, app: ViewerApp) -> None:
         width, height = app.camera.viewport
-        status = "\n".join([*status_lines(app.player, app.title), *app.round_lines()])
+        status = "\n".join([*status_lines(app.player, app.title), *app.round_lines(cards=False)])
         if app.round_entry is not None:
             status += f"\njump to round: {app.round_entry}_"
         key = (status, app.show_help, app.message, width, height)
@@ -216,8 +292,87 @@ class HudOverlay:
         )
         self._bar_fill.x, self._bar_fill.y = bar.left, bottom
         self._bar_fill.width, self._bar_fill.height = max(1.0, bar.width * done), bar.height
+        self._draw_round_ticks(app.player.timeline, bar, bottom)
+        self.cards.update(cards.round_hand(app.player), (width, height))
+        self._layout_buttons(app, width, height)
+        self._draw_lossy(app, bar, bottom, duration)
         self._draw_marks(app, height)
         self.batch.draw()
+        self._ticks_batch.draw()
+
+    def _draw_round_ticks(self, timeline: Timeline, bar: TimelineBar, bottom: float) -> None:
+        """Round ticks on the seek bar and the outcome's letter at its end (rebuilt on change)."""
+        import pyglet
+
+        key = (len(timeline.steps), timeline.complete, bar, bottom)
+        if key == self._ticks_key:
+            return
+        self._ticks_key = key
+        for mark in self._ticks:
+            mark.delete()
+        self._ticks = [
+            pyglet.shapes.Rectangle(
+                x - 0.5,
+                bottom - 3,
+                1.5,
+                bar.height + 6,
+                color=(230, 236, 245, 200),
+                batch=self._ticks_batch,
+                group=self._ticks_group,
+            )
+            for _, x in bar.round_marks(timeline)
+        ]
+        letter, colour = "", (0, 0, 0, 0)
+        if timeline.complete and timeline.outcome is not None:
+            letter, colour = OUTCOME_MARK.get(timeline.outcome, (letter, colour))
+        self._outcome.text = letter
+        self._outcome.color = colour
+        self._outcome.x, self._outcome.y = bar.left + bar.width + 3, bottom + bar.height / 2
+
+    def _layout_buttons(self, app: ViewerApp, width: int, height: int) -> None:
+        playing = app.player.playing
+        key = (width, height, app.hover, playing, app.camera.following)
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        boxes = {box.button.name: box for box in controls.layout((width, height), cards.panel_width())}
+        for control, face, text in self._buttons:
+            box = boxes[control.name]
+            face.x, face.y = box.left, height - box.top - box.height
+            face.width, face.height = box.width, box.height
+            lit = control is app.hover or (control.name == "follow" and app.camera.following)
+            face.color = (70, 96, 140, 240) if lit else (38, 46, 60, 230)
+            text.text = ("Pause" if playing else "Play") if control.name == "play" else control.text
+            text.x, text.y = box.left + box.width / 2, face.y + box.height / 2
+        tip = app.tooltip
+        self._tip.text = tip
+        self._tip.visible = self._tip_back.visible = bool(tip)
+        if tip and app.hover is not None:
+            box = boxes[app.hover.name]
+            x = min(box.left, width - self._tip.content_width - 16)
+            y = height - box.top + 10
+            self._tip.x, self._tip.y = x + 6, y + 5
+            self._tip_back.x, self._tip_back.y = x, y
+            self._tip_back.width, self._tip_back.height = self._tip.content_width + 12, self._tip.content_height + 8
+
+    def _draw_lossy(self, app: ViewerApp, bar: TimelineBar, bottom: float, duration: float) -> None:
+        """Red ticks on the timeline bar at the rounds ``robots-engine analyse`` found lossy."""
+        import pyglet
+
+        lossy = sorted(n for n, found in app.analysis.items() if found.lossy)
+        key = (tuple(lossy), bar.left, bar.width, bottom, duration)
+        if key == getattr(self, "_lossy_key", None):
+            return
+        self._lossy_key = key
+        self._lossy_ticks: list[Any] = []
+        starts = app.timeline.round_starts
+        for number in lossy:
+            if number in starts and duration > 0:
+                x = bar.left + bar.width * starts[number] / duration
+                tick = pyglet.shapes.Rectangle(
+                    x - 1, bottom - 3, 3, bar.height + 6, color=(235, 60, 60, 255), batch=self.batch
+                )
+                self._lossy_ticks.append(tick)
 
     def _draw_marks(self, app: ViewerApp, height: int) -> None:
         """The round's debug marks as pyglet shapes (rebuilt when the round or the camera changes)."""

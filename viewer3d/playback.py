@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import math
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -179,6 +179,7 @@ class Timeline:
         self.outcome: Outcome | None = None
         self.complete = False  # no more steps will come
         self.error: str | None = None
+        self.deck: tuple[Card, ...] | None = None  # when known, the HUD shows each round's hand
         self._lock = threading.Lock()
 
     @classmethod
@@ -219,6 +220,25 @@ class Timeline:
             self._segment_starts.extend(s.start for s in segments)
             self.card_ends.append(time)
             self.steps.append(step)
+
+    def hand(self, round_number: int) -> tuple[Card, ...] | None:
+        """The 8 cards dealt in a round (None when the deck is unknown or used up)."""
+        if self.deck is None:
+            return None
+        begin = 8 * (round_number - 1)
+        hand = self.deck[begin : begin + 8]
+        return hand if len(hand) == 8 else None
+
+    def set_deck(self, deck: Sequence[Card]) -> bool:
+        """Attach the game's deck if every card played so far was dealt in its round; False (and
+        no deck) if the deck does not fit the game (another seed, a different file)."""
+        self.deck = tuple(deck)
+        for step in self.steps:
+            hand = self.hand(step.round_number)
+            if hand is None or not any(card in hand for card in step.candidates):
+                self.deck = None
+                return False
+        return True
 
     def finish(self, outcome: Outcome | None, error: str | None = None) -> None:
         self.outcome = outcome

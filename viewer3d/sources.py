@@ -26,6 +26,7 @@ from engine.status import require_start
 from engine.turns import TurnRecorder
 from gameboards import DEMO_BOARD, board_path
 from viewer3d.playback import Timeline
+from viewer3d.roundview import RoundAnalysis, load_analysis
 
 
 @dataclass
@@ -42,6 +43,8 @@ class GameSource:
     rounds: dict[int, RoundEntry] = field(default_factory=dict)
     #: The game folder shown, watched for a rewrite (None for other sources).
     folder: Path | None = None
+    #: ``robots-engine analyse``'s findings by round (the best choice, lossy or not), when analysed.
+    analysis: dict[int, RoundAnalysis] = field(default_factory=dict)
 
 
 def level_from_text(text: str) -> Level:
@@ -62,9 +65,29 @@ def from_game_dir(path: str | Path) -> GameSource:
     replay = load_replay(game.board, game.level, game.start, game.globalseq, Path(path) / "globalseq.txt")
     ai = game.info.get("ai")
     title = f"{Path(path).name} ({game.level.value}{', ' + str(ai) if ai else ''})"
+    timeline = timeline_from_replay(replay)
+    deck = game_deck(Path(path), game.info)
+    if deck is not None:
+        timeline.set_deck(deck)
     entries = read_rounds(game.path, game.board.width, game.board.height) or []
     rounds = {entry.number: entry for entry in entries}
-    return GameSource(game.board, game.level, timeline_from_replay(replay), title, rounds=rounds, folder=Path(path))
+    analysis = load_analysis(Path(path), rounds, game.board, game.level)
+    return GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path), analysis=analysis)
+
+
+def game_deck(folder: Path, info: dict[str, object]) -> tuple[Card, ...] | None:
+    """The deck a game directory was played with: its ``deck.txt``, else its seed; None if neither
+    can be read (the HUD then shows the played cards without the hands)."""
+    deck_file = folder / "deck.txt"
+    try:
+        if deck_file.is_file():
+            return tuple(load_deck(deck_file))
+        seed = info.get("seed")
+        if isinstance(seed, int):
+            return tuple(generate_deck(seed))
+    except (InputError, OSError):
+        return None
+    return None
 
 
 def from_board_file(board_path: str | Path, start: Pose | None = None) -> GameSource:
@@ -106,6 +129,7 @@ def play_live(
     round by round, so the viewer can show it while the AI is still thinking."""
     game = new_game(board, level, start)
     timeline = Timeline(game.start, (board.width, board.height))
+    timeline.deck = tuple(deck)
     source = GameSource(board, level, timeline, title)
     # The AI's output and marks of every round are kept (the live game's AI log) for the HUD.
     recorder = TurnRecorder(chooser)

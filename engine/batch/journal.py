@@ -31,6 +31,8 @@ class Journal:
         self.fingerprint = dict(fingerprint)
         self.done = done
         self._fd = fd
+        #: Whether this run made the file (so an empty one may be removed again).
+        self.created = False
 
     @classmethod
     def open(cls, path: str | Path, fingerprint: Mapping[str, Any], *, resume: bool) -> Journal:
@@ -57,8 +59,15 @@ class Journal:
             return journal
         fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
         journal = cls(target, wanted, done, fd)
+        journal.created = True
         journal._write({"journal": FORMAT, "fingerprint": wanted})
         return journal
+
+    def discard_if_empty(self) -> None:
+        """Remove the file again if this run made it and no row was written (nothing was played)."""
+        self.close()
+        if self.created and not self.done:
+            self.path.unlink(missing_ok=True)
 
     def append(self, key: str, row: Mapping[str, Any]) -> None:
         """Record a finished job; on return the line is on disk."""

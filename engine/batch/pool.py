@@ -26,6 +26,8 @@ from engine.ai.external import kill_running_ais
 from engine.ai.supervise import become_subreaper, children, die_with_parent, kill_descendants
 
 Row = dict[str, Any]
+#: Jobs sent to a worker at once: it starts the next game while the last one's row is journaled.
+AHEAD = 2
 #: How long stopped workers get to kill their AI and clean up before they are killed.
 STOP_GRACE = 10.0
 
@@ -92,7 +94,7 @@ class _Queue:
             for i, (_, job) in enumerate(self.jobs):
                 if group(job) == worker.group:
                     return self._give(i, worker)
-        busy = {w.group for w in pool if w is not worker and w.job is not None}
+        busy = {w.group for w in pool if w is not worker and w.jobs}
         for i, (_, job) in enumerate(self.jobs):
             if group(job) not in busy:
                 return self._give(i, worker)
@@ -111,12 +113,17 @@ class _Worker:
         self.process: BaseProcess = context.Process(target=_worker_main, args=(child_end, fn), daemon=True)
         self.process.start()
         child_end.close()
-        self.job: tuple[int, Any] | None = None
+        self.jobs: list[tuple[int, Any]] = []  # sent, not answered yet: the first is being played
         self.group: Hashable | None = None
 
     def give(self, index: int, job: Any) -> None:
-        self.job = (index, job)
+        self.jobs.append((index, job))
         self.conn.send((index, job))
+
+    def fill(self, pending: _Queue, pool: list[_Worker]) -> None:
+        """Send jobs until it holds ``AHEAD``: it starts the next while we journal the last."""
+        while pending and len(self.jobs) < AHEAD:
+            self.give(*pending.take(self, pool))
 
 
 def run_local(
@@ -144,8 +151,10 @@ def run_local(
             worker = _Worker(context, fn)
             pool.append(worker)
             worker.give(*pending.take(worker, pool))
-        while any(w.job is not None for w in pool):
-            busy = [w for w in pool if w.job is not None]
+        for worker in pool:
+            worker.fill(pending, pool)
+        while any(w.jobs for w in pool):
+            busy = [w for w in pool if w.jobs]
             ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
             for worker in busy:
                 if worker.conn in ready or worker.process.sentinel in ready:
@@ -173,22 +182,23 @@ def _serve(
     before: set[int],
 ) -> None:
     """Take a worker's answer, or note its death; then give it (or its replacement) the next job."""
-    assert worker.job is not None
-    index, job = worker.job
     reply = None
     if worker.conn in ready or worker.conn.poll():
         with contextlib.suppress(EOFError, OSError):
             reply = worker.conn.recv()
     if reply is not None:
-        _, ok, value = reply
-        worker.job = None
+        index, ok, value = reply
+        position = next(i for i, (sent, _) in enumerate(worker.jobs) if sent == index)
+        _, job = worker.jobs.pop(position)
+        worker.fill(pending, pool)
         on_row(index, value if ok else lost(job, value))
-        if pending:
-            worker.give(*pending.take(worker, pool))
         return
-    # No answer: the worker died (an AI killed it, or the kernel did, out of memory).
+    # No answer: the worker died (an AI killed it, or the kernel did, out of memory).  The job it
+    # was playing is lost; those queued behind it go back to the front of the queue.
     worker.process.join()
-    worker.job = None
+    (index, job), *queued = worker.jobs
+    worker.jobs = []
+    pending.jobs[0:0] = queued
     on_row(index, lost(job, death_reason(worker.process.exitcode)))
     worker.conn.close()
     pool.remove(worker)
@@ -196,7 +206,7 @@ def _serve(
     if pending:
         replacement = _Worker(context, fn)
         pool.append(replacement)
-        replacement.give(*pending.take(replacement, pool))
+        replacement.fill(pending, pool)
 
 
 def _sweep(before: set[int], pool: list[_Worker]) -> None:

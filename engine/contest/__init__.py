@@ -1,6 +1,6 @@
 """``robots-contest``: play many boards x many decks at one level with one AI and report.
 
-    robots-contest BOARDS... [--decks DIR_OR_FILE... | --seeds N] [--level L] [--ai NAME|PROGRAM]
+    robots-contest BOARDS... [--decks DIR_OR_FILE... | --seeds N] [--level L] [--ai NAME|PROGRAM]...
                    [--jobs N | --cluster ADDRESS] [--out DIR] [--timeout S] [--ai-limit KEY=VALUE]
                    [--resume]
     robots-contest BOARD DECK [easy|normal|hard]        (the contest's own call, as in start_contest)
@@ -12,6 +12,11 @@ Each finished game is appended to ``journal.jsonl`` in the output folder at once
 stopped contest (Ctrl-C, kill -9, a crash) goes on with ``--resume`` and plays only the
 missing games.  Bad board or deck files stop before any game is played with a one-line
 message and exit status 2.
+
+With several ``--ai`` every AI plays the same boards with the same decks, one after the other,
+and the report compares them fairly (``engine.contest.compare``): per AI the goal rate with its
+95% interval and the mean rounds of the won games, per pair the paired differences with their
+intervals and a plain verdict, ``comparison.json`` and the chart ``comparison.png``.
 """
 
 from __future__ import annotations
@@ -29,9 +34,11 @@ from engine.batch.cluster import parse_address
 from engine.boardfile import parse_board
 from engine.bounds import check_seconds
 from engine.cards import Card
-from engine.contest.progress import ProgressBar
+from engine.cliutil import OneLineParser, ProgressBar
+from engine.contest.compare import distinct_labels
 from engine.contest.report import format_table, summaries, write_reports
 from engine.contest.runner import BoardSource, ContestSetup, DeckSource, GameResult, effective_jobs, run_contest
+from engine.contest.several import report_several, safe_name
 from engine.deck import load_deck
 from engine.errors import InputError, read_text
 from engine.game import Outcome
@@ -43,12 +50,14 @@ PROGRAM = "robots-contest"
 DEFAULT_SEEDS = 10
 DEFAULT_OUT = "contest-results"
 JOURNAL_FILE = "journal.jsonl"
+#: More generated decks than this per contest is surely a typo (each board plays every deck).
+MAX_SEEDS = 100_000
 
 __all__ = ["main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=PROGRAM,
         description="Play every board with every deck at one level with one AI, in parallel, and report the results.",
     )
@@ -70,7 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--seeds", type=int, metavar="N", help=f"play N generated decks, seeds 1..N (default: {DEFAULT_SEEDS})"
     )
     parser.add_argument("--level", choices=[lv.value for lv in Level], help="default: normal, as in the contest")
-    parser.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (default: reference)")
+    parser.add_argument(
+        "--ai",
+        action="append",
+        metavar="NAME|PROGRAM",
+        help=ai_help() + " (default: reference); give it several times to compare AIs on the same games",
+    )
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="games played in parallel; 0 = one per core (default: 1)"
     )
@@ -182,8 +196,8 @@ def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:
         # The text travels with each game, so workers on other machines need not see the files.
         return tuple(DeckSource(path=path, text=read_text(path)) for path in files)
     seeds = DEFAULT_SEEDS if args.seeds is None else args.seeds
-    if seeds < 1:
-        raise InputError(f"--seeds must be at least 1, not {seeds}")
+    if not 1 <= seeds <= MAX_SEEDS:
+        raise InputError(f"--seeds must be 1 to {MAX_SEEDS}, not {seeds}")
     return tuple(DeckSource(seed=seed) for seed in range(1, seeds + 1))
 
 
@@ -199,18 +213,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         split_contest_form(args)
         boards = load_boards(args.boards)
         decks = load_decks(args)
-        probe = resolve_ai(args.ai, timeout=args.timeout)
+        ais: list[str] = args.ai or ["reference"]
+        probes = [resolve_ai(ai, timeout=args.timeout) for ai in ais]
         out = Path(args.out)
         if out.exists() and not out.is_dir():
             raise InputError("--out must be a folder, this is a file", out)
     except InputError as exc:
         print(f"{PROGRAM}: {exc}", file=sys.stderr)
         return 2
-    log_dir = out / "ai-logs" if isinstance(probe, ExternalAI) else None
-    if isinstance(probe, ExternalAI):
-        probe.close()
+    labels = distinct_labels(ais)
+    several = len(ais) > 1
+    log_dirs: list[Path | None] = []
+    for index, probe in enumerate(probes):
+        if isinstance(probe, ExternalAI):
+            probe.close()
+            log_dirs.append(out / "ai-logs" / (f"{index + 1}-{safe_name(labels[index])}" if several else ""))
+        else:
+            log_dirs.append(None)
     # Create the output folder before playing: an unusable --out must not cost a whole contest.
-    for folder in (out, log_dir):
+    for folder in (out, *log_dirs):
         try:
             if folder is not None:
                 folder.mkdir(parents=True, exist_ok=True)
@@ -218,22 +239,36 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{PROGRAM}: {folder}: cannot create: {exc.strerror or exc}", file=sys.stderr)
             return 2
     level = Level(args.level)
-    setup = ContestSetup(boards, decks, level, args.ai, args.timeout, log_dir, limits)
+    setups = [
+        ContestSetup(boards, decks, level, ai, args.timeout, log_dir, limits)
+        for ai, log_dir in zip(ais, log_dirs, strict=True)
+    ]
     jobs = effective_jobs(args.jobs)
     try:
-        journal = Journal.open(out / JOURNAL_FILE, setup.fingerprint(), resume=args.resume)
+        journals = [
+            Journal.open(
+                out / (f"journal-{i + 1}.jsonl" if several else JOURNAL_FILE), setup.fingerprint(), resume=args.resume
+            )
+            for i, setup in enumerate(setups)
+        ]
     except (InputError, OSError) as exc:
         print(f"{PROGRAM}: {exc}", file=sys.stderr)
         return 2
-    bar = ProgressBar(len(boards) * len(decks), sys.stderr)
+    games = len(boards) * len(decks)
+    bar = ProgressBar(games * len(ais), sys.stderr)
+    offset = 0
 
     def report(done: int, result: GameResult) -> None:
-        bar.update(done, error=result.outcome == Outcome.AI_ERROR.value)
+        bar.update(offset + done, error=result.outcome == Outcome.AI_ERROR.value)
 
     raise_on_signals()  # SIGTERM and SIGHUP stop the contest as Ctrl-C does
+    per_ai: list[list[GameResult]] = []
+    journal = journals[0]
     try:
-        with journal:
-            results = run_contest(setup, jobs, report, journal=journal, cluster=args.cluster)
+        for setup, journal in zip(setups, journals, strict=True):
+            with journal:
+                per_ai.append(run_contest(setup, jobs, report, journal=journal, cluster=args.cluster))
+            offset += games
     except BatchStopped as stop:
         newline = "\n" if bar.interactive else ""
         print(
@@ -243,16 +278,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return exit_status(stop.cause)
     except InputError as exc:  # --cluster: the scheduler cannot be reached
+        journal.discard_if_empty()  # nothing was played: the same command may simply be run again
         print(f"{PROGRAM}: {exc}", file=sys.stderr)
         return 2
     seconds = bar.finish()
-    per_board, total = summaries(results)
     where = f"cluster {args.cluster}" if args.cluster else f"{jobs} jobs"
-    print(f"{len(results)} games, level {level.value}, AI {args.ai}, {len(decks)} decks, {where}, {seconds:.2f} s")
+    if several:
+        return report_several(
+            out, labels, ais, per_ai, level=level, decks=decks, where=where, seconds=seconds, jobs=jobs
+        )
+    results = per_ai[0]
+    log_dir = log_dirs[0]
+    per_board, total = summaries(results)
+    print(f"{len(results)} games, level {level.value}, AI {ais[0]}, {len(decks)} decks, {where}, {seconds:.2f} s")
     print(format_table(per_board, total), end="")
     try:
         csv_path, json_path = write_reports(
-            out, results, level=level.value, ai=args.ai, decks=[d.label for d in decks], jobs=jobs, seconds=seconds
+            out, results, level=level.value, ai=ais[0], decks=[d.label for d in decks], jobs=jobs, seconds=seconds
         )
     except OSError as exc:
         print(f"{PROGRAM}: {out}: cannot write results: {exc.strerror or exc}", file=sys.stderr)

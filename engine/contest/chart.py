@@ -19,7 +19,7 @@ from engine.contest.compare import PairComparison, board_name
 
 WIDTH = 760
 ROW = 18
-LABEL_WIDTH = 200
+LABEL_WIDTH = 250
 MARGIN = 12
 BETTER = (46, 160, 67)
 WORSE = (207, 34, 46)
@@ -49,7 +49,7 @@ def draw_chart(pairs: Sequence[PairComparison]) -> Image.Image:
         y += ROW
         top = y
         for tally in pair.boards:
-            draw.text((MARGIN, y + 3), board_name(tally.board)[:30], fill=INK, font=font)
+            draw.text((MARGIN, y + 3), board_name(tally.board)[:28], fill=INK, font=font)
             if tally.games:
                 better = round(half * tally.better / tally.games)
                 worse = round(half * tally.worse / tally.games)
@@ -58,7 +58,7 @@ def draw_chart(pairs: Sequence[PairComparison]) -> Image.Image:
                 if worse:
                     draw.rectangle((centre - worse, y + 3, centre, y + ROW - 3), fill=WORSE)
                 share = f"{tally.better}/{tally.equal}/{tally.worse}"
-                draw.text((WIDTH - MARGIN - 6 * len(share), y + 3), share, fill=GRID, font=font)
+                draw.text((LABEL_WIDTH - 8 - 6 * len(share), y + 3), share, fill=(120, 120, 120), font=font)
             y += ROW
         draw.line((centre, top, centre, y), fill=INK)
         y += ROW + MARGIN - ROW

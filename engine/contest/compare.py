@@ -38,7 +38,9 @@ def wilson(successes: int, n: int) -> tuple[float, float]:
     denom = 1 + Z95**2 / n
     centre = (p + Z95**2 / (2 * n)) / denom
     half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return (min(low, p), max(high, p))
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,18 @@ def mean_interval(values: Sequence[float]) -> Estimate:
         return Estimate(mean, None, None, 1)
     half = t95(n - 1) * statistics.stdev(values) / math.sqrt(n)
     return Estimate(mean, mean - half, mean + half, n)
+
+
+def paired_proportion_difference(a_only: int, b_only: int, n: int) -> Estimate:
+    """Difference of two paired proportions (games only A won minus games only B won, over ``n``
+    pairs) with the Agresti-Min 95% interval: half a game added to each cell, so a contest where
+    the two never differ still gets an honest width (about +-2/n), not an interval of zero."""
+    if n == 0:
+        return Estimate(None, None, None, 0)
+    b, c, m = a_only + 0.5, b_only + 0.5, n + 2
+    centre = (b - c) / m
+    half = Z95 * math.sqrt(max(0.0, (b + c) - (b - c) ** 2 / m)) / m
+    return Estimate((a_only - b_only) / n, max(-1.0, centre - half), min(1.0, centre + half), n)
 
 
 def won(result: GameResult) -> bool:
@@ -152,7 +166,7 @@ class PairComparison:
     a: str
     b: str
     games: int
-    goal_difference: Estimate  # per game: won(a) - won(b), in {-1, 0, 1}
+    goal_difference: Estimate  # goal rate of a minus b, paired by game (Agresti-Min interval)
     rounds_difference: Estimate  # per game both won: rounds(a) - rounds(b)
     boards: list[BoardTally] = field(default_factory=list)
 
@@ -224,7 +238,9 @@ def compare_pair(a: str, b: str, results_a: Sequence[GameResult], results_b: Seq
     """Pair the games of ``a`` and ``b`` by (board, deck) and compare them."""
     by_key = {(r.board, r.deck): r for r in results_b}
     pairs = [(r, by_key[(r.board, r.deck)]) for r in results_a if (r.board, r.deck) in by_key]
-    goal = mean_interval([float(won(x)) - float(won(y)) for x, y in pairs])
+    goal = paired_proportion_difference(
+        sum(won(x) and not won(y) for x, y in pairs), sum(won(y) and not won(x) for x, y in pairs), len(pairs)
+    )
     rounds = mean_interval([float(x.rounds - y.rounds) for x, y in pairs if won(x) and won(y)])
     tallies: dict[str, list[int]] = {}
     for x, y in pairs:

@@ -118,6 +118,11 @@ class Arena:
     def with_starts(self, starts: tuple[Start, ...]) -> Arena:
         return Arena(self.width, self.height, self.blocked, starts)
 
+    @property
+    def default_bots(self) -> int:
+        """How many bots a game here takes unless told otherwise: one per start line, else two."""
+        return len(self.starts) or 2
+
     def starts_for(self, bots: int) -> tuple[Start, ...]:
         """Where ``bots`` bots start: the start lines, or the contest's default for one or two bots.
 

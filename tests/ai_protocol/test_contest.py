@@ -13,15 +13,15 @@ import pytest
 
 from engine.ai.reference import reference_chooser
 from engine.boardfile import load_board
+from engine.cliutil import ProgressBar
 from engine.contest import main
-from engine.contest.progress import ProgressBar
 from engine.contest.report import format_csv, parse_csv
 from engine.deck import generate_deck, load_deck, save_deck
 from engine.game import play_game
 from engine.model import Level
 from engine.outputs import Stats
 
-from .conftest import CHOP, ScriptMaker
+from .conftest import CHOP, ScriptMaker, started_by_this_run, wait_gone
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -161,7 +161,7 @@ BAD_INPUTS: list[tuple[str, Callable[[Path], list[str]], str]] = [
     ("missing deck", lambda t: [str(CHOP), "--decks", str(t / "none")], "no such deck file or folder"),
     ("empty deck folder", lambda t: [str(CHOP), "--decks", str(_empty_folder(t))], "holds no deck files"),
     ("unknown ai", lambda t: [str(CHOP), "--ai", "nobody"], "unknown AI 'nobody'"),
-    ("zero seeds", lambda t: [str(CHOP), "--seeds", "0"], "--seeds must be at least 1"),
+    ("zero seeds", lambda t: [str(CHOP), "--seeds", "0"], "--seeds must be 1 to 100000"),
     ("negative jobs", lambda t: [str(CHOP), "--jobs", "-1"], "--jobs must be 0"),
     ("zero timeout", lambda t: [str(CHOP), "--timeout", "0"], "--timeout must be a positive number"),
     ("nan timeout", lambda t: [str(CHOP), "--timeout", "nan"], "--timeout must be a positive number"),
@@ -182,7 +182,7 @@ def test_bad_input_exits_2_with_one_line(
     assert not (tmp_path / "out" / "results.csv").exists()
 
 
-def test_progress_bar_redraws_on_terminal_and_prints_one_line_otherwise() -> None:
+def test_progress_bar_redraws_on_terminal_and_prints_lines_otherwise() -> None:
     terminal = io.StringIO()
     bar = ProgressBar(4, terminal, interactive=True)
     for done in range(1, 5):
@@ -195,8 +195,17 @@ def test_progress_bar_redraws_on_terminal_and_prints_one_line_otherwise() -> Non
     for done in range(1, 5):
         bar.update(done)
     bar.finish()
-    assert "\r" not in plain.getvalue() and plain.getvalue().count("\n") == 1
-    assert plain.getvalue().startswith("4/4 games in ")
+    lines = plain.getvalue().splitlines()
+    assert "\r" not in plain.getvalue()
+    # Not on a terminal: a line per tenth of the way (here each game is a quarter), then the total.
+    assert [line.split(" games")[0] for line in lines] == ["1/4", "2/4", "3/4", "4/4"]
+    assert lines[0].startswith("1/4 games (25%), ") and "left" in lines[0]
+    assert lines[-1].startswith("4/4 games in ")
+    many = io.StringIO()
+    bar = ProgressBar(1000, many, interactive=False)
+    for done in range(1, 1001):
+        bar.update(done)
+    assert len(many.getvalue().splitlines()) == 9  # 10%, 20%, ... 90%: not one line per game
 
 
 def test_csv_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -219,7 +228,8 @@ def test_real_command_line_process(tmp_path: Path) -> None:
         timeout=120,
     )
     assert ok.returncode == 0, ok.stderr
-    assert ok.stderr.startswith("2/2 games in ") and ok.stderr.count("\n") == 1
+    assert ok.stderr.splitlines()[0].startswith("1/2 games (50%), ")  # progress lines in a log
+    assert ok.stderr.splitlines()[-1].startswith("2/2 games in ") and ok.stderr.count("\n") == 2
     assert "all" in ok.stdout and (tmp_path / "ok" / "summary.json").is_file()
     bad = subprocess.run(
         [sys.executable, "-m", "engine.contest", str(tmp_path / "missing.dat")],
@@ -268,26 +278,6 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
     assert not live_processes_running("sleep\x0023.4567"), "the AI programs outlived the contest"
 
 
-def wait_gone(pid: int, timeout: float = 30) -> bool:
-    """Whether ``pid`` is dead (or a zombie) before ``timeout``: checked as soon as it happens."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while live(pid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
-
-
-def live(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state not in ("Z", "X")
-
-
 def live_processes_running(cmdline: str) -> list[int]:
     """Pids of live (not zombie) processes whose NUL-separated command line contains ``cmdline``."""
     found = []
@@ -299,7 +289,7 @@ def live_processes_running(cmdline: str) -> list[int]:
             state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
         except OSError:
             continue
-        if cmdline in command and state not in ("Z", "X"):
+        if cmdline in command and state not in ("Z", "X") and started_by_this_run(entry.name):
             found.append(int(entry.name))
     return found
 

@@ -107,3 +107,12 @@ def test_help_lines_fit_the_f1_columns() -> None:
 
     assert all(len(s.help) <= 40 for s in SHORTCUTS)
     assert all(len(text) <= 40 and len(keys) <= 18 for keys, text in MOUSE_HELP)
+
+
+def test_the_right_button_setting_is_kept_for_the_next_start(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    assert ctl.right_click == "erase"
+    ctl.key_press("X", ctrl=True, shift=True)
+    assert _ctl(tmp_path).right_click == "pick"
+    (tmp_path / "state" / "settings.json").write_text("{broken")
+    assert _ctl(tmp_path).right_click == "erase"  # a broken file means the defaults, never an error

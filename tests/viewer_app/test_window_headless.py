@@ -245,3 +245,26 @@ def test_playing_window_redraws_at_most_max_fps(window: ViewerWindow) -> None:
         window.redraw_if_needed(now=10.0 + step / 120)
     assert window.frames_drawn - drawn <= MAX_FPS + 1
     assert window.frames_drawn - drawn >= MAX_FPS / 2
+
+
+def test_cards_and_buttons_are_drawn_and_clickable(window: ViewerWindow) -> None:
+    from viewer3d import cards, controls
+    from viewer3d.hud_cards import CARD_FACE
+
+    app = window.app
+    app.timeline.set_deck(__import__("engine.deck", fromlist=["generate_deck"]).generate_deck(16))
+    press(window, key.RIGHT)
+    window.draw_frame()
+    pixels = window.read_pixels().astype(int)
+    hand = cards.round_hand(app.player)
+    assert hand is not None and len(hand.cards) == 8
+    box = cards.panel_layout(hand, (WIDTH, HEIGHT))[1]  # a played card, not the current one
+    face = pixels[int(box.top + box.height - 8), int(box.left + 6)]
+    assert np.abs(face - np.array(CARD_FACE[:3]) * 0.78).max() < 40 or np.abs(face - np.array(CARD_FACE[:3])).max() < 40
+    play = next(b for b in controls.layout((WIDTH, HEIGHT), cards.panel_width()) if b.button.name == "play")
+    x, y = play.left + play.width / 2, HEIGHT - (play.top + play.height / 2)  # pyglet y from the bottom
+    window.dispatch_event("on_mouse_press", x, y, mouse.LEFT, 0)
+    window.dispatch_event("on_mouse_release", x, y, mouse.LEFT, 0)
+    assert app.player.playing  # Right had paused; the button plays again
+    window.dispatch_event("on_mouse_motion", x, y, 0, 0)
+    assert app.tooltip.startswith("play / pause")

@@ -14,7 +14,7 @@ from engine.model import BOARD_CHARS, Board, Tile
 from themes.keys import TILE_KEYS, tile_key
 from viewer3d.render.offscreen import OffscreenTarget, create_headless_context
 from viewer3d.render.renderer import SceneRenderer, ThemeLike
-from viewer3d.render.state import CameraMatrices, FrameState
+from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
 
 THUMB_PX = 96
 
@@ -33,20 +33,32 @@ def tile_camera(x: int, y: int, size: int = THUMB_PX) -> CameraMatrices:
     return CameraMatrices(view.astype("f4"), projection.astype("f4"), (float(eye[0]), float(eye[1]), float(eye[2])))
 
 
+#: Shots of the pictures that are not tiles: the robot on a floor tile, the cursor marking a floor
+#: tile (the pick marker), a start tile facing up (the start marker).
+SPRITE_SHOTS = {"robot": " ", "cursor": " ", "start": "U"}
+
+
 def render_thumbnails(theme: ThemeLike, size: int = THUMB_PX) -> dict[str, Image.Image]:
-    """Tile key -> an RGBA iso rendering of that tile in the viewer, ``size`` pixels square."""
-    row = "".join(f" {_char_for(key)}" for key in TILE_KEYS) + " "
+    """Picture key -> an RGBA iso rendering of how the viewer shows it, ``size`` pixels square:
+    every tile, and the robot, cursor and start marker as in :data:`SPRITE_SHOTS`."""
+    chars = [_char_for(key) for key in TILE_KEYS] + list(SPRITE_SHOTS.values())
+    row = "".join(f" {char}" for char in chars) + " "
     board = Board.from_strings([" " * len(row), row, " " * len(row)])
     ctx = create_headless_context()
     renderer = SceneRenderer(ctx, board, theme)
     target = OffscreenTarget(ctx, (size, size))
     try:
         shots: dict[str, Image.Image] = {}
-        for index, key in enumerate(TILE_KEYS):
-            camera = tile_camera(1 + 2 * index, 1, size)
+        for index, key in enumerate([*TILE_KEYS, *SPRITE_SHOTS]):
+            x = 1 + 2 * index
+            frame = FrameState(
+                robot=RobotVisual(x, 1) if key == "robot" else None, pointer=(x, 1) if key == "cursor" else None
+            )
 
-            def draw(camera: CameraMatrices = camera) -> None:
-                renderer.render(camera, FrameState(), (size, size))
+            camera = tile_camera(x, 1, size)
+
+            def draw(camera: CameraMatrices = camera, frame: FrameState = frame) -> None:
+                renderer.render(camera, frame, (size, size))
 
             shots[key] = target.render(draw)
         return shots

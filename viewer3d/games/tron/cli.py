@@ -16,7 +16,7 @@ def load_record(path: Path) -> GameRecord:
     text = read_text(path)
     if text.lstrip().startswith("GAMEBOARDSTART"):
         arena = parse_arena(text, path)
-        bots = len(arena.starts) or 2
+        bots = arena.default_bots
         try:
             arena.starts_for(bots)
         except ValueError as exc:

@@ -1,0 +1,94 @@
+"""``robots-contest --cluster``: a real Dask scheduler and two workers on 127.0.0.1 give the ``--jobs 1`` CSV.
+
+The AI is the hostile kit's ``mixed``, so some games kill their parent: on the cluster too that
+costs only the game, with the same row as on this machine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine.contest import main
+
+from .conftest import CHOP, ROOT
+from .test_contest_survival import MIXED, strays
+
+distributed = pytest.importorskip("distributed", reason="--cluster needs the 'distributed' package (the dev extra)")
+DASK = Path(sys.executable).parent / "dask"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def scheduler(tmp_path: Path) -> Iterator[str]:
+    """A scheduler and two single-thread workers on the loopback interface; its address."""
+    address = f"tcp://127.0.0.1:{free_port()}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    logs = tmp_path / "dask-logs"
+    logs.mkdir()
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(name: str, *argv: str) -> None:
+        with open(logs / f"{name}.log", "wb") as log:
+            started.append(subprocess.Popen([str(DASK), *argv], cwd=tmp_path, env=env, stdout=log, stderr=log))
+
+    port = address.rsplit(":", 1)[1]
+    start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard")
+    for n in (1, 2):
+        start(f"worker{n}", "worker", address, "--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard")
+    try:
+        with distributed.Client(address, timeout=120) as client:
+            client.wait_for_workers(2, timeout=300)  # returns as soon as both have joined
+            assert len(client.scheduler_info()["workers"]) == 2
+        yield address
+    finally:
+        for process in reversed(started):
+            process.terminate()
+        for process in reversed(started):
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def test_scheduler_and_two_workers_give_the_jobs_1_csv(
+    scheduler: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = [str(CHOP), "--seeds", "8", "--ai", str(MIXED), "--level", "normal"]
+    assert main([*argv, "--cluster", scheduler, "--out", str(tmp_path / "cluster")]) == 0, capsys.readouterr().err
+    assert f"cluster {scheduler}" in capsys.readouterr().out
+    assert main([*argv, "--jobs", "1", "--out", str(tmp_path / "local")]) == 0
+    cluster_csv = (tmp_path / "cluster" / "results.csv").read_bytes()
+    assert cluster_csv == (tmp_path / "local" / "results.csv").read_bytes()
+    assert b"the process playing it died (SIGKILL)" in cluster_csv  # some games killed their parent
+    assert strays() == []
+    # Resuming a finished cluster contest plays nothing and writes the same results.
+    assert main([*argv, "--cluster", scheduler, "--out", str(tmp_path / "cluster"), "--resume"]) == 0
+    assert (tmp_path / "cluster" / "results.csv").read_bytes() == cluster_csv
+
+
+def test_local_cluster_and_bad_addresses(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main([str(CHOP), "--seeds", "2", "--cluster", "local:2", "--out", str(tmp_path / "a")]) == 0
+    assert main([str(CHOP), "--seeds", "2", "--jobs", "1", "--out", str(tmp_path / "b")]) == 0
+    assert (tmp_path / "a" / "results.csv").read_bytes() == (tmp_path / "b" / "results.csv").read_bytes()
+    capsys.readouterr()
+    for bad, words in (("local:0", "local:N needs N from 1"), ("nowhere", "scheduler address like")):
+        assert main([str(CHOP), "--cluster", bad, "--out", str(tmp_path / "c")]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1
+    with contextlib.suppress(FileNotFoundError):
+        assert not (tmp_path / "c" / "journal.jsonl").exists()

@@ -1,0 +1,115 @@
+"""The HUD's card panel as plain data (no GL): which cards the round dealt, which five were
+played in which order, which one is playing now, and where each card sits on screen.
+
+``round_hand(player)`` reads the player and its timeline; ``panel_layout`` places the cards in
+the bottom-left strip the camera keeps free (``PANEL_HEIGHT``). The pyglet drawing lives in
+``viewer3d.hud``; a later HUD part (the AI's output lines, debug marks) can extend this model
+without touching the drawing of cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import Card
+from viewer3d.playback import Player, card_label
+
+CARD_W, CARD_H, CARD_GAP = 52.0, 70.0, 6.0
+PANEL_MARGIN = 12.0
+PANEL_BOTTOM = 44.0  # above the seek bar
+PANEL_HEIGHT = CARD_H + 26.0  # cards and the caption above them
+
+
+@dataclass(frozen=True)
+class ShownCard:
+    """One card in the panel: its name, its place in the played order (1-5, None if not played),
+    whether it is the card playing now, and whether the robot has played it already."""
+
+    label: str
+    order: int | None
+    current: bool
+    done: bool
+
+
+@dataclass(frozen=True)
+class RoundHand:
+    """The current round's cards as the panel shows them."""
+
+    round_number: int
+    cards: tuple[ShownCard, ...]
+    dealt_known: bool  # the 8 dealt cards are shown (the deck is known); otherwise the 5 played
+
+    @property
+    def caption(self) -> str:
+        what = "dealt 8, played in order 1-5" if self.dealt_known else "played in order (deck unknown)"
+        return f"round {self.round_number}: {what}"
+
+
+def _played_in_hand(hand: tuple[Card, ...], played: list[tuple[Card, ...]]) -> list[int | None]:
+    """For each dealt card, its place (1-5) in the played order; ambiguous plays (several cards
+    write the same lines) take the first candidate still free in the hand."""
+    order: list[int | None] = [None] * len(hand)
+    for place, candidates in enumerate(played, start=1):
+        for card in candidates:
+            slot = next((i for i, dealt in enumerate(hand) if dealt is card and order[i] is None), None)
+            if slot is not None:
+                order[slot] = place
+                break
+    return order
+
+
+def round_hand(player: Player) -> RoundHand | None:
+    """The round now shown (None before the first card)."""
+    timeline = player.timeline
+    step = player.current_step()
+    if step is None:
+        return None
+    number = step.round_number
+    steps = [s for s in timeline.steps if s.round_number == number]
+    now = step.index
+    playing = player.time < timeline.card_ends[timeline.steps.index(step)] - 1e-9
+
+    def state(index: int) -> tuple[bool, bool]:
+        current = index == now
+        done = index < now or (index == now and not playing)
+        return current, done
+
+    hand = timeline.hand(number)
+    if hand is not None:
+        order = _played_in_hand(hand, [s.candidates for s in steps])
+        cards = []
+        for card, place in zip(hand, order, strict=True):
+            current, done = state(place - 1) if place is not None else (False, False)
+            cards.append(ShownCard(card.value, place, current, done))
+        return RoundHand(number, tuple(cards), True)
+    shown = []
+    for s in steps:
+        current, done = state(s.index)
+        shown.append(ShownCard(card_label(s.candidates), s.index + 1, current, done))
+    return RoundHand(number, tuple(shown), False)
+
+
+@dataclass(frozen=True)
+class CardBox:
+    """A card's rectangle in screen pixels (top-left origin)."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    card: ShownCard
+
+
+def panel_layout(hand: RoundHand, viewport: tuple[int, int]) -> list[CardBox]:
+    """The cards side by side in the bottom-left strip; the current one raised a little."""
+    _, height = viewport
+    top = height - PANEL_BOTTOM - CARD_H
+    boxes = []
+    for index, card in enumerate(hand.cards):
+        left = PANEL_MARGIN + index * (CARD_W + CARD_GAP)
+        boxes.append(CardBox(left, top - (6.0 if card.current else 0.0), CARD_W, CARD_H, card))
+    return boxes
+
+
+def panel_width(count: int = 8) -> float:
+    return PANEL_MARGIN + count * (CARD_W + CARD_GAP)

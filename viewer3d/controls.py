@@ -1,0 +1,82 @@
+"""Clickable controls along the bottom of the window (no GL): play/pause, step, speed, views.
+
+Each button names the key it stands for, so a click does exactly what the key does
+(``ViewerApp.key``) and the help, the keys and the buttons can never disagree. ``layout`` places
+them right-aligned in the strip above the seek bar; ``hit`` finds the one under the pointer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BUTTON_H = 26.0
+BUTTON_GAP = 3.0
+ROW_BOTTOM = 44.0  # above the seek bar, like the card panel
+ABOVE_PANEL = 96.0  # the card panel's height (viewer3d.cards.PANEL_HEIGHT): a narrow window stacks
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button: its id, text, the key it presses and its tooltip."""
+
+    name: str
+    text: str
+    key: str
+    tooltip: str
+    width: float = 26.0
+
+
+BUTTONS = (
+    Button("restart", "|<", "R", "restart (R)"),
+    Button("back", "<", "LEFT", "one card back (Left)"),
+    Button("play", "Pause", "SPACE", "play / pause (Space)", 48.0),
+    Button("forward", ">", "RIGHT", "one card forward (Right)"),
+    Button("round", ">>", "PAGEDOWN", "next round (PgDn)"),
+    Button("slower", "-", "MINUS", "slower (-)"),
+    Button("faster", "+", "PLUS", "faster (+)"),
+    Button("iso1", "1", "_1", "isometric view 1 (1)"),
+    Button("iso2", "2", "_2", "isometric view 2 (2)"),
+    Button("iso3", "3", "_3", "isometric view 3 (3)"),
+    Button("iso4", "4", "_4", "isometric view 4 (4)"),
+    Button("top", "Top", "T", "top-down view (T)", 34.0),
+    Button("fit", "Fit", "HOME", "whole board (Home)", 30.0),
+    Button("follow", "Follow", "F", "follow the robot (F)", 48.0),
+    Button("help", "?", "H", "keys and mouse (H)"),
+)
+
+
+@dataclass(frozen=True)
+class ButtonBox:
+    left: float
+    top: float
+    width: float
+    height: float
+    button: Button
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.left <= px <= self.left + self.width and self.top <= py <= self.top + self.height
+
+
+def row_width() -> float:
+    return sum(b.width for b in BUTTONS) + BUTTON_GAP * (len(BUTTONS) - 1)
+
+
+def layout(viewport: tuple[int, int], beside: float = 0.0) -> list[ButtonBox]:
+    """The buttons in one row above the seek bar (top-left pixel origin): right-aligned next to
+    the card panel (``beside`` pixels wide at the left), or above it when the window is narrow."""
+    width, height = viewport
+    top = height - ROW_BOTTOM - BUTTON_H
+    left = width - 16.0 - row_width()
+    if left < beside + 8.0:
+        top = height - ROW_BOTTOM - ABOVE_PANEL - BUTTON_H - 6.0
+        left = 12.0
+    boxes = []
+    for button in BUTTONS:
+        boxes.append(ButtonBox(left, top, button.width, BUTTON_H, button))
+        left += button.width + BUTTON_GAP
+    return boxes
+
+
+def hit(viewport: tuple[int, int], px: float, py: float, beside: float = 0.0) -> Button | None:
+    """The button under screen pixel (px, py), if any."""
+    return next((box.button for box in layout(viewport, beside) if box.contains(px, py)), None)
