@@ -12,9 +12,9 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
 
 from editor.document import Document
+from engine.cliutil import OneLineParser, parse_size
 from engine.errors import InputError
 
 EXIT_BAD_INPUT = 2
@@ -22,15 +22,8 @@ MIN_SIZE = (640, 480)  # below this the palette and the side panel cover the boa
 MAX_SIDE = 8192
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
-
-
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = _Parser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
+    parser = OneLineParser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
     parser.add_argument("board", nargs="?", type=Path, help="board file to open (created on save if it does not exist)")
     parser.add_argument("--theme", help="tile theme (F2 cycles the installed ones)")
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
@@ -140,16 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"robots-edit: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        width, height = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"robots-edit: --size must be WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if not (MIN_SIZE[0] <= width <= MAX_SIDE and MIN_SIZE[1] <= height <= MAX_SIDE):
-        print(
-            f"robots-edit: --size {args.size} out of range ({MIN_SIZE[0]}..{MAX_SIDE} wide, "
-            f"{MIN_SIZE[1]}..{MAX_SIDE} high)",
-            file=sys.stderr,
-        )
+        width, height = parse_size(args.size, "--size", MIN_SIZE, (MAX_SIDE, MAX_SIDE))
+    except InputError as exc:
+        print(f"robots-edit: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.theme is not None and not theme_usable(args.theme):
         return EXIT_BAD_INPUT

@@ -43,6 +43,8 @@ from editor.tools import (
 )
 from editor.transform import Transform, rotate_tile
 from editor.validate import Problem, Validation
+from engine.cliutil import parse_size as parse_board_size
+from engine.errors import InputError
 from engine.model import Level
 from engine.status import BoardStatus, board_problems, form_status
 from viewer3d.coords import TopDownMapping
@@ -63,14 +65,13 @@ class Toast:
 
 def parse_size(text: str) -> tuple[int, int, str]:
     """``20x10``, ``20 10``, ``20x10 anchor=center`` or ``20x10 center`` -> (width, height, anchor)."""
-    match = re.fullmatch(
-        r"\s*([0-9]{1,6})\s*[x× ]\s*([0-9]{1,6})(?:\s+(?:anchor\s*=\s*)?([a-z]+))?\s*", text, re.IGNORECASE
-    )
-    if not match:
-        raise ValueError(f"expected WIDTHxHEIGHT [anchor=nw|n|ne|w|center|e|sw|s|se], not {text[:40]!r}")
-    width, height, anchor = int(match[1]), int(match[2]), (match[3] or "nw").lower()
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise ValueError(f"width and height must be 1..{MAX_SIDE}")
+    match = re.fullmatch(r"(.*?)(?:\s+(?:anchor\s*=\s*)?([a-z]+))?\s*", text, re.IGNORECASE | re.DOTALL)
+    assert match is not None  # the pattern matches any text
+    try:
+        width, height = parse_board_size(match[1], "size", (1, 1), (MAX_SIDE, MAX_SIDE))
+    except InputError as exc:
+        raise ValueError(f"{exc.message} [anchor=nw|n|ne|w|center|e|sw|s|se]") from None
+    anchor = (match[2] or "nw").lower()
     if anchor not in ANCHORS:
         raise ValueError(f"unknown anchor {anchor!r}; use one of {', '.join(ANCHORS)}")
     return width, height, anchor

@@ -22,7 +22,6 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
 
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI, run_ai_once
 from engine.ai.registry import ai_help, resolve_ai
@@ -33,6 +32,7 @@ from engine.atomic import write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import parse_seconds
 from engine.cards import Card
+from engine.cliutil import OneLineParser
 from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
@@ -59,13 +59,6 @@ EXIT_OK, EXIT_GAME_OVER, EXIT_BAD_INPUT, EXIT_AI_ERROR = 0, 1, 2, 3
 #: Files of a previous game that ``load`` removes so they cannot be mistaken for the new game's.
 STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt", ROUNDS_FILE)
 LEVEL_WORDS = ", ".join(level.value for level in Level)
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{PROG}: {message} (see '{self.prog} --help')\n")
 
 
 def parse_level(word: str) -> Level:
@@ -503,13 +496,13 @@ def _add_limit_arg(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = OneLineParser(
         prog=PROG,
         description="The robot game engine of the 2009 freiesMagazin contest.",
         epilog="exit status: 0 ok / the game goes on, 1 the game has ended (X, Y or Z), 2 bad input, "
         "3 the game ended with an AI error. See docs/engine-cli.md.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
     save = sub.add_parser("save", help="write a new random deck of 5,600 cards")
     save.add_argument("deck", metavar="DECK")

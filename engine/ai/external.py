@@ -39,6 +39,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.ai.cgroup import PidsGroup
 from engine.ai.hints import program_hint, timeout_hint
 from engine.ai.output import BoundedOutput
 from engine.ai.supervise import AILimits, become_subreaper, child_setup, children, kill_descendants
@@ -355,17 +356,24 @@ def run_ai_once(
         raise AIError("not started: the program running the AI is ending")
     become_subreaper()
     spared = children()  # ours already, not the AI's: never killed as its strays
+    limits = limits or AILimits()
+    group = PidsGroup.create(limits.processes)  # None where no cgroup can be made
     started = time.monotonic()
     try:
-        process = subprocess.Popen(
-            [*argv, level_word],
-            cwd=folder,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=child_setup(limits or AILimits()),
-        )
+        try:
+            process = subprocess.Popen(
+                [*argv, level_word],
+                cwd=folder,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                preexec_fn=child_setup(limits, group),
+            )
+        except BaseException:
+            if group is not None:
+                group.remove()
+            raise
     except FileNotFoundError:
         hint = program_hint(argv[0])
         raise AIError(f"AI program not found: {argv[0]}" + (f" ({hint})" if hint else "")) from None
@@ -387,6 +395,9 @@ def run_ai_once(
         # Answer given, crash, timeout or we are being stopped (Ctrl-C): nothing it started lives on.
         _kill_group(process)
         _RUNNING.pop(process.pid, None)
+        if group is not None:
+            group.kill_all()  # what even the subreaper could not see (it left our descendants)
+            group.remove()
     assert process.stdout is not None
     process.stdout.close()
     elapsed = time.monotonic() - started

@@ -34,8 +34,8 @@ from engine.batch.cluster import parse_address
 from engine.boardfile import parse_board
 from engine.bounds import check_seconds
 from engine.cards import Card
+from engine.cliutil import OneLineParser, ProgressBar
 from engine.contest.compare import distinct_labels
-from engine.contest.progress import ProgressBar
 from engine.contest.report import format_table, summaries, write_reports
 from engine.contest.runner import BoardSource, ContestSetup, DeckSource, GameResult, effective_jobs, run_contest
 from engine.contest.several import report_several, safe_name
@@ -57,7 +57,7 @@ __all__ = ["main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=PROGRAM,
         description="Play every board with every deck at one level with one AI, in parallel, and report the results.",
     )

@@ -120,7 +120,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from engine.contest.progress import ProgressBar
+    from engine.cliutil import ProgressBar
     from engine.tron.arena import Arena
     from engine.tron.tournament import run_tournament, write_reports
     from gameboards import tron_arena_names, tron_arena_path

@@ -141,7 +141,9 @@ def test_the_contest_style_folder_keeps_the_same_round_record(engine: Runner, tm
         pass
     assert code == 1
     played = lines(tmp_path / "rounds.jsonl")
-    assert engine("play", str(CHOP), "--deck", "deck.dat", "--level", "hard", "--ai", "./bot-ki", "--out", "g").code == 0
+    assert (
+        engine("play", str(CHOP), "--deck", "deck.dat", "--level", "hard", "--ai", "./bot-ki", "--out", "g").code == 0
+    )
     whole = lines(tmp_path / "g" / "rounds.jsonl")
     keys = ("round", "before", "hand", "chosen", "played", "after", "end", "output")
     assert [{k: r[k] for k in keys} for r in played] == [{k: r[k] for k in keys} for r in whole]

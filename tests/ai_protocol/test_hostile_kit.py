@@ -65,3 +65,25 @@ def test_symlink_planter_never_makes_the_engine_write_elsewhere(tmp_path: Path) 
         for _ in range(3):
             ai(board, Level.HARD, board.start, HAND)
     assert Path("/etc/passwd").read_bytes() == before
+
+
+def test_process_limit_stops_a_fork_bomb_even_for_root(tmp_path: Path) -> None:
+    """Root ignores RLIMIT_NPROC; the turn's pids cgroup (where one can be made) holds all the same."""
+    import os
+
+    from engine.ai.cgroup import PidsGroup
+
+    probe = PidsGroup.create(1)
+    if probe is None and os.geteuid() == 0:
+        pytest.skip("running as root where no pids cgroup can be made: the kernel would not enforce the limit")
+    if probe is not None:
+        probe.remove()
+    bomb = tmp_path / "bomb"
+    bomb.write_text("#!/bin/sh\ni=0\nwhile [ $i -lt 60 ]; do sleep 2345.95 & i=$((i + 1)); done\nwait\n")
+    bomb.chmod(0o755)
+    board = load_board(CHOP)
+    with ExternalAI(bomb, limits=AILimits.parse(["processes=20"])) as ai, pytest.raises(AIError, match="fork"):
+        ai(board, Level.HARD, board.start, HAND)
+    assert strays() == []
+    if probe is not None:
+        assert not [p for p in probe.path.parent.iterdir() if p.name.startswith(f"robots-ai-{os.getpid()}-")]
