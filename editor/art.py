@@ -63,8 +63,9 @@ def tile_images(theme_name: str) -> dict[str, Image.Image]:
 
 def theme_warning(name: str, warnings: Sequence[str]) -> str:
     """A partial or damaged theme in one status line: its first warning and how many more."""
-    more = f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""
-    return f"theme {name}: {warnings[0]}{more}" if warnings else f"theme: {name}"
+    from themes.report import theme_line
+
+    return theme_line(name, tuple(warnings))
 
 
 def theme_tile_images(theme: Theme) -> dict[str, Image.Image]:

@@ -12,9 +12,9 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
 
 from editor.document import Document
+from engine.cliutil import OneLineParser, parse_size
 from engine.errors import InputError
 
 EXIT_BAD_INPUT = 2
@@ -22,15 +22,8 @@ MIN_SIZE = (640, 480)  # below this the palette and the side panel cover the boa
 MAX_SIDE = 8192
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
-
-
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = _Parser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
+    parser = OneLineParser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
     parser.add_argument("board", nargs="?", type=Path, help="board file to open (created on save if it does not exist)")
     parser.add_argument("--theme", help="tile theme (F2 cycles the installed ones)")
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
@@ -81,14 +74,6 @@ def load_document(path: Path | None) -> Document:
     return Document.open(path)
 
 
-def _is_tron_arena(path: Path) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(64).lstrip().startswith(b"GAMEBOARDSTART")
-    except OSError:
-        return False
-
-
 def _run_tron(args: argparse.Namespace) -> int:
     """The second game's editor: Tron arenas (blocked fields, starts and facings for any number of bots)."""
     from editor.games.tron.cli import run
@@ -132,7 +117,9 @@ def theme_usable(name: str) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.tron or (args.board is not None and _is_tron_arena(args.board)):
+    from editor.games import TRON, sniff_game
+
+    if args.tron or (args.board is not None and sniff_game(args.board) == TRON):
         return _run_tron(args)
     try:
         document = load_document(args.board)
@@ -140,16 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"robots-edit: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        width, height = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"robots-edit: --size must be WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if not (MIN_SIZE[0] <= width <= MAX_SIDE and MIN_SIZE[1] <= height <= MAX_SIDE):
-        print(
-            f"robots-edit: --size {args.size} out of range ({MIN_SIZE[0]}..{MAX_SIDE} wide, "
-            f"{MIN_SIZE[1]}..{MAX_SIDE} high)",
-            file=sys.stderr,
-        )
+        width, height = parse_size(args.size, "--size", MIN_SIZE, (MAX_SIDE, MAX_SIDE))
+    except InputError as exc:
+        print(f"robots-edit: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.theme is not None and not theme_usable(args.theme):
         return EXIT_BAD_INPUT

@@ -27,6 +27,7 @@ from editor.background import BackgroundValidation, ValidationState
 from editor.commands import ANCHORS, ReplaceBoard, Resize, SetTiles, TransformBoard
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent
+from editor.export import ExportOptions
 from editor.files import FileActions, RecentFiles, Settings
 from editor.history import UndoStack
 from editor.keymap import SHORTCUTS, action_for
@@ -42,6 +43,8 @@ from editor.tools import (
 )
 from editor.transform import Transform, rotate_tile
 from editor.validate import Problem, Validation
+from engine.cliutil import parse_size as parse_board_size
+from engine.errors import InputError
 from engine.model import Level
 from engine.status import BoardStatus, board_problems, form_status
 from viewer3d.coords import TopDownMapping
@@ -62,14 +65,13 @@ class Toast:
 
 def parse_size(text: str) -> tuple[int, int, str]:
     """``20x10``, ``20 10``, ``20x10 anchor=center`` or ``20x10 center`` -> (width, height, anchor)."""
-    match = re.fullmatch(
-        r"\s*([0-9]{1,6})\s*[x× ]\s*([0-9]{1,6})(?:\s+(?:anchor\s*=\s*)?([a-z]+))?\s*", text, re.IGNORECASE
-    )
-    if not match:
-        raise ValueError(f"expected WIDTHxHEIGHT [anchor=nw|n|ne|w|center|e|sw|s|se], not {text[:40]!r}")
-    width, height, anchor = int(match[1]), int(match[2]), (match[3] or "nw").lower()
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise ValueError(f"width and height must be 1..{MAX_SIDE}")
+    match = re.fullmatch(r"(.*?)(?:\s+(?:anchor\s*=\s*)?([a-z]+))?\s*", text, re.IGNORECASE | re.DOTALL)
+    assert match is not None  # the pattern matches any text
+    try:
+        width, height = parse_board_size(match[1], "size", (1, 1), (MAX_SIDE, MAX_SIDE))
+    except InputError as exc:
+        raise ValueError(f"{exc.message} [anchor=nw|n|ne|w|center|e|sw|s|se]") from None
+    anchor = (match[2] or "nw").lower()
     if anchor not in ANCHORS:
         raise ValueError(f"unknown anchor {anchor!r}; use one of {', '.join(ANCHORS)}")
     return width, height, anchor
@@ -382,26 +384,40 @@ class EditorController:
         self.files.ask_path("export (.png .svg .pdf):", self._export, f"{stem.absolute()}.png")
 
     def _export(self, text: str) -> None:
+        """The file is chosen; then the options, prefilled (Enter takes them as they are)."""
         target = Path(text.strip()).expanduser()
+        defaults = "--tile 48" + (" --grid" if self.grid else "") + (" --paper a4" if target.suffix == ".pdf" else "")
+        self.ask(
+            "export options (--tile N --grid --coords --paper a4|letter):",
+            lambda o: self._export_to(target, o),
+            defaults,
+        )
+
+    def _export_to(self, target: Path, option_text: str) -> None:
+        from editor.export import parse_options
+
+        try:
+            options = parse_options(option_text, self.theme)
+        except ValueError as exc:
+            self.say(f"not exported: {exc}")
+            return
         if target.is_file():
 
             def answer(choice: str) -> None:
                 if choice == "y":
-                    self._write_export(target)
+                    self._write_export(target, options)
                 else:
                     self.say("not exported")
 
             self.ask(f"{target.name} already exists — replace it? y/n", answer, choices="yn")
             return
-        self._write_export(target)
+        self._write_export(target, options)
 
-    def _write_export(self, target: Path) -> None:
-        from editor.export import ExportOptions, export_board
+    def _write_export(self, target: Path, options: ExportOptions) -> None:
+        from editor.export import export_board
 
         try:
-            written = export_board(
-                self.document.board, target, ExportOptions(theme=self.theme, grid=self.grid), title=self.document.name
-            )
+            written = export_board(self.document.board, target, options, title=self.document.name)
         except (OSError, ValueError) as exc:
             self.say(f"could not export {target}: {getattr(exc, 'strerror', None) or exc}")
             return

@@ -48,6 +48,32 @@ class ExportOptions:
     min_tile_mm: float = MIN_TILE_MM
 
 
+def parse_options(text: str, theme: str | None = None) -> ExportOptions:
+    """The editor's export prompt: ``--tile N --grid --coords --paper a4|letter`` (ValueError if not)."""
+    words = text.split()
+    tile, grid, coords, paper = 48, False, False, "a4"
+    while words:
+        word = words.pop(0)
+        if word == "--grid":
+            grid = True
+        elif word == "--coords":
+            coords = True
+        elif word in ("--tile", "--paper") and not words:
+            raise ValueError(f"{word} needs a value")
+        elif word == "--tile":
+            value = words.pop(0)
+            if not value.isdigit() or not 4 <= int(value) <= MAX_TILE_PX:
+                raise ValueError(f"--tile must be 4..{MAX_TILE_PX} pixels, not {value[:20]!r}")
+            tile = int(value)
+        elif word == "--paper":
+            paper = words.pop(0).lower()
+            if paper not in PAPERS:
+                raise ValueError(f"--paper must be one of {', '.join(PAPERS)}, not {paper[:20]!r}")
+        else:
+            raise ValueError(f"unknown option {word[:20]!r}; use --tile N --grid --coords --paper a4|letter")
+    return ExportOptions(theme=theme, tile_px=tile, grid=grid, coords=coords, paper=paper)
+
+
 def tile_pictures(theme: str | None) -> dict[str, Image.Image]:
     """Every board character's picture in ``theme`` (the first installed theme when None)."""
     name = theme if theme is not None else theme_keys()[0]

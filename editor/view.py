@@ -157,6 +157,7 @@ class EditorView:
         self.board_texture: BoardTexture | None = None
         self._touched: set[tuple[int, int]] | None = set()
         self.theme_loaded = ""
+        self.theme_failed = ""
         self.watcher: ThemeWatcher | None = None
         self.theme_reloads = 0  # live reloads applied (tests wait on this, not on time)
         self._last_watch = 0.0
@@ -192,6 +193,7 @@ class EditorView:
                 if theme.warnings:
                     self.ctl.say(theme_warning(name, theme.warnings))
         except Exception as exc:  # an unreadable theme: keep the previous pictures and say why
+            self.theme_failed = name
             first = str(getattr(exc, "problems", [exc])[0])
             self.ctl.say(f"theme {name!r} cannot be used: {first}")
             if self.textures:
@@ -291,7 +293,7 @@ class EditorView:
     # -- drawing ---------------------------------------------------------------------
     def draw(self) -> None:
         ctl = self.ctl
-        if ctl.theme != self.theme_loaded:
+        if ctl.theme not in (self.theme_loaded, self.theme_failed):  # a refused theme is tried once
             self.set_theme(ctl.theme)
         board = ctl.document.board
         layout = ctl.layout

@@ -20,6 +20,7 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 #: Symlink chains longer than this are refused, as the kernel refuses them (ELOOP).
@@ -80,60 +81,44 @@ def _named(exc: OSError, path: Path) -> OSError:
 
 def write_bytes_atomic(path: str | Path, data: bytes, *, follow_symlinks: bool = True) -> None:
     """Write ``data`` to ``path`` atomically; see the module docstring for what is refused."""
-    given = Path(path)
-    target = resolve_target(given, follow_symlinks)
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise _named(exc, given) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, _mode_for(target))
-        # Checked again just before the rename: something may have taken the file's place meanwhile.
-        resolve_target(given, follow_symlinks)
-        os.replace(tmp_name, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        if isinstance(exc, OSError) and exc.filename != str(given):
-            raise _named(exc, given) from None
-        raise
+    write_files_atomic({Path(path): data}, follow_symlinks=follow_symlinks)
 
 
-def write_files_atomic(files: dict[Path, str], *, follow_symlinks: bool = True) -> None:
-    """Write several text files so that a failure changes none of them.
+def write_files_atomic(files: Mapping[Path, str | bytes], *, follow_symlinks: bool = True) -> None:
+    """Write several files (text is written as UTF-8) so that a failure changes none of them.
 
     Every target is checked and every new content written to its temporary file first (the
     steps that fail: a refused target, a full disk, no permission); only then are the files
     renamed into place, in the order given, so the last one (a state file) is replaced last.
+    Each target is checked again just before its rename: something may have taken its place.
     """
-    staged: list[tuple[str, Path]] = []
+    staged: list[tuple[str, Path, Path]] = []
     try:
-        for path, text in files.items():
+        for path, content in files.items():
+            data = content.encode("utf-8") if isinstance(content, str) else content
             target = resolve_target(path, follow_symlinks)
             folder = target.parent if str(target.parent) else Path(".")
             try:
                 fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
             except OSError as exc:
                 raise _named(exc, path) from None
-            staged.append((tmp_name, target))
+            staged.append((tmp_name, target, path))
             try:
                 with os.fdopen(fd, "wb") as handle:
-                    handle.write(text.encode("utf-8"))
+                    handle.write(data)
                     handle.flush()
                     os.fsync(handle.fileno())
                 os.chmod(tmp_name, _mode_for(target))
             except OSError as exc:
                 raise _named(exc, path) from None
-        for (tmp_name, target), path in zip(staged, files, strict=True):
+        for tmp_name, target, path in staged:
             resolve_target(path, follow_symlinks)
-            os.replace(tmp_name, target)
+            try:
+                os.replace(tmp_name, target)
+            except OSError as exc:
+                raise _named(exc, path) from None
     except BaseException:
-        for tmp_name, _ in staged:
+        for tmp_name, _, _ in staged:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
         raise

@@ -19,31 +19,36 @@ import random
 import shlex
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
 
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI, run_ai_once
 from engine.ai.registry import ai_help, resolve_ai
+from engine.ai.supervise import AILimits
+from engine.ai.trace import Trace
 from engine.asciiboard import render_ascii_board
 from engine.atomic import write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import parse_seconds
 from engine.cards import Card
+from engine.cliutil import OneLineParser
+from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
 from engine.folderlock import folder_lock
-from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, play_game
+from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, deal, play_game
 from engine.gamedir import OUTCOME_WORDS, outcome_note, viewer_pid, write_game_dir
 from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
 from engine.replay import HARDEST_FIRST, fit_levels, parse_globalseq
 from engine.rerun import round_state
+from engine.roundlog import ROUNDS_FILE, round_line
 from engine.session import STATE_FILE, Session, load_session, session_to_json
 from engine.status import board_problems, board_status, require_start
 from engine.stopping import describe, exit_status, raise_on_signals
-from engine.turns import TurnRecorder
+from engine.turns import Turn, TurnRecorder, keep_trace
 
 PROG = "robots-engine"
 BOT_PROGRAM = "bot-ki"
@@ -52,15 +57,8 @@ BOT_LOG = "bot-ki.log"
 #: 1 the game has ended (X, Y or Z); 2 bad input or usage; 3 the game ended with an AI error.
 EXIT_OK, EXIT_GAME_OVER, EXIT_BAD_INPUT, EXIT_AI_ERROR = 0, 1, 2, 3
 #: Files of a previous game that ``load`` removes so they cannot be mistaken for the new game's.
-STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt")
+STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt", ROUNDS_FILE)
 LEVEL_WORDS = ", ".join(level.value for level in Level)
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{PROG}: {message} (see '{self.prog} --help')\n")
 
 
 def parse_level(word: str) -> Level:
@@ -219,14 +217,29 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     game = session.rebuild()
     number = session.next_round
     write_text_atomic(here / "ascii-board.txt", render_ascii_board(session.board, game.pose), follow_symlinks=False)
+    trace = Trace()
+    turn = Turn(number, game.pose, deal(session.deck, number) or ())
 
     def bot_ki(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         """The contest's way: the round's files in this folder, then ./bot-ki once."""
         write_ai_inputs(here, board, hand, pose)
-        return run_ai_once(str(here / BOT_PROGRAM), here, level, args.timeout, here / BOT_LOG, round_number=number)
+        return run_ai_once(
+            str(here / BOT_PROGRAM),
+            here,
+            level,
+            args.timeout,
+            here / BOT_LOG,
+            round_number=number,
+            limits=AILimits.parse(args.ai_limit),
+            trace=trace,
+        )
 
+    started = time.perf_counter()
     game = session.play_next_round(bot_ki)
+    turn.seconds = time.perf_counter() - started
     _write_round_outputs(here, session, game)
+    if turn.hand:  # a round was dealt: keep its record, as 'play' does (rounds.jsonl)
+        _record_turn(here, session, game, turn, trace)
     if game.outcome is None:
         print(f"round {number}: robot at {game.pose.to_bot_line()}; the game goes on")
         return EXIT_OK
@@ -234,12 +247,27 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     return EXIT_AI_ERROR if game.outcome is Outcome.AI_ERROR else EXIT_GAME_OVER
 
 
+def _record_turn(here: Path, session: Session, game: GameRecord, turn: Turn, trace: Trace) -> None:
+    """Append this round to the folder's ``rounds.jsonl`` (what bot-ki got, chose, said and drew)."""
+    if trace.debug_text is not None:
+        trace.debug = parse_debug(trace.debug_text, session.board.width, session.board.height, cut=trace.debug_cut)
+    keep_trace(turn, trace)
+    if len(game.rounds) >= turn.number:
+        turn.chosen = game.rounds[turn.number - 1].chosen
+    elif game.outcome is Outcome.AI_ERROR:
+        turn.error = game.error
+    else:
+        return
+    with open(here / ROUNDS_FILE, "a", encoding="utf-8") as handle:
+        handle.write(round_line(game, turn))
+
+
 # ---------------------------------------------------------------------------------------------- play
 
 
-def resolve_chooser(spec: str, timeout: float, log_path: Path) -> Chooser:
+def resolve_chooser(spec: str, timeout: float, log_path: Path, limits: AILimits | None = None) -> Chooser:
     """The AI named ``spec``: a built-in AI's name or an external program (see engine.ai.registry)."""
-    return resolve_ai(spec, timeout=timeout, log_path=log_path)
+    return resolve_ai(spec, timeout=timeout, log_path=log_path, limits=limits)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -251,7 +279,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         deck = generate_deck(seed)
     out = Path(args.out)
-    chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log")
+    chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log", AILimits.parse(args.ai_limit))
     out.mkdir(parents=True, exist_ok=True)
     recorder = TurnRecorder(chooser)
     try:
@@ -332,10 +360,13 @@ def cmd_round(args: argparse.Namespace) -> int:
     if args.write_only:
         return EXIT_OK
     spec = _round_ai(args, state.game.info.get("ai_command") or state.game.info.get("ai"))
-    chooser = resolve_ai(spec, timeout=args.timeout, log_path=out / "ai.log")
+    limits = AILimits.parse(args.ai_limit)
+    chooser = resolve_ai(spec, timeout=args.timeout, log_path=out / "ai.log", limits=limits)
     if isinstance(chooser, ExternalAI):
         chooser.close()
-        chooser = ExternalAI(chooser.argv, workdir=out.absolute(), timeout=args.timeout, log_path=out / "ai.log")
+        chooser = ExternalAI(
+            chooser.argv, workdir=out.absolute(), timeout=args.timeout, log_path=out / "ai.log", limits=limits
+        )
     recorder = TurnRecorder(chooser)
     try:
         chosen = list(recorder(state.board, state.level, state.pose, state.hand))
@@ -377,6 +408,16 @@ def _print_turn_output(recorder: TurnRecorder, out: Path) -> None:
         print(f"{PROG}: {problem}", file=sys.stderr)
     if turn.debug.marks:
         print(f"debug marks: {len(turn.debug.marks)}")
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from engine.analyse import analyse_game, format_verdicts, write_analysis  # numpy and the planner: only here
+
+    verdicts = analyse_game(args.gamedir)
+    print(format_verdicts(verdicts), end="")
+    path = write_analysis(args.gamedir, verdicts)
+    print(f"written to {path} (robots-view shows the best choice as a ghost robot and lossy rounds on the timeline)")
+    return EXIT_OK
 
 
 # ---------------------------------------------------------------------------------------------- check / replay
@@ -443,14 +484,25 @@ def cmd_boards(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------------- main
 
 
+def _add_limit_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ai-limit",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a resource limit of the AI program, 0 for none: memory (MiB), processes, file-size (MiB), cpu (s);"
+        f" repeatable (default: {AILimits().describe()}; see docs/limits.md)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = OneLineParser(
         prog=PROG,
         description="The robot game engine of the 2009 freiesMagazin contest.",
         epilog="exit status: 0 ok / the game goes on, 1 the game has ended (X, Y or Z), 2 bad input, "
         "3 the game ended with an AI error. See docs/engine-cli.md.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
     save = sub.add_parser("save", help="write a new random deck of 5,600 cards")
     save.add_argument("deck", metavar="DECK")
@@ -465,6 +517,7 @@ def build_parser() -> argparse.ArgumentParser:
     start = sub.add_parser("start", help="play one round of the loaded game with ./bot-ki")
     start.add_argument("level", nargs="?", type=_level_arg, metavar="easy|normal|hard")
     start.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
+    _add_limit_arg(start)
     start.set_defaults(run=cmd_start)
 
     play = sub.add_parser("play", help="play a whole game and write every file into a directory")
@@ -478,6 +531,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
     play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    _add_limit_arg(play)
     play.add_argument(
         "--view",
         action="store_true",
@@ -495,7 +549,15 @@ def build_parser() -> argparse.ArgumentParser:
     rnd.add_argument("--out", metavar="DIR", help="where the round's files go (default: GAMEDIR/round-N)")
     rnd.add_argument("--write-only", action="store_true", help="only write the input files, run no AI")
     rnd.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    _add_limit_arg(rnd)
     rnd.set_defaults(run=cmd_round)
+
+    analyse = sub.add_parser(
+        "analyse",
+        help="judge every round of a played game against the best choice without foresight (goal, then rounds)",
+    )
+    analyse.add_argument("gamedir", metavar="GAMEDIR", help="a folder written by 'play'")
+    analyse.set_defaults(run=cmd_analyse)
 
     check = sub.add_parser("check", help="check that boards are playable (one start, a goal; --reach: reachable)")
     check.add_argument("boards", nargs="+", metavar="BOARD")

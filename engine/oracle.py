@@ -23,7 +23,6 @@ import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +30,7 @@ import numpy.typing as npt
 from engine.ai.plan_table import CARD_INDEX, CARDS, TransitionTable, cached_table, cards_to_goal
 from engine.boardfile import load_board
 from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
+from engine.cliutil import OneLineParser
 from engine.deck import load_deck
 from engine.errors import InputError
 from engine.game import deal
@@ -155,13 +155,6 @@ def _print_no_foresight(board: Board, level: Level, start: Pose, time_limit: flo
     return 0
 
 
-class _Parser(argparse.ArgumentParser):
-    """Usage errors in one line, like every other bad input."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"robots-oracle: error: {message} (see 'robots-oracle --help')\n")
-
-
 def _problem_from_game(args: argparse.Namespace) -> tuple[Board, Level, list[Card], Pose]:
     """Board, level, the deck from round N's hand on, and the pose before round N of a played game."""
     if args.board is not None or args.deck is not None or args.start is not None:
@@ -177,7 +170,7 @@ def _problem_from_game(args: argparse.Namespace) -> tuple[Board, Level, list[Car
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _Parser(
+    parser = OneLineParser(
         prog="robots-oracle",
         description="Fewest rounds in which the goal can be reached when every card of the deck is known; "
         "with --no-foresight instead the best goal probability and expected rounds of any AI that cannot "

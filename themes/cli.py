@@ -12,10 +12,10 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import NoReturn
 
 from PIL import Image
 
+from engine.cliutil import OneLineParser
 from themes.errors import ThemeError
 from themes.loader import check_theme, list_themes, load_theme, shipped_theme_names, user_themes_dir
 from themes.manifest import MANIFEST_FILE
@@ -25,16 +25,9 @@ from themes.template import MAX_TEMPLATE_SCALE, TemplateError, read_template, te
 from themes.theme import Theme
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error in one line (exit 2), without the usage block."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="robots-theme", description="Tile themes for the robots board views.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = OneLineParser(prog="robots-theme", description="Tile themes for the robots board views.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     listing = sub.add_parser("list", help="list the themes found (shipped, per-user, extra folders)")
     listing.add_argument(
         "--dir",

@@ -227,7 +227,8 @@ def read_theme(
     faults = [clip(line) for line in (*notes, *scan.unknown_notes)]
     warnings += faults
     if missing:
-        line = clip(f"{len(missing)} pictures not here, taken from {base_name}: " + name_list(missing, 36))
+        count = f"{len(missing)} picture{'s' if len(missing) != 1 else ''}"
+        line = clip(f"{count} not here, taken from {base_name}: " + name_list(missing, 36))
         warnings.append(line)
         if manifest.base is None:
             faults.append(line)

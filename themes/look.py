@@ -28,6 +28,14 @@ class ResolvedLook:
     light: float
 
 
+def _mean(pixels: np.ndarray) -> FloatColour | None:
+    """The mean colour: a robot picture's body colour, ink lines and all."""
+    if not len(pixels):
+        return None
+    mean = pixels[:, :3].astype(np.float64).mean(axis=0) / 255.0
+    return (float(mean[0]), float(mean[1]), float(mean[2]))
+
+
 def _typical(pixels: np.ndarray) -> FloatColour | None:
     """The per-channel median: the colour most of the pixels have (a wall's bar, not its stripe)."""
     if not len(pixels):
@@ -58,7 +66,7 @@ def resolve_look(look: Look, pictures: Mapping[str, Image.Image], tiles: Mapping
     robot = np.asarray(pictures["robot"]).reshape(-1, 4)
     return ResolvedLook(
         wall_colour=scaled(look.wall_colour) or _typical(_wall_pixels(pictures, tiles)) or DEFAULT_WALL,
-        robot_colour=scaled(look.robot_colour) or _typical(robot[robot[:, 3] > 200]) or DEFAULT_ROBOT,
+        robot_colour=scaled(look.robot_colour) or _mean(robot[robot[:, 3] > 200]) or DEFAULT_ROBOT,
         wall_height=look.wall_height or DEFAULT_WALL_HEIGHT,
         light=look.light or 1.0,
     )

@@ -29,3 +29,11 @@ def summary(lines: list[str], most: int = 3) -> list[str]:
     if len(lines) <= most:
         return [clip(line) for line in lines]
     return [clip(line) for line in lines[: most - 1]] + [f"and {len(lines) - most + 1} more"]
+
+
+def theme_line(name: str, warnings: list[str] | tuple[str, ...]) -> str:
+    """A theme just shown, in one status line: ``theme: NAME``, or its first warning and how many more."""
+    if not warnings:
+        return f"theme: {name}"
+    more = f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""
+    return f"theme {name}: {warnings[0]}{more}"

@@ -43,21 +43,27 @@ def _entries(theme: Theme, thumbnails: Mapping[str, Image.Image] | None) -> list
     floor = images["floor"]
     for key, img in images.items():
         if key in TILE_KEYS:
-            shot = thumbnails.get(key) if thumbnails else None
-            if shot is not None:
-                pair = Image.new("RGBA", (2 * img.width + 2, img.height), _BACKGROUND)
-                pair.paste(img, (0, 0))
-                pair.paste(shot.convert("RGBA").resize(img.size, Image.Resampling.LANCZOS), (img.width + 2, 0))
-                img = pair
-            entries.append((label_for(key), img))
+            entries.append((label_for(key), _beside(img, thumbnails, key)))
         else:
             on_checks = _checkerboard(64)
             on_checks.alpha_composite(img)
             on_floor = floor.copy()
             on_floor.alpha_composite(img)
             entries.append((f"{key}  (alpha)", on_checks))
-            entries.append((f"{key}  on floor", on_floor))
+            shot_key = "start" if key == "start-up" else key  # the viewer's shot of a start tile faces up
+            entries.append((f"{key}  on floor", _beside(on_floor, thumbnails, shot_key)))
     return entries
+
+
+def _beside(img: Image.Image, thumbnails: Mapping[str, Image.Image] | None, key: str) -> Image.Image:
+    """``img`` with the viewer's 3D shot of the same picture to its right, when there is one."""
+    shot = thumbnails.get(key) if thumbnails else None
+    if shot is None:
+        return img
+    pair = Image.new("RGBA", (2 * img.width + 2, img.height), _BACKGROUND)
+    pair.paste(img, (0, 0))
+    pair.paste(shot.convert("RGBA").resize(img.size, Image.Resampling.LANCZOS), (img.width + 2, 0))
+    return pair
 
 
 def contact_sheet(

@@ -19,6 +19,7 @@ from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.hud import TimelineBar
 from viewer3d.playback import TICK, Player, Timeline, TrailCounter
 from viewer3d.render.state import FrameState
+from viewer3d.roundview import RoundAnalysis, analysis_line, ghost_visual
 
 ZOOM_STEP = 1.15
 DEFAULT_THEME = "default"
@@ -68,10 +69,9 @@ def one_line_error(key: str, exc: Exception) -> str:
 
 def theme_message(key: str, warnings: list[str]) -> str:
     """``theme: KEY``, and the first warning of a partial or damaged theme with how many more."""
-    if not warnings:
-        return f"theme: {key}"
-    more = f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""
-    return f"theme {key}: {warnings[0]}{more}"
+    from themes.report import theme_line
+
+    return theme_line(key, warnings)
 
 
 class ViewerApp:
@@ -98,6 +98,9 @@ class ViewerApp:
         #: The AI's side of each round (``engine.roundlog.RoundEntry`` by number) for the HUD and marks.
         self.rounds: Mapping[int, RoundEntry] = {}
         self.show_marks = True
+        #: ``robots-engine analyse``'s findings by round: the best choice (drawn as a ghost robot).
+        self.analysis: Mapping[int, RoundAnalysis] = {}
+        self.show_ghost = True
         self.round_entry: str | None = None
         self.message = ""
         self._message_left = 0.0
@@ -196,6 +199,7 @@ class ViewerApp:
             self.show_trail,
             self.show_help,
             self.show_marks,
+            self.show_ghost,
             self.message,
             self.pointer,
             self.round_entry,
@@ -210,7 +214,11 @@ class ViewerApp:
         """What the renderer draws now."""
         state = self.timeline.state_at(self.player.time)
         trail = self.trail.strength(self.player.time) if self.show_trail else None
-        return replace(state, trail=trail, pointer=self.pointer)
+        ghost = None
+        if self.show_ghost and self.analysis:
+            number, done = self.round_and_cards_done()
+            ghost = ghost_visual(self.analysis.get(number), done)
+        return replace(state, trail=trail, pointer=self.pointer, ghost=ghost)
 
     def say(self, message: str, seconds: float = 4.0) -> None:
         self.message = message
@@ -256,6 +264,7 @@ class ViewerApp:
             "DOWN": lambda: camera.zoom(1 / ZOOM_STEP, *self._centre()),
             "G": self._toggle_trail,
             "D": self._toggle_marks,
+            "B": self._toggle_ghost,
             "H": self._toggle_help,
             "F1": self._toggle_help,
             "F2": self.next_theme,
@@ -304,7 +313,12 @@ class ViewerApp:
         self.say("AI debug marks on" if self.show_marks else "AI debug marks off", 1.5)
 
     def replace_game(
-        self, board: Board, timeline: Timeline, title: str, rounds: Mapping[int, RoundEntry] | None = None
+        self,
+        board: Board,
+        timeline: Timeline,
+        title: str,
+        rounds: Mapping[int, RoundEntry] | None = None,
+        analysis: Mapping[int, RoundAnalysis] | None = None,
     ) -> None:
         """Show another game in place of this one (its folder was rewritten): the camera and view
         stay (refitted only for a board of another size), playback goes to the same round (or the
@@ -316,6 +330,7 @@ class ViewerApp:
         self.board = board
         self.title = title
         self.rounds = rounds if rounds is not None else {}
+        self.analysis = analysis if analysis is not None else {}
         self.player = Player(timeline)
         self.player.speed_index, self.player.loop, self.player.playing = old.speed_index, old.loop, old.playing
         self.trail = TrailCounter(timeline)
@@ -331,18 +346,37 @@ class ViewerApp:
             self.player.jump_to_round(number)
         self.say(f"reloaded: {title}", 3.0)
 
+    def _toggle_ghost(self) -> None:
+        self.show_ghost = not self.show_ghost
+        self.say("best choice (ghost robot) on" if self.show_ghost else "best choice (ghost robot) off", 1.5)
+
+    def round_and_cards_done(self) -> tuple[int, int]:
+        """The round on screen and how many of its cards have been played at this moment."""
+        timeline, t = self.timeline, self.player.time
+        index = timeline.step_index_at(t)
+        if index < 0:
+            return 1, 0
+        step = timeline.steps[index]
+        done = step.index + (1 if t >= timeline.card_ends[index] - 1e-9 else 0)
+        following = timeline.round_starts.get(step.round_number + 1)
+        if following is not None and t >= following - 1e-9:
+            return step.round_number + 1, 0
+        return step.round_number, done
+
     def round_entry_now(self) -> RoundEntry | None:
         """The record of the round on screen (before the first card: round 1's)."""
         return self.rounds.get(max(1, self.player.current_round()))
 
-    def round_lines(self) -> list[str]:
-        """The HUD's lines about the AI's side of the round on screen."""
+    def round_lines(self, cards: bool = True) -> list[str]:
+        """The HUD's lines about the AI's side of the round on screen (``cards`` False: without the
+        hand and the choice, which the window's card panel shows)."""
         from viewer3d.roundview import round_lines
 
         entry = self.round_entry_now()
         step = self.player.current_step()
         card = step.index if step is not None and entry is not None and step.round_number == entry.number else None
-        return round_lines(entry, card)
+        lines = round_lines(entry, card, cards=cards)
+        return lines + analysis_line(self.analysis.get(entry.number) if entry is not None else None)
 
     def _toggle_help(self) -> None:
         self.show_help = not self.show_help

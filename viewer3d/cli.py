@@ -21,11 +21,11 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
 
 from PIL import Image
 
 from engine.ai.external import stop_all_ais
+from engine.cliutil import OneLineParser, ProgressBar, parse_size
 from engine.errors import InputError
 from engine.model import Level
 from engine.protocol import parse_pose
@@ -43,15 +43,8 @@ EXIT_AI_ERROR = 3  # as robots-engine: the game ended because the AI failed
 EXIT_BROKEN_INSTALL = 4  # a file that ships with the package is missing
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error in one line (exit 2), like every other bad input."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = OneLineParser(
         prog="robots-view",
         description="Watch a robot game in 3D: a game directory, a board with its globalseq.txt, "
         "or a new game played by an AI while you watch.",
@@ -114,17 +107,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    try:
-        width_text, height_text = text.lower().split("x")
-        width, height = int(width_text), int(height_text)
-    except ValueError:
-        raise InputError(f"--size must look like 1024x768, not {text!r}") from None
-    if not (16 <= width <= 8192 and 16 <= height <= 8192):
-        raise InputError(f"--size {text} out of range (16..8192 each way)")
-    return width, height
-
-
 def load_source(args: argparse.Namespace) -> GameSource:
     """The game the arguments name; InputError for anything wrong with it."""
     level = Level(args.level) if args.level else None
@@ -169,36 +151,6 @@ def export_command(argv: Sequence[str], out: str = "replay.gif") -> str:
         elif not arg.startswith("--screenshot="):
             kept.append(arg)
     return " ".join(["robots-view", *(shlex.quote(a) for a in kept), "--headless", "--out", out])
-
-
-class ProgressBar:
-    """A one-line progress bar on stderr, redrawn only when it visibly changes.
-
-    When stderr is not a terminal (a log file, CI) the carriage-return redraws would pile up in one
-    endless line, so only the finished bar is written.
-    """
-
-    def __init__(self, width: int = 30, live: bool | None = None) -> None:
-        self.width = width
-        self.live = sys.stderr.isatty() if live is None else live
-        self._shown: tuple[int, int] | None = None
-
-    def __call__(self, done: int, total: int | None) -> None:
-        total = total or done
-        percent = 100 * done // max(1, total)
-        if (percent, total) == self._shown and done < total:
-            return
-        self._shown = (percent, total)
-        if not self.live and done < total:
-            return
-        filled = self.width * done // max(1, total)
-        end = "\n" if done >= total else ""
-        print(
-            f"\rrendering [{'#' * filled}{'.' * (self.width - filled)}] {percent:3d}% {done}/{total} frames",
-            end=end,
-            file=sys.stderr,
-            flush=True,
-        )
 
 
 def resolve_theme(name: str | None) -> object | None:
@@ -271,6 +223,8 @@ def export(
         zoom=zoom,
     )
     decorate = export_decoration(source, frames, size, hud=hud, marks=marks)
+    # One line in a log (a render is short), a live bar on a terminal.
+    bar = None if quiet else ProgressBar(len(frames), unit="frames", label="rendering ", log_progress=False)
     try:
         export_replay(
             out,
@@ -279,7 +233,7 @@ def export(
             fps,
             source.board,
             theme,  # type: ignore[arg-type]
-            None if quiet else ProgressBar(),
+            bar,
             decorate=decorate,
         )
     except ExportError as exc:
@@ -290,6 +244,8 @@ def export(
         if not (target.is_relative_to(failed) or failed.parent == target.parent):  # not the output: say what failed
             raise InputError(f"cannot read: {exc.strerror or exc}", exc.filename) from None
         raise InputError(f"cannot write: {exc.strerror or exc}", out) from None
+    if bar is not None:
+        bar.finish()
     return len(frames)
 
 
@@ -298,7 +254,7 @@ def export_decoration(
 ) -> Callable[[Image.Image, int], Image.Image] | None:
     """What an exported frame gets painted on: the HUD's round, card, hand, choice and AI output,
     and the round's debug marks (as the window shows them)."""
-    from viewer3d.roundview import draw_on_image, entry_for, project_marks, round_lines
+    from viewer3d.roundview import analysis_line, draw_on_image, entry_for, project_marks, round_lines
 
     if not hud and not marks:
         return None
@@ -315,7 +271,7 @@ def export_decoration(
         if hud:
             card = step.index if step is not None and step.round_number == number else None
             where = f"round {number}" + (f"   card {card + 1}/5" if card is not None else "")
-            lines = [source.title, where, *round_lines(entry, card)]
+            lines = [source.title, where, *round_lines(entry, card), *analysis_line(source.analysis.get(number))]
             if timeline.complete and t >= timeline.duration - 1e-9 and timeline.outcome is not None:
                 lines.append(f"game over: {timeline.outcome.value}")
         shapes = project_marks(entry, frames.frame(index)[0], size) if marks else None
@@ -354,12 +310,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from viewer3d.games import sniff
 
             game = sniff(args.gamedir)
-            if game is not None and game.name == "tron":  # the second game: its own scene, same commands
-                from viewer3d.games.tron.cli import run as run_tron
+            if game is not None and game.show is not None:  # another game than robots: its own scene
+                from viewer3d.games import ViewOptions
 
-                return run_tron(
-                    Path(args.gamedir), headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view
-                )
+                return game.show(Path(args.gamedir), ViewOptions(args.headless, args.out, size, args.fps, args.view))
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:
@@ -405,6 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 theme=args.theme,
             )
             app.rounds = source.rounds  # live games fill it round by round
+            app.analysis = source.analysis
             run_window(
                 app,
                 theme=theme,

@@ -39,6 +39,7 @@ HELP_LINES = (
     ("wheel, Up / Down", "zoom (towards the cursor)"),
     ("G", "trail on / off"),
     ("D", "the AI's debug marks on / off"),
+    ("B", "best choice as a ghost robot on / off (after robots-engine analyse)"),
     ("F2", "next theme"),
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
@@ -196,8 +197,17 @@ class HudOverlay:
         self._status = label(12)
         self._help_keys = label(11, (255, 225, 140, 255), bold=True)
         self._help_text = label(11, (230, 238, 250, 255))
-        self._message = pyglet.text.Label(
-            "", x=16, y=40, font_size=12, color=(255, 235, 140, 255), batch=self.batch, group=front
+        self._message = pyglet.text.Label(  # wraps above the timeline bar instead of running off the edge
+            "",
+            x=16,
+            y=40,
+            anchor_y="bottom",
+            multiline=True,
+            width=2000,
+            font_size=12,
+            color=(255, 235, 140, 255),
+            batch=self.batch,
+            group=front,
         )
         panel = (12, 16, 24, 170)
         backdrop = pyglet.graphics.Group(order=-1)
@@ -262,6 +272,7 @@ class HudOverlay:
         self._help_panel.visible = show_help
         self._help_panel.x, self._help_panel.y = 4, top - help_h
         self._help_panel.width, self._help_panel.height = help_w, help_h
+        self._message.width = max(120, width - 32)
         self._message.text = message
         buttons = controls.layout((width, height), cards.panel_width())
         strip = max(cards.PANEL_BOTTOM + cards.PANEL_HEIGHT, height - buttons[0].top if buttons else 0.0) + 4.0
@@ -272,7 +283,7 @@ class HudOverlay:
 
     def draw(self, app: ViewerApp) -> None:
         width, height = app.camera.viewport
-        status = "\n".join([*status_lines(app.player, app.title), *app.round_lines()])
+        status = "\n".join([*status_lines(app.player, app.title), *app.round_lines(cards=False)])
         if app.round_entry is not None:
             status += f"\njump to round: {app.round_entry}_"
         key = (status, app.show_help, app.message, width, height)
@@ -294,6 +305,7 @@ class HudOverlay:
         self._draw_round_ticks(app.player.timeline, bar, bottom)
         self.cards.update(cards.round_hand(app.player), (width, height))
         self._layout_buttons(app, width, height)
+        self._draw_lossy(app, bar, bottom, duration)
         self._draw_marks(app, height)
         self.batch.draw()
         self._ticks_batch.draw()
@@ -352,6 +364,25 @@ class HudOverlay:
             self._tip.x, self._tip.y = x + 6, y + 5
             self._tip_back.x, self._tip_back.y = x, y
             self._tip_back.width, self._tip_back.height = self._tip.content_width + 12, self._tip.content_height + 8
+
+    def _draw_lossy(self, app: ViewerApp, bar: TimelineBar, bottom: float, duration: float) -> None:
+        """Red ticks on the timeline bar at the rounds ``robots-engine analyse`` found lossy."""
+        import pyglet
+
+        lossy = sorted(n for n, found in app.analysis.items() if found.lossy)
+        key = (tuple(lossy), bar.left, bar.width, bottom, duration)
+        if key == getattr(self, "_lossy_key", None):
+            return
+        self._lossy_key = key
+        self._lossy_ticks: list[Any] = []
+        starts = app.timeline.round_starts
+        for number in lossy:
+            if number in starts and duration > 0:
+                x = bar.left + bar.width * starts[number] / duration
+                tick = pyglet.shapes.Rectangle(
+                    x - 1, bottom - 3, 3, bar.height + 6, color=(235, 60, 60, 255), batch=self.batch
+                )
+                self._lossy_ticks.append(tick)
 
     def _draw_marks(self, app: ViewerApp, height: int) -> None:
         """The round's debug marks as pyglet shapes (rebuilt when the round or the camera changes)."""

@@ -22,12 +22,18 @@ from viewer3d.sources import GameSource, from_game_dir
 PID_FILE = VIEWER_PID_FILE
 
 
-def _signature(folder: Path) -> tuple[int, int, int] | None:
+def _signature(folder: Path) -> tuple[int, ...] | None:
+    """``game.json``'s identity, and ``analysis.json``'s (``robots-engine analyse`` run later)."""
     try:
         info = (folder / INFO_FILE).stat()
     except OSError:
         return None
-    return (info.st_mtime_ns, info.st_size, info.st_ino)
+    try:
+        extra = (folder / "analysis.json").stat()
+        analysed = (extra.st_mtime_ns, extra.st_size, extra.st_ino)
+    except OSError:
+        analysed = (0, 0, 0)
+    return (info.st_mtime_ns, info.st_size, info.st_ino, *analysed)
 
 
 class GameFolderWatch:
@@ -36,7 +42,7 @@ class GameFolderWatch:
     def __init__(self, folder: Path, *, claim: bool = True) -> None:
         self.folder = folder
         self.loaded = _signature(folder)
-        self._failed: tuple[int, int, int] | None = None
+        self._failed: tuple[int, ...] | None = None
         self.error: str | None = None
         self._pid_path: Path | None = None
         if claim:

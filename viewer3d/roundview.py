@@ -9,17 +9,23 @@ onto an exported picture with Pillow (the window draws the same shapes with pygl
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.cards import Card
 from engine.debugmarks import Arrow, TextLine, TileMark
+from engine.events import RobotStatus
+from engine.model import Board, Level, Pose
 from engine.roundlog import RoundEntry
+from engine.rules import play_card
 from viewer3d import coords
-from viewer3d.render.state import CameraMatrices
+from viewer3d.render.state import CameraMatrices, RobotVisual
 
 #: Lines of the AI's output shown for a round (its last ones).
 OUTPUT_LINES = 3
@@ -49,13 +55,19 @@ def cards_text(cards: Sequence[object] | None, current: int | None = None) -> st
     return "  ".join(f"[{w}]" if i == current else w for i, w in enumerate(words))
 
 
-def round_lines(entry: RoundEntry | None, card: int | None = None, *, output_lines: int = OUTPUT_LINES) -> list[str]:
-    """The HUD lines for a round: hand, chosen cards (the current one marked), time, last output."""
+def round_lines(
+    entry: RoundEntry | None, card: int | None = None, *, output_lines: int = OUTPUT_LINES, cards: bool = True
+) -> list[str]:
+    """The HUD lines for a round: hand, chosen cards (the current one marked), time, last output.
+
+    ``cards`` False leaves the hand and the choice out (the window draws them as cards)."""
     if entry is None:
         return []
-    lines = [f"hand:   {cards_text(entry.hand)}", f"chosen: {cards_text(entry.chosen, card)}"]
-    if entry.seconds is not None:
-        lines[-1] += f"   ({entry.seconds:.3f} s)"
+    time = f"   ({entry.seconds:.3f} s)" if entry.seconds is not None else ""
+    if cards:
+        lines = [f"hand:   {cards_text(entry.hand)}", f"chosen: {cards_text(entry.chosen, card)}{time}"]
+    else:
+        lines = [f"AI time: {entry.seconds:.3f} s"] if entry.seconds is not None else []
     if entry.error:
         lines.append(f"AI error: {entry.error[:100]}")
     said = [line for line in entry.output.splitlines() if line.strip()][-output_lines:] if output_lines else []
@@ -139,3 +151,72 @@ def draw_on_image(image: Image.Image, shapes: MarkShapes | None, hud: Sequence[s
 def entry_for(rounds: Mapping[int, RoundEntry], round_number: int) -> RoundEntry | None:
     """The record of a round (round 0, before the first card, shows round 1's)."""
     return rounds.get(max(1, round_number))
+
+
+@dataclass(frozen=True)
+class RoundAnalysis:
+    """``robots-engine analyse``'s finding for one round: the best choice and whether the AI lost by its own."""
+
+    best: tuple[Card, ...]
+    lossy: bool
+    loss: str
+    ghost: tuple[Pose, ...] = ()  # the robot after each card of the best choice, from the round's start
+
+
+def load_analysis(
+    folder: Path, rounds: Mapping[int, RoundEntry], board: Board, level: Level
+) -> dict[int, RoundAnalysis]:
+    """``analysis.json`` of a game folder (empty when there is none or it cannot be read: it is optional)."""
+    try:
+        data = json.loads((folder / "analysis.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    found: dict[int, RoundAnalysis] = {}
+    items = data.get("rounds") if isinstance(data, dict) else None
+    for item in items if isinstance(items, list) else []:
+        try:
+            number = int(item["round"])
+            best = tuple(Card.parse(str(c)) for c in item["best"]["cards"])
+            lossy = bool(item.get("lossy"))
+            goal = float(item.get("goal_loss") or 0.0)
+            extra = item.get("rounds_loss")
+        except (KeyError, TypeError, ValueError):
+            continue
+        if goal > 0 and lossy:
+            loss = f"goal -{100 * goal:.2f} pp"
+        elif lossy:
+            loss = f"rounds +{float(extra):.2f}" if isinstance(extra, int | float) else "rounds +inf"
+        else:
+            loss = "none"
+        entry = rounds.get(number)
+        ghost = ghost_poses(board, level, entry.before, best) if entry is not None else ()
+        found[number] = RoundAnalysis(best, lossy, loss, ghost)
+    return found
+
+
+def analysis_line(found: RoundAnalysis | None) -> list[str]:
+    """The HUD line of ``robots-engine analyse``'s finding for a round (none when not analysed)."""
+    if found is None:
+        return []
+    if not found.lossy:
+        return ["best:   the AI's choice was as good"]
+    return [f"best:   {'  '.join(c.value for c in found.best)}   (loss: {found.loss})"]
+
+
+def ghost_poses(board: Board, level: Level, before: Pose, cards: Sequence[Card]) -> tuple[Pose, ...]:
+    """The pose before the round and after each card of ``cards`` (played with the real rules)."""
+    poses = [before]
+    for card in cards:
+        result = play_card(board, level, poses[-1], card)
+        poses.append(result.pose)
+        if result.status is not RobotStatus.ALIVE:
+            break
+    return tuple(poses)
+
+
+def ghost_visual(analysis: RoundAnalysis | None, cards_done: int) -> RobotVisual | None:
+    """The translucent robot of the best choice after ``cards_done`` cards of the round."""
+    if analysis is None or not analysis.ghost:
+        return None
+    pose = analysis.ghost[min(cards_done, len(analysis.ghost) - 1)]
+    return RobotVisual(float(pose.x), float(pose.y), yaw=coords.facing_yaw(pose.facing), alpha=0.35)

@@ -7,18 +7,20 @@ sequence that contradicts its board, the round and card), never as a traceback.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine import rerun
 from engine.ai.registry import resolve_ai
 from engine.boardfile import load_board
 from engine.cards import Card
 from engine.deck import generate_deck, load_deck
 from engine.errors import InputError, SequenceError, read_text
 from engine.game import Chooser, Outcome, new_game, play_rounds
-from engine.gamedir import read_game_dir
+from engine.gamedir import GameDir, read_game_dir
 from engine.model import Board, Level, Pose
 from engine.replay import (
     HARDEST_FIRST,
@@ -34,6 +36,7 @@ from engine.status import require_start
 from engine.turns import TurnRecorder
 from gameboards import DEMO_BOARD, board_path
 from viewer3d.playback import Timeline
+from viewer3d.roundview import RoundAnalysis, load_analysis
 
 
 @dataclass
@@ -50,6 +53,8 @@ class GameSource:
     rounds: dict[int, RoundEntry] = field(default_factory=dict)
     #: The game folder shown, watched for a rewrite (None for other sources).
     folder: Path | None = None
+    #: ``robots-engine analyse``'s findings by round (the best choice, lossy or not), when analysed.
+    analysis: dict[int, RoundAnalysis] = field(default_factory=dict)
 
 
 def level_from_text(text: str) -> Level:
@@ -75,19 +80,24 @@ def from_game_dir(path: str | Path, background: bool = False) -> GameSource:
     sequence_path = Path(path) / "globalseq.txt"
     ai = game.info.get("ai")
     title = f"{Path(path).name} ({game.level.value}{', ' + str(ai) if ai else ''})"
-    deck = game_deck(Path(path), game.info)
-    entries = read_rounds(game.path, game.board.width, game.board.height) or []
+    deck = game_deck(game)
+    try:
+        entries = read_rounds(game.path, game.board.width, game.board.height) or []
+    except (InputError, OSError) as exc:  # the record is optional: the game itself is still shown
+        print(f"robots-view: the round record is ignored: {exc}", file=sys.stderr)
+        entries = []
     rounds = {entry.number: entry for entry in entries}
+    analysis = load_analysis(Path(path), rounds, game.board, game.level)
     if not background:
         replay = load_replay(game.board, game.level, game.start, game.globalseq, sequence_path)
         timeline = timeline_from_replay(replay)
         if deck is not None:
             timeline.set_deck(deck)
-        return GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path))
+        return GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path), analysis=analysis)
     sequence = parse_globalseq(game.globalseq, sequence_path)  # malformed lines: an error at once
     timeline = Timeline(game.start, (game.board.width, game.board.height))
     timeline.deck = deck
-    source = GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path))
+    source = GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path), analysis=analysis)
 
     def run() -> None:
         try:
@@ -104,19 +114,15 @@ def from_game_dir(path: str | Path, background: bool = False) -> GameSource:
     return source
 
 
-def game_deck(folder: Path, info: dict[str, object]) -> tuple[Card, ...] | None:
-    """The deck a game directory was played with: its ``deck.txt``, else its seed; None if neither
-    can be read (the HUD then shows the played cards without the hands)."""
-    deck_file = folder / "deck.txt"
+def game_deck(game: GameDir) -> tuple[Card, ...] | None:
+    """The deck a game directory was played with (``engine.rerun.game_deck``: its ``deck.txt``, its
+    seed, or the deck file it names); None if none can be read (the HUD then shows the played cards
+    without the hands)."""
     try:
-        if deck_file.is_file():
-            return tuple(load_deck(deck_file))
-        seed = info.get("seed")
-        if isinstance(seed, int):
-            return tuple(generate_deck(seed))
+        deck = rerun.game_deck(game)
     except (InputError, OSError):
         return None
-    return None
+    return tuple(deck) if deck is not None else None
 
 
 def from_board_file(board_path: str | Path, start: Pose | None = None) -> GameSource:

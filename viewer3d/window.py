@@ -77,6 +77,29 @@ def window_samples() -> int:
     return _samples_cache[0]
 
 
+def read_window_pixels(window: pyglet.window.Window) -> np.ndarray:
+    """A pyglet window's current image as an (height, width, 3) uint8 array, top row first.
+
+    Read through pyglet's buffer manager: it reads the default framebuffer's back buffer
+    correctly on every platform (moderngl's screen object sets a read buffer that some
+    drivers reject for framebuffer 0).  Every game's window and the editors use it."""
+    window.switch_to()
+    buffer = pyglet.image.get_buffer_manager().get_color_buffer()
+    image = buffer.get_image_data()  # type: ignore[no-untyped-call]  # pyglet leaves this one unannotated
+    data = image.get_data("RGB", image.width * 3)
+    return np.frombuffer(data, dtype=np.uint8).reshape(image.height, image.width, 3)[::-1]
+
+
+def save_window_screenshot(window: pyglet.window.Window, path: Path) -> Path:
+    """Write what a pyglet window shows as a PNG (written to a temporary file, then renamed)."""
+    import io
+
+    buffer = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(read_window_pixels(window))).save(buffer, format="PNG")
+    write_bytes_atomic(path, buffer.getvalue())
+    return path
+
+
 class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
     """The viewer's window; every event is forwarded to ``self.app``."""
 
@@ -193,7 +216,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
                 self.game_watch.error = None
             return False
         board_changed = fresh.board != self.app.board
-        self.app.replace_game(fresh.board, fresh.timeline, fresh.title, fresh.rounds)
+        self.app.replace_game(fresh.board, fresh.timeline, fresh.title, fresh.rounds, fresh.analysis)
         if board_changed:
             theme = getattr(self.scene, "theme", None)
             self.scene.release()
@@ -248,25 +271,12 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self.hud.draw(self.app)
 
     def read_pixels(self) -> np.ndarray:
-        """The window's current image as an (height, width, 3) uint8 array, top row first.
-
-        Read through pyglet's buffer manager: it reads the default framebuffer's back buffer
-        correctly on every platform (moderngl's screen object sets a read buffer that some
-        drivers reject for framebuffer 0)."""
-        self.switch_to()
-        buffer = pyglet.image.get_buffer_manager().get_color_buffer()
-        image = buffer.get_image_data()  # type: ignore[no-untyped-call]  # pyglet leaves this one unannotated
-        data = image.get_data("RGB", image.width * 3)
-        return np.frombuffer(data, dtype=np.uint8).reshape(image.height, image.width, 3)[::-1]
+        """The window's current image as an (height, width, 3) uint8 array, top row first."""
+        return read_window_pixels(self)
 
     def save_screenshot(self, path: Path) -> Path:
         """Write what the window shows as a PNG (written to a temporary file, then renamed)."""
-        import io
-
-        buffer = io.BytesIO()
-        Image.fromarray(np.ascontiguousarray(self.read_pixels())).save(buffer, format="PNG")
-        write_bytes_atomic(path, buffer.getvalue())
-        self.last_screenshot = path
+        self.last_screenshot = save_window_screenshot(self, path)
         return path
 
     # -- events: forwarded -----------------------------------------------------------------------

@@ -10,7 +10,6 @@ cold start. ``robots-ai --warm BOARD LEVEL`` builds the cache ahead of a contest
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Sequence
@@ -19,6 +18,7 @@ from pathlib import Path
 from engine.ai import plan_choice, plan_file
 from engine.boardfile import load_board
 from engine.cards import HAND_SIZE, Card
+from engine.cliutil import OneLineParser
 from engine.errors import InputError
 from engine.model import Board, Direction, Level, Pose
 from engine.protocol import CARDS_FILE, read_ai_inputs, write_chosen
@@ -39,7 +39,7 @@ def warm_choice(folder: Path, board: Board, level: Level, pose: Pose, hand: Sequ
     if not data.solved[state]:
         return None
     indices = [_CARDS.index(card) for card in hand]
-    best = plan_choice.best(data.next, data.goal, data.won, data.states, state, indices)
+    best = plan_choice.best(data.next, data.goal, data.won, data.alive, data.states, state, indices)
     return [_CARDS[i] for i in best]
 
 
@@ -81,7 +81,7 @@ def warm(board_path: str, level: Level, folder: Path, time_limit: float) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="robots-ai",
         description="Choose 5 of the 8 cards in cards.txt for the robot in bot.txt on board.txt; write ccards.txt.",
     )

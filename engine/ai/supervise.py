@@ -7,8 +7,10 @@ a ``setsid`` child, a double fork, a daemon -- is re-parented to us instead of t
 :func:`kill_descendants` finds and kills every one of them when the AI's turn ends, normally
 or not.  Without the subreaper (other systems) the AI's process group is still killed.
 
-The process limit is ``RLIMIT_NPROC``, which counts every process of the user and which the
-kernel does not enforce for root; the other limits hold for everyone.
+The process limit is a pids cgroup of the turn's own where the system lets us make one
+(:mod:`engine.ai.cgroup`; it holds for root too, and its list of processes is killed as well),
+and ``RLIMIT_NPROC`` always, which counts every process of the user and which the kernel does
+not enforce for root; the other limits hold for everyone.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import signal
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 
+from engine.ai.cgroup import PidsGroup
 from engine.bounds import parse_count
 from engine.errors import InputError
 
@@ -90,12 +93,14 @@ def _lower(which: int, value: int) -> None:
         resource.setrlimit(which, (value, value))
 
 
-def child_setup(limits: AILimits) -> Callable[[], None]:
-    """The ``preexec_fn`` for an AI: limits, and default signal handling (we may ignore SIGINT)."""
+def child_setup(limits: AILimits, group: PidsGroup | None = None) -> Callable[[], None]:
+    """The ``preexec_fn`` for an AI: its cgroup, limits, and default signal handling (we may ignore SIGINT)."""
 
     def setup() -> None:
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
             signal.signal(signum, signal.SIG_DFL)
+        if group is not None:
+            group.enter()
         limits.apply()
 
     return setup

@@ -34,8 +34,8 @@ from engine.batch.cluster import parse_address
 from engine.boardfile import parse_board
 from engine.bounds import check_seconds
 from engine.cards import Card
+from engine.cliutil import OneLineParser, ProgressBar
 from engine.contest.compare import distinct_labels
-from engine.contest.progress import ProgressBar
 from engine.contest.report import format_table, summaries, write_reports
 from engine.contest.runner import BoardSource, ContestSetup, DeckSource, GameResult, effective_jobs, run_contest
 from engine.contest.several import report_several, safe_name
@@ -50,12 +50,14 @@ PROGRAM = "robots-contest"
 DEFAULT_SEEDS = 10
 DEFAULT_OUT = "contest-results"
 JOURNAL_FILE = "journal.jsonl"
+#: More generated decks than this per contest is surely a typo (each board plays every deck).
+MAX_SEEDS = 100_000
 
 __all__ = ["main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=PROGRAM,
         description="Play every board with every deck at one level with one AI, in parallel, and report the results.",
     )
@@ -194,8 +196,8 @@ def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:
         # The text travels with each game, so workers on other machines need not see the files.
         return tuple(DeckSource(path=path, text=read_text(path)) for path in files)
     seeds = DEFAULT_SEEDS if args.seeds is None else args.seeds
-    if seeds < 1:
-        raise InputError(f"--seeds must be at least 1, not {seeds}")
+    if not 1 <= seeds <= MAX_SEEDS:
+        raise InputError(f"--seeds must be 1 to {MAX_SEEDS}, not {seeds}")
     return tuple(DeckSource(seed=seed) for seed in range(1, seeds + 1))
 
 

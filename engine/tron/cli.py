@@ -120,7 +120,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from engine.contest.progress import ProgressBar
+    from engine.cliutil import ProgressBar
     from engine.tron.arena import Arena
     from engine.tron.tournament import run_tournament, write_reports
     from gameboards import tron_arena_names, tron_arena_path
@@ -142,10 +142,25 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         progress.total = total
         progress.update(done)
 
-    results = run_tournament(
-        bots, arenas, out, random_bots=randomness, repeat=args.repeat, jobs=args.jobs,
-        time_limit=args.time_limit, startup=args.startup, on_game=tick,
-    )  # fmt: skip
+    from engine.batch import BatchStopped
+
+    if args.cluster is not None:
+        from engine.batch.cluster import parse_address
+
+        parse_address(args.cluster)
+    try:
+        results = run_tournament(
+            bots, arenas, out, random_bots=randomness, repeat=args.repeat, jobs=args.jobs, cluster=args.cluster,
+            resume=args.resume, time_limit=args.time_limit, startup=args.startup, on_game=tick,
+        )  # fmt: skip
+    except BatchStopped as stop:
+        progress.finish()
+        print(
+            f"{PROG}: stopped: {stop.saved} of {stop.total} games saved in {out / 'journal.jsonl'};"
+            " play the rest with the same command and --resume",
+            file=sys.stderr,
+        )
+        return 130
     progress.finish()
     table = write_reports(out, [b.name for b in bots], results)
     from engine.tron.tournament import format_table
@@ -188,6 +203,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--repeat", type=int, default=10, metavar="K", help="games per pairing for random bots (default 10)"
     )
     tour.add_argument("--jobs", type=int, default=1, metavar="N", help="games at the same time (default 1)")
+    tour.add_argument(
+        "--cluster", metavar="ADDRESS", help="play on a Dask cluster (tcp://HOST:8786) or local:N, as robots-contest"
+    )
+    tour.add_argument("--resume", action="store_true", help="finish a stopped tournament in --out (only missing games)")
     tour.add_argument("--out", default="tron-tournament", metavar="DIR", help="results, journal and game files")
     tour.add_argument("--time-limit", type=_positive, default=DEFAULT_TIME_LIMIT, metavar="S")
     tour.add_argument("--startup", type=_positive, default=DEFAULT_STARTUP, metavar="S")

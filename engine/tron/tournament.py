@@ -1,15 +1,15 @@
-"""A Tron tournament with the contest's scoring, resumable, in parallel.
+"""A Tron tournament with the contest's scoring, on the same batch machinery as ``robots-contest``.
 
 Every pair of distinct bots plays on every arena twice, start positions swapped; 3 points for
 surviving longer, 1 each for going out in the same round, 0 for going out first; points are summed
 and ties broken by the total rounds survived.  Bots with random elements play each game ``repeat``
 times and score the rounded mean (half up, "mathematically rounded").
 
-Each finished game is appended to ``journal.jsonl`` in the output folder (one fsynced line) and its
-game file saved under ``games/``; run the same tournament again with the same folder and it plays
-only what is missing, so an interrupted tournament (Ctrl-C, a crash, a reboot) loses at most the
-games in progress.  A journal written for another set-up (other bots, arenas, limits) is refused
-rather than mixed in.  Games run on ``jobs`` threads: each game's work is in its bot programs.
+Games run through :func:`engine.batch.run_batch`: in worker processes (``jobs``) or on a Dask
+cluster (``cluster``); each finished game is journaled at once (``journal.jsonl``, fsynced), so a
+stopped tournament goes on with ``resume`` and plays only the missing games, and a worker that
+dies loses only its own game (scored 0 for both, with the reason).  Each game's file is saved
+under ``games/``.
 """
 
 from __future__ import annotations
@@ -18,19 +18,16 @@ import csv
 import hashlib
 import io
 import json
-import os
-import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
-from engine.ai.external import kill_running_ais
 from engine.atomic import write_text_atomic
+from engine.batch import Journal, run_batch
 from engine.errors import InputError
-from engine.tron.arena import Arena
+from engine.tron.arena import Arena, parse_arena, write_arena
 from engine.tron.record import save_game
 from engine.tron.server import BotSpec, play_game
 
@@ -52,6 +49,20 @@ class Task:
     @property
     def key(self) -> str:
         return f"{self.first}-{self.second}@{self.arena}#{self.repeat}"
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker (a process here, or a cluster's) needs to play one game: picklable."""
+
+    key: str
+    arena_label: str
+    arena_text: str
+    names: tuple[str, str]
+    argvs: tuple[tuple[str, ...], tuple[str, ...]]
+    time_limit: float
+    startup: float
+    games_dir: str
 
 
 @dataclass(frozen=True)
@@ -93,52 +104,42 @@ def plan(bots: int, arenas: int, randomness: Sequence[bool], repeat: int) -> lis
     return tasks
 
 
-def fingerprint(bots: Sequence[BotSpec], arenas: Sequence[tuple[str, Arena]], settings: dict[str, Any]) -> str:
+def play_job(job: Job) -> dict[str, Any]:
+    """Play one game (in a worker) and save its game file; the row for the journal."""
+    arena = parse_arena(job.arena_text, job.arena_label)
+    bots = [BotSpec(name, argv) for name, argv in zip(job.names, job.argvs, strict=True)]
+    record, _ = play_game(arena, bots, time_limit=job.time_limit, startup=job.startup)
+    survived, points, reasons = record.survived(), record.points(), record.reasons()
+    safe = job.key.replace("@", "_at_").replace("#", "_r")
+    save_game(record, Path(job.games_dir) / f"{safe}.json")
+    return asdict(
+        GameResult(
+            job.key, job.arena_label, *job.names, survived[0], survived[1], points[0], points[1],
+            len(record.rounds), reasons[0], reasons[1],
+        )
+    )  # fmt: skip
+
+
+def lost_job(job: Job, reason: str) -> dict[str, Any]:
+    """The row of a game whose worker died: no points for either bot, the reason kept."""
+    why = f"game lost: {reason}"
+    return asdict(GameResult(job.key, job.arena_label, *job.names, 0, 0, 0, 0, 0, why, why))
+
+
+def job_key(job: Job) -> str:
+    return job.key
+
+
+def fingerprint(
+    bots: Sequence[BotSpec], arenas: Sequence[tuple[str, Arena]], settings: dict[str, Any]
+) -> dict[str, Any]:
     """What makes a journal belong to this tournament: bots, arena contents, limits."""
-    text = json.dumps(
-        {
-            "bots": [list(b.argv) for b in bots],
-            "arenas": [
-                [name, arena.width, arena.height, arena.blocked.hex(), repr(arena.starts)] for name, arena in arenas
-            ],
-            **settings,
-        },
-        sort_keys=True,
-    )
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def read_journal(folder: Path, stamp: str) -> dict[str, GameResult]:
-    """Results already played (by task key); InputError when the journal belongs to another set-up."""
-    path = folder / JOURNAL
-    if not path.exists():
-        return {}
-    done: dict[str, GameResult] = {}
-    names = {f.name for f in GameResult.__dataclass_fields__.values()}
-    data_bytes = path.read_bytes()
-    if data_bytes and not data_bytes.endswith(b"\n"):
-        # the last line was being written when the run stopped: drop it, that game is played again
-        keep = data_bytes.rfind(b"\n") + 1
-        with open(path, "r+b") as handle:
-            handle.truncate(keep)
-        data_bytes = data_bytes[:keep]
-    for number, line in enumerate(data_bytes.decode("utf-8", errors="replace").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            raise InputError("not valid JSON", path, number) from None
-        if number == 1:
-            if not isinstance(data, dict) or data.get("tournament") != stamp:
-                raise InputError(
-                    "this folder holds another tournament (other bots, arenas or limits): use another --out", path, 1
-                )
-            continue
-        if not isinstance(data, dict) or set(data) != names:
-            raise InputError("not a game result line", path, number)
-        done[data["key"]] = GameResult(**data)
-    return done
+    return {
+        "game": "tron",
+        "bots": [[b.name, *b.argv] for b in bots],
+        "arenas": [[name, hashlib.sha256(write_arena(arena).encode()).hexdigest()[:16]] for name, arena in arenas],
+        **settings,
+    }
 
 
 def _mean_half_up(values: Sequence[int]) -> int:
@@ -196,11 +197,17 @@ def run_tournament(
     random_bots: Sequence[bool] | None = None,
     repeat: int = DEFAULT_REPEAT,
     jobs: int = 1,
+    cluster: str | None = None,
+    resume: bool = False,
     time_limit: float = 1.0,
     startup: float = 2.0,
     on_game: Callable[[int, int], None] | None = None,
 ) -> list[GameResult]:
-    """Play every game not yet in the journal; returns all results (old and new)."""
+    """Play every game not yet in the journal; returns all results (journaled and new), in plan order.
+
+    Without ``resume`` a folder holding a journal is refused (its results would be lost); with it,
+    a journal of another tournament is refused too (engine.batch.JournalError, a one-line InputError).
+    """
     names = [b.name for b in bots]
     if len(set(names)) != len(names):
         raise InputError(f"two bots have the same name: {names}")
@@ -210,44 +217,28 @@ def run_tournament(
             arena.starts_for(2)
         except ValueError as exc:
             raise InputError(f"cannot host two bots: {exc}", name) from None
-    stamp = fingerprint(bots, arenas, {"repeat": repeat, "random": randomness, "limit": time_limit, "startup": startup})
+    settings = {"repeat": repeat, "random": randomness, "time_limit": time_limit, "startup": startup}
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "games").mkdir(exist_ok=True)
-    done = read_journal(folder, stamp)
-    tasks = [t for t in plan(len(bots), len(arenas), randomness, repeat) if t.key not in done]
-    total = len(done) + len(tasks)
-    journal_path = folder / JOURNAL
-    lock = threading.Lock()
-    with open(journal_path, "a", encoding="utf-8") as journal:
-        if journal.tell() == 0:
-            journal.write(json.dumps({"tournament": stamp, "bots": names}) + "\n")
-
-        def play(task: Task) -> GameResult:
-            label, arena = arenas[task.arena]
-            record, _ = play_game(arena, [bots[task.first], bots[task.second]], time_limit=time_limit, startup=startup)
-            survived, points, reasons = record.survived(), record.points(), record.reasons()
-            safe = task.key.replace("@", "_at_").replace("#", "_r")
-            save_game(record, folder / "games" / f"{safe}.json")
-            return GameResult(
-                task.key, label, names[task.first], names[task.second], survived[0], survived[1], points[0], points[1],
-                len(record.rounds), reasons[0], reasons[1],
-            )  # fmt: skip
-
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = [pool.submit(play, t) for t in tasks]
-            try:
-                for future in as_completed(futures):
-                    result = future.result()
-                    with lock:
-                        journal.write(json.dumps(asdict(result)) + "\n")
-                        journal.flush()
-                        os.fsync(journal.fileno())
-                        done[result.key] = result
-                        if on_game is not None:
-                            on_game(len(done), total)
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                kill_running_ais()  # games in progress end at once; they are not journaled
-                raise
-    return list(done.values())
+    games = folder / "games"
+    games.mkdir(exist_ok=True)
+    texts = [write_arena(arena) for _, arena in arenas]
+    work = [
+        Job(t.key, arenas[t.arena][0], texts[t.arena], (names[t.first], names[t.second]),
+            (bots[t.first].argv, bots[t.second].argv), time_limit, startup, str(games))
+        for t in plan(len(bots), len(arenas), randomness, repeat)
+    ]  # fmt: skip
+    journal = Journal.open(folder / JOURNAL, fingerprint(bots, arenas, settings), resume=resume)
+    try:
+        rows = run_batch(
+            work,
+            play_job,
+            key=job_key,
+            lost=lost_job,
+            journal=journal,
+            workers=jobs,
+            cluster=cluster,
+            on_row=(lambda done, row: on_game(done, len(work))) if on_game is not None else None,
+        )
+    finally:
+        journal.close()
+    return [GameResult(**row) for row in rows]

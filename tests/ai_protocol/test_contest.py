@@ -13,15 +13,15 @@ import pytest
 
 from engine.ai.reference import reference_chooser
 from engine.boardfile import load_board
+from engine.cliutil import ProgressBar
 from engine.contest import main
-from engine.contest.progress import ProgressBar
 from engine.contest.report import format_csv, parse_csv
 from engine.deck import generate_deck, load_deck, save_deck
 from engine.game import play_game
 from engine.model import Level
 from engine.outputs import Stats
 
-from .conftest import CHOP, ScriptMaker
+from .conftest import CHOP, ScriptMaker, started_by_this_run, wait_gone
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -161,7 +161,7 @@ BAD_INPUTS: list[tuple[str, Callable[[Path], list[str]], str]] = [
     ("missing deck", lambda t: [str(CHOP), "--decks", str(t / "none")], "no such deck file or folder"),
     ("empty deck folder", lambda t: [str(CHOP), "--decks", str(_empty_folder(t))], "holds no deck files"),
     ("unknown ai", lambda t: [str(CHOP), "--ai", "nobody"], "unknown AI 'nobody'"),
-    ("zero seeds", lambda t: [str(CHOP), "--seeds", "0"], "--seeds must be at least 1"),
+    ("zero seeds", lambda t: [str(CHOP), "--seeds", "0"], "--seeds must be 1 to 100000"),
     ("negative jobs", lambda t: [str(CHOP), "--jobs", "-1"], "--jobs must be 0"),
     ("zero timeout", lambda t: [str(CHOP), "--timeout", "0"], "--timeout must be a positive number"),
     ("nan timeout", lambda t: [str(CHOP), "--timeout", "nan"], "--timeout must be a positive number"),
@@ -278,26 +278,6 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
     assert not live_processes_running("sleep\x0023.4567"), "the AI programs outlived the contest"
 
 
-def wait_gone(pid: int, timeout: float = 30) -> bool:
-    """Whether ``pid`` is dead (or a zombie) before ``timeout``: checked as soon as it happens."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while live(pid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
-
-
-def live(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state not in ("Z", "X")
-
-
 def live_processes_running(cmdline: str) -> list[int]:
     """Pids of live (not zombie) processes whose NUL-separated command line contains ``cmdline``."""
     found = []
@@ -309,7 +289,7 @@ def live_processes_running(cmdline: str) -> list[int]:
             state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
         except OSError:
             continue
-        if cmdline in command and state not in ("Z", "X"):
+        if cmdline in command and state not in ("Z", "X") and started_by_this_run(entry.name):
             found.append(int(entry.name))
     return found
 

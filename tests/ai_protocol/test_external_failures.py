@@ -15,7 +15,7 @@ from engine.game import AIError, Outcome, play_game
 from engine.model import Direction, Level, Pose
 from engine.protocol import read_ai_inputs, write_ai_inputs
 
-from .conftest import CHOP, ScriptMaker
+from .conftest import CHOP, ScriptMaker, is_alive
 
 HAND = (Card.MF1, Card.MF2, Card.RL, Card.RR, Card.MB, Card.MF3, Card.RU, Card.MF1)
 
@@ -82,16 +82,7 @@ def test_hang_is_killed_with_its_children(make_script: ScriptMaker, tmp_path: Pa
     assert time.monotonic() - started < 5
     child = int(marker.read_text())
     time.sleep(0.1)
-    assert not is_running(child)
-
-
-def is_running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (a zombie waiting for a reaper counts as dead)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state not in ("Z", "X")
+    assert not is_alive(child)
 
 
 def test_closing_output_then_hanging_is_timeout(make_script: ScriptMaker) -> None:
@@ -144,7 +135,7 @@ def test_background_process_is_killed_when_the_answer_is_given(make_script: Scri
     started = time.monotonic()
     assert run_chooser(program, timeout=20) == list(HAND[:5])
     assert time.monotonic() - started < 10
-    assert not is_running(int(marker.read_text()))
+    assert not is_alive(int(marker.read_text()))
 
 
 def test_setsid_child_is_killed_too(make_script: ScriptMaker, tmp_path: Path) -> None:
@@ -156,7 +147,7 @@ def test_setsid_child_is_killed_too(make_script: ScriptMaker, tmp_path: Path) ->
         f"while [ ! -s {marker} ]; do sleep 0.01; done\nhead -n 5 cards.txt > ccards.txt\n",
     )
     assert run_chooser(program, timeout=20) == list(HAND[:5])
-    assert not is_running(int(marker.read_text()))
+    assert not is_alive(int(marker.read_text()))
 
 
 def test_scratch_folder_is_fresh_each_round(make_script: ScriptMaker, tmp_path: Path) -> None:

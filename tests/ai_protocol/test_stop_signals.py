@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import CHOP, ROOT, ScriptMaker
+from .conftest import CHOP, ROOT, ScriptMaker, wait_gone
 
 
 def wait_for_file(path: Path, process: subprocess.Popen[str], timeout: float = 300) -> str:
@@ -23,21 +23,6 @@ def wait_for_file(path: Path, process: subprocess.Popen[str], timeout: float = 3
             return path.read_text()
         time.sleep(0.02)
     raise AssertionError(f"{path} was never written")
-
-
-def is_alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state not in ("Z", "X")
-
-
-def wait_dead(pid: int, timeout: float = 10) -> bool:
-    deadline = time.monotonic() + timeout
-    while is_alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    return not is_alive(pid)
 
 
 COMMANDS = {
@@ -93,5 +78,5 @@ def test_signal_ends_the_ai_and_removes_its_folder(
     assert process.returncode == 128 + signum, err
     assert "Traceback" not in err and err.count("\n") == 1
     assert ("interrupted" if signum == signal.SIGINT else signum.name) in err
-    assert wait_dead(int(ai_pid)) and wait_dead(int(child_pid)), "the AI outlived the command"
+    assert wait_gone(int(ai_pid)) and wait_gone(int(child_pid)), "the AI outlived the command"
     assert not Path(folder).exists(), "the AI's scratch folder was left behind"

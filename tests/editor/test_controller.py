@@ -83,7 +83,7 @@ def test_bad_resize_text_is_reported_not_raised(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     ctl.key_press("E", ctrl=True)
     _type(ctl, "huge")
-    assert "expected WIDTHxHEIGHT" in ctl.status
+    assert "size must look like WIDTHxHEIGHT" in ctl.status
 
 
 def test_board_transforms_by_key_and_undo(tmp_path: Path) -> None:

@@ -93,11 +93,20 @@ def test_export_from_the_editor_asks_before_replacing(tmp_path: Path) -> None:
     ctl.key_press("E", ctrl=True, shift=True)
     assert ctl.prompt is not None and ctl.prompt.text == f"{tmp_path / 'b'}.png"
     ctl.key_press("ENTER")
+    assert ctl.prompt is not None and ctl.prompt.text == "--tile 48 --grid"  # the options, prefilled
+    ctl.prompt.set_text("--tile 20 --coords")
+    ctl.key_press("ENTER")
     assert (tmp_path / "b.png").is_file() and ctl.status == f"exported {tmp_path / 'b.png'}"
+    assert Image.open(tmp_path / "b.png").size == (12 * 20 + 14, 12 * 20 + 14)
     first = (tmp_path / "b.png").stat().st_mtime_ns
     ctl.key_press("E", ctrl=True, shift=True)
+    ctl.key_press("ENTER")
     ctl.key_press("ENTER")
     assert ctl.prompt is not None and "replace it?" in ctl.prompt.label
     ctl.text("n")
     assert (tmp_path / "b.png").stat().st_mtime_ns == first and ctl.status == "not exported"
-    assert Image.open(tmp_path / "b.png").size == (12 * 48, 12 * 48)
+    ctl.key_press("E", ctrl=True, shift=True)
+    ctl.key_press("ENTER")
+    ctl.prompt.set_text("--tile huge")  # type: ignore[union-attr]
+    ctl.key_press("ENTER")
+    assert ctl.status.startswith("not exported: --tile must be")

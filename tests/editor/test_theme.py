@@ -125,3 +125,24 @@ def test_a_long_status_wraps_instead_of_being_cut(window: EditorWindow, tmp_path
     part = window.editor_view._parts["status"]
     labels = [label for label in part.keep if isinstance(label, pyglet.text.Label) and "THE END" in label.text]
     assert labels and labels[0].multiline and labels[0].width <= window.ctl.layout.width
+
+
+def test_an_unreadable_theme_by_f2_keeps_the_pictures_and_is_tried_once(
+    window: EditorWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = window.editor_view
+    before = dict(view.images)
+    calls: list[str] = []
+    real = view.set_theme
+
+    def counting(name: str) -> None:
+        calls.append(name)
+        real(name)
+
+    monkeypatch.setattr(view, "set_theme", counting)
+    window.ctl.theme = str(tmp_path / "gone")
+    for _ in range(3):
+        window.save_png(tmp_path / "frame.png")
+    assert calls == [str(tmp_path / "gone")]
+    assert "cannot be used" in window.ctl.status and "does not exist" in window.ctl.status
+    assert view.images.keys() == before.keys() and view.theme_loaded.endswith("live")

@@ -38,7 +38,7 @@ def test_check_prints_each_problem_on_its_own_line(capsys: pytest.CaptureFixture
     assert len(lines) == 3
     assert lines[0] == "mytheme/theme.json:1:10: invalid JSON: Expecting value"
     assert lines[1].startswith("mytheme/robot.png: has no alpha channel")
-    assert lines[2] == "mytheme: 1 pictures not here, taken from default: oil"
+    assert lines[2] == "mytheme: 1 picture not here, taken from default: oil"
 
 
 def test_check_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,7 +63,7 @@ def test_sheet_of_partial_theme_warns_in_one_line(
     (theme_copy / "goal.png").unlink()
     assert main(["sheet", str(theme_copy), "--out", str(tmp_path / "s.png")]) == 0
     captured = capsys.readouterr()
-    assert captured.err.splitlines() == ["mytheme: 1 pictures not here, taken from default: goal"]
+    assert captured.err.splitlines() == ["mytheme: 1 picture not here, taken from default: goal"]
     assert (tmp_path / "s.png").exists()
 
 

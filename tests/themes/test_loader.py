@@ -101,3 +101,10 @@ def test_names_that_are_not_themes(monkeypatch: pytest.MonkeyPatch, theme_copy: 
             load_theme(name)
     monkeypatch.chdir(theme_copy)
     assert load_theme(".").path == theme_copy.resolve()  # checking the theme you are standing in
+
+
+def test_a_folder_of_upper_case_names_is_listed(tmp_path: Path) -> None:
+    folder = tmp_path / "shouty"
+    folder.mkdir()
+    Image.new("RGB", (64, 64)).save(folder / "FLOOR.PNG")
+    assert [info.key for info in list_themes([tmp_path]) if info.origin == "extra"] == ["shouty"]

@@ -36,7 +36,7 @@ def _only(folder: Path, needle: str) -> str:
 
 def test_missing_file_comes_from_default(theme_copy: Path) -> None:
     (theme_copy / "oil.png").unlink()
-    line = _only(theme_copy, "1 pictures not here, taken from default: oil")
+    line = _only(theme_copy, "1 picture not here, taken from default: oil")
     theme = load_theme(theme_copy)
     assert _same(theme.tile("oil"), load_theme("default").tile("oil")) and theme.faults == (line,)
 
@@ -297,7 +297,7 @@ def test_fuzz_reader_modes_sizes_truncation(
 def test_fuzz_manifest_shapes(theme_copy: Path, data: bytes) -> None:
     (theme_copy / "theme.json").write_bytes(data)
     theme = read_theme(theme_copy)
-    assert all(w.startswith(("theme.json", "1 pictures", "names")) or "start" in w for w in theme.warnings)
+    assert all(w.startswith(("theme.json", "1 picture ", "names")) or "start" in w for w in theme.warnings)
     assert all(len(w) <= 80 for w in theme.warnings)
 
 

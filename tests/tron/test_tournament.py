@@ -10,7 +10,7 @@ import pytest
 from engine.errors import InputError
 from engine.tron.arena import parse_arena
 from engine.tron.cli import bot_spec, main
-from engine.tron.tournament import JOURNAL, GameResult, Task, plan, read_journal, run_tournament, standings
+from engine.tron.tournament import JOURNAL, GameResult, Job, Task, lost_job, plan, run_tournament, standings
 
 ARENAS = [
     ("a", parse_arena("GAMEBOARDSTART 6,3\n......\n......\n......\nGAMEBOARDEND\n")),
@@ -59,16 +59,26 @@ def test_run_journal_resume_and_refusal(tmp_path: Path) -> None:
     results = run_tournament(bots, ARENAS, tmp_path, on_game=lambda done, total: calls.append(total))
     assert len(results) == 4 and calls[-1] == 4
     assert len(list((tmp_path / "games").glob("*.json"))) == 4
-    # a run stopped in the middle: drop two results, leave half a line; the next run plays just those two
+    with pytest.raises(InputError, match="--resume"):  # a second run must not lose the first one's results
+        run_tournament(bots, ARENAS, tmp_path)
+    # a run stopped in the middle: two results journaled, the third cut short; --resume plays two games
     lines = (tmp_path / JOURNAL).read_text().splitlines(keepends=True)
     (tmp_path / JOURNAL).write_text("".join(lines[:3]) + lines[3][:20])
     again: list[int] = []
-    results = run_tournament(bots, ARENAS, tmp_path, on_game=lambda done, total: again.append(done))
-    assert again == [3, 4] and len(results) == 4
+    results = run_tournament(bots, ARENAS, tmp_path, resume=True, on_game=lambda done, total: again.append(done))
+    assert again == [1, 2, 3, 4] and len(results) == 4  # two from the journal, then two played
     assert all(json.loads(line) for line in (tmp_path / JOURNAL).read_text().splitlines())
-    with pytest.raises(InputError, match="another tournament"):
-        run_tournament([bot_spec("simple"), bot_spec("random")], ARENAS, tmp_path)
-    assert len(read_journal(tmp_path, json.loads(lines[0])["tournament"])) == 4
+    assert len((tmp_path / JOURNAL).read_text().splitlines()) == 5
+    with pytest.raises(InputError, match="other settings"):
+        run_tournament([bot_spec("simple"), bot_spec("random")], ARENAS, tmp_path, resume=True)
+
+
+def test_jobs_run_in_worker_processes(tmp_path: Path) -> None:
+    results = run_tournament([bot_spec("simple"), bot_spec("random")], ARENAS[:1], tmp_path, jobs=2, repeat=2,
+                             random_bots=[False, True])  # fmt: skip
+    assert len(results) == 4 and {r.key for r in results} == {"0-1@0#0", "0-1@0#1", "1-0@0#0", "1-0@0#1"}
+    lost = lost_job(Job("0-1@0#0", "a", "", ("x", "y"), ((), ()), 1.0, 2.0, str(tmp_path)), "worker died (signal 9)")
+    assert GameResult(**lost).points1 == 0 and "worker died" in lost["reason1"]
 
 
 def test_cli_tournament_table_csv_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,3 +114,10 @@ def test_cli_tournament_table_csv_json(tmp_path: Path, capsys: pytest.CaptureFix
     assert (out / "results.csv").read_text().startswith("key,arena,bot1,bot2,")
     assert main(["tournament", "simple", "--out", str(out)]) == 2
     assert main(["tournament", "simple", "strong", "--random", "nobody", "--out", str(out)]) == 2
+
+
+def test_cluster_runs_the_same_games(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    results = run_tournament([bot_spec("simple"), bot_spec("strong")], ARENAS[:1], tmp_path, cluster="local:1")
+    assert sorted(r.key for r in results) == ["0-1@0#0", "1-0@0#0"]
+    assert all((r.points1, r.points2) in ((0, 3), (3, 0), (1, 1)) for r in results)

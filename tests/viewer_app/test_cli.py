@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -117,6 +118,30 @@ def test_theme_changes_the_picture(game_files: Path, tmp_path: Path) -> None:
     assert np.abs(default - pen).mean() > 5
 
 
+def test_partial_theme_warns_in_one_line_and_draws_its_floor(game_files: Path, tmp_path: Path) -> None:
+    pink = tmp_path / "pink"
+    pink.mkdir()
+    Image.new("RGB", (64, 64), (255, 105, 180)).save(pink / "floor.png")
+    out = tmp_path / "pink.png"
+    result = run(
+        [str(game_files / "dir"), "--headless", "--size", "200x150", "--out", str(out), "--theme", str(pink)], tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    [line] = [x for x in result.stderr.splitlines() if x.startswith("robots-view: theme")]
+    assert line.startswith("robots-view: theme pink: 22 pictures not here, taken from default: ")
+    pixels = np.asarray(Image.open(out).convert("RGB"), dtype=int)
+    assert (np.abs(pixels - np.array([255, 105, 180]) * 0.97).sum(axis=2) < 40).sum() > 500
+
+
+def test_unreadable_theme_is_one_line_exit_2(game_files: Path, tmp_path: Path) -> None:
+    out = tmp_path / "x.png"
+    result = run(
+        [str(game_files / "dir"), "--headless", "--out", str(out), "--theme", str(tmp_path / "gone")], tmp_path
+    )
+    assert result.returncode == 2 and "--theme" in result.stderr and "does not exist" in result.stderr
+    assert "Traceback" not in result.stderr and not out.exists()
+
+
 def test_gif_of_a_live_ai_game(tmp_path: Path) -> None:
     out = tmp_path / "game.gif"
     result = run(
@@ -138,7 +163,7 @@ def test_gif_of_a_live_ai_game(tmp_path: Path) -> None:
         tmp_path,
     )
     assert result.returncode == 0, result.stderr
-    assert "100%" in result.stderr  # the progress bar reached its end
+    assert re.search(r"^rendering (\d+)/\1 frames in ", result.stderr, re.M)  # the progress bar reached its end
     with Image.open(out) as image:
         assert image.n_frames > 4
         image.seek(0)
@@ -251,15 +276,18 @@ def test_progress_bar_in_a_log_is_one_line(capsys: pytest.CaptureFixture[str]) -
     """Not on a terminal: no carriage-return redraws piling up in the log, just the finished bar."""
     from viewer3d.cli import ProgressBar
 
-    bar = ProgressBar(live=False)
+    bar = ProgressBar(40, unit="frames", label="rendering ", interactive=False, log_progress=False)
     for done in range(1, 41):
         bar(done, 40)
+    bar.finish()
     err = capsys.readouterr().err
-    assert "\r" not in err.strip("\r") and err.count("rendering") == 1 and "40/40" in err
-    live = ProgressBar(live=True)
+    assert "\r" not in err and err.count("rendering") == 1 and err.startswith("rendering 40/40 frames in ")
+    live = ProgressBar(40, unit="frames", label="rendering ", interactive=True)
     for done in range(1, 41):
         live(done, 40)
-    assert capsys.readouterr().err.count("rendering") > 10
+    live.finish()
+    err = capsys.readouterr().err
+    assert err.count("\rrendering [") > 10 and err.endswith("\n") and "40/40 frames 100%" in err
 
 
 def test_export_of_a_failing_ai_says_so_and_exits_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

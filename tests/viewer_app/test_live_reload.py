@@ -85,3 +85,10 @@ def test_a_picture_that_breaks_keeps_the_last_good_one_and_says_why(window: View
     window.dispatch_event("on_draw")
     assert pinkness(window) > 2000  # still the last good floor
     assert window.app.message.startswith("theme default: floor.png: keeping the last good picture")
+
+
+def test_a_long_hud_message_wraps_inside_the_window(window: ViewerWindow) -> None:
+    window.app.say("theme x: " + "a long warning about a picture of the theme " * 4 + "THE END")
+    window.dispatch_event("on_draw")
+    label = window.hud._message
+    assert label.multiline and label.content_width <= WIDTH - 32 and label.content_height > 20

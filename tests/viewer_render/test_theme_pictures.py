@@ -184,3 +184,14 @@ def test_theme_json_sets_wall_colour_and_height(render, tmp_path: Path) -> None:
     # a taller wall covers more of the picture
     differs = np.abs(np.asarray(shot, dtype=int) - np.asarray(control, dtype=int)).sum(axis=2) > 30
     assert differs.sum() > 2000
+
+
+def test_thumbnails_show_every_tile_and_the_sprites_in_3d() -> None:
+    from themes.keys import TILE_KEYS
+    from viewer3d.render.thumbnails import render_thumbnails
+
+    shots = render_thumbnails(load_theme("default"), 64)
+    assert set(shots) == {*TILE_KEYS, "robot", "cursor", "start"}
+    floor = np.asarray(shots["floor"], dtype=int)
+    for key in ("robot", "cursor", "start", "hole", "wall-p", "wall-f", "goal"):
+        assert np.abs(np.asarray(shots[key], dtype=int) - floor).mean() > 3, key  # each shows its picture

@@ -26,7 +26,7 @@ void main() {
     vec3 base = v_material > 0.5 && v_material < 1.5 ? u_wall_color : v_color;
 #ifdef PATTERNS
     if (v_material > 1.5 && v_material < 2.5) {  // crate: the theme's wall-p picture on every face
-        base = texture(u_tiles, vec3(v_uv.x, 1.0 - v_uv.y, u_crate_layer)).rgb;
+        base = texture(u_tiles, vec3(v_uv.x, 1.0 - v_uv.y, u_crate_layer)).rgb * 0.8;  // lit like paint, not glare
     } else if (v_material > 4.5) {  // decal: the robot picture, top row towards the robot's front
         vec4 picture = texture(u_tiles, vec3(v_uv, u_robot_layer));
         if (picture.a < 0.5 || u_robot_layer < 0.0) discard;

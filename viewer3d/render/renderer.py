@@ -453,6 +453,8 @@ class SceneRenderer:
 
         if robot is not None and robot.alpha > 0.0:
             self._draw_robot(robot, common, grow)
+        if frame.ghost is not None:  # the best choice's robot (robots-engine analyse), see-through
+            self._draw_robot(frame.ghost, common, grow)
 
         few_goals = self.glow_count <= FEW_GOALS
         if self.glow_count and (few_goals or not flat):

@@ -38,6 +38,7 @@ class FrameState:
     active: Mapping[tuple[int, int], float] = field(default_factory=dict)  # tile -> animation phase 0..1
     time: float = 0.0  # seconds, for idle animation
     pointer: tuple[int, int] | None = None  # the tile under the mouse: the theme's cursor marks it
+    ghost: RobotVisual | None = None  # where the best choice of the round would have the robot (translucent)
 
 
 @dataclass(frozen=True)

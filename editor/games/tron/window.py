@@ -12,7 +12,7 @@ from PIL import Image
 from pyglet.window import key, mouse
 
 from editor.games.tron.controller import HELP, TronController
-from engine.atomic import write_bytes_atomic
+from viewer3d.window import save_window_screenshot
 
 COLOURS = (
     (26, 217, 255),
@@ -121,14 +121,4 @@ class TronEditorWindow(pyglet.window.Window):  # type: ignore[misc]
         )
 
     def save_screenshot(self, path: Path) -> Path:
-        import io
-
-        self.switch_to()
-        buffer = pyglet.image.get_buffer_manager().get_color_buffer()
-        image = buffer.get_image_data()  # type: ignore[no-untyped-call]
-        data = image.get_data("RGB", image.width * 3)
-        pixels = np.frombuffer(data, dtype=np.uint8).reshape(image.height, image.width, 3)[::-1]
-        out = io.BytesIO()
-        Image.fromarray(np.ascontiguousarray(pixels)).save(out, format="PNG")
-        write_bytes_atomic(path, out.getvalue())
-        return path
+        return save_window_screenshot(self, path)

@@ -3,9 +3,10 @@
 * **Contact** (the opponent's head can be reached): alpha-beta search over rounds (my move, then the
   opponent's; both moving onto one field is a draw, as in the rules), iterative deepening until the
   time budget is spent, leaves scored by a Voronoi partition: fields I reach strictly first minus
-  fields the opponent reaches first.  When the partition shows the regions no longer touch, the
+  fields the opponent reaches first (the root's candidates over the whole board, the leaves within
+  ``VORONOI_LEVELS`` of the heads).  When the partition shows the regions no longer touch, the
   difference of reachable space decides, weighted far above any territory count.  Far apart, one ply
-  of Voronoi is enough and much cheaper.
+  of whole-board Voronoi is enough and much cheaper.
 * **Separated** (no opponent can ever reach me again, which stays true for the rest of the game):
   fill my region.  Each move keeps the largest piece of space: a candidate field that is no
   articulation point of the free space (its free neighbours stay connected around it, checked on
@@ -67,18 +68,39 @@ class StrongBot:
             return legal[0][0]
         return fill_move(view, me, legal)
 
+    @staticmethod
+    def _root_scores(
+        free: bytearray,
+        offsets: tuple[int, ...],
+        legal: list[tuple[str, int]],
+        opp: int,
+        levels: int,
+        deadline: float | None = None,
+    ) -> list[tuple[int, int, str, int]] | None:
+        """(Voronoi value, walls around, answer, field) per candidate; None when ``deadline`` passes first."""
+        scored = []
+        for answer, cell in legal:
+            if deadline is not None and time.monotonic() > deadline:
+                return None
+            free[cell] = 0
+            value = voronoi(free, offsets, cell, opp, levels=levels)
+            free[cell] = 1
+            scored.append((value, _walls(free, offsets, cell), answer, cell))
+        return scored
+
     def _fight(
         self, view: View, me: int, opp: int, distance: int, legal: list[tuple[str, int]], deadline: float
     ) -> str:
         free, offsets = view.free, view.offsets
-        sealed = sealed_pockets(view, me, [c for _, c in legal])
-        scored = []
-        for answer, cell in legal:
-            free[cell] = 0
-            # a move into a sealed pocket is judged on whole spaces, however far they reach
-            value = voronoi(free, offsets, cell, opp, levels=len(free) if cell in sealed else VORONOI_LEVELS)
-            free[cell] = 1
-            scored.append((value, _walls(free, offsets, cell), answer, cell))
+        scored = self._root_scores(free, offsets, legal, opp, VORONOI_LEVELS)
+        assert scored is not None  # no deadline: always complete
+        # The root should see all the territory (the near part misjudges huge open arenas): whole-board
+        # scores replace the near ones when they fit in half the budget (~60 ms each on 200x200).
+        started = time.monotonic()
+        half = started + (deadline - started) / 2
+        whole = self._root_scores(free, offsets, legal, opp, len(free), half)
+        if whole is not None:
+            scored = whole
         scored.sort(key=lambda s: (-s[0], -s[1]))
         best = scored[0][2]
         if distance > FAR:
@@ -320,18 +342,6 @@ def _space_lost(free: bytearray, offsets: tuple[int, ...], stride: int, cell: in
     # the biggest piece is the one still growing (not exact), else the largest exact one
     biggest = max(pieces, key=lambda r: (not pieces[r][1], pieces[r][0]))
     return sum(size for root, (size, _) in pieces.items() if root != biggest)
-
-
-def sealed_pockets(view: View, me: int, cells: list[int]) -> set[int]:
-    """The candidate fields that lie in a closed piece of space other than the biggest one.
-
-    Only when my head is an articulation point (its free neighbours are not joined around it) can
-    the candidates lie in different pieces; a race of searches then finds the smaller, sealed ones.
-    """
-    if len(cells) < 2 or _ring_connected(view.free, view.stride, me):
-        return set()
-    pieces = race(view.free, view.offsets, cells)
-    return {cell for cell, (_, _, exact) in zip(cells, pieces, strict=True) if exact}
 
 
 def fill_move(view: View, me: int, legal: list[tuple[str, int]]) -> str:

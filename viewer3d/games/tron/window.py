@@ -8,15 +8,13 @@ from typing import Any
 import moderngl
 import numpy as np
 import pyglet
-from PIL import Image
 from pyglet.window import key, mouse
 
-from engine.atomic import write_bytes_atomic
 from engine.tron.record import GameRecord
 from viewer3d.games.tron.player import TronPlayer
 from viewer3d.games.tron.render import TronRenderer
 from viewer3d.games.tron.timeline import COLOURS
-from viewer3d.window import _config, window_samples
+from viewer3d.window import _config, read_window_pixels, save_window_screenshot, window_samples
 
 
 class TronWindow(pyglet.window.Window):  # type: ignore[misc]
@@ -89,19 +87,10 @@ class TronWindow(pyglet.window.Window):  # type: ignore[misc]
             self.save_screenshot(self.screenshot_dir / f"tron-{int(self.player.time):05d}.png")
 
     def read_pixels(self) -> np.ndarray:
-        self.switch_to()
-        buffer = pyglet.image.get_buffer_manager().get_color_buffer()
-        image = buffer.get_image_data()  # type: ignore[no-untyped-call]
-        data = image.get_data("RGB", image.width * 3)
-        return np.frombuffer(data, dtype=np.uint8).reshape(image.height, image.width, 3)[::-1]
+        return read_window_pixels(self)
 
     def save_screenshot(self, path: Path) -> Path:
-        import io
-
-        buffer = io.BytesIO()
-        Image.fromarray(np.ascontiguousarray(self.read_pixels())).save(buffer, format="PNG")
-        write_bytes_atomic(path, buffer.getvalue())
-        self.last_screenshot = path
+        self.last_screenshot = save_window_screenshot(self, path)
         return path
 
 

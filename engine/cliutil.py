@@ -1,0 +1,143 @@
+"""What every command line of the project shares: a parser whose usage errors are one line,
+``WIDTHxHEIGHT`` sizes, and a progress bar on stderr. ``robots-engine``, ``robots-contest``,
+``robots-oracle``, ``robots-tron``, ``robots-view``, ``robots-edit`` and ``robots-theme`` use
+these, so they behave alike."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from typing import NoReturn, TextIO
+
+from engine.bounds import shown
+from engine.errors import InputError
+
+EXIT_BAD_INPUT = 2
+BAR_WIDTH = 30
+#: Seconds between progress lines when not on a terminal (besides one per tenth of the way).
+LINE_EVERY = 30.0
+_SIZE = re.compile(r"\s*([0-9]{1,6})\s*[x×X ]\s*([0-9]{1,6})\s*")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line (exit 2), like every other bad input,
+    instead of the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        program = self.prog.split()[0]  # a sub-command's prog is "robots-engine play"
+        self.exit(EXIT_BAD_INPUT, f"{program}: {message} (see '{self.prog} --help')\n")
+
+
+def parse_size(
+    text: str, what: str = "--size", low: tuple[int, int] = (16, 16), high: tuple[int, int] = (8192, 8192)
+) -> tuple[int, int]:
+    """``1024x768`` (also ``1024 768``) as (width, height) within ``low``..``high``; InputError otherwise."""
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise InputError(f"{what} must look like WIDTHxHEIGHT (e.g. 1024x768), not {shown(text, 30)}")
+    width, height = int(match[1]), int(match[2])
+    if not (low[0] <= width <= high[0] and low[1] <= height <= high[1]):
+        raise InputError(f"{what} {width}x{height} out of range ({low[0]}..{high[0]} wide, {low[1]}..{high[1]} high)")
+    return width, height
+
+
+class ProgressBar:
+    """``LABEL[#######.......] 120/300 UNIT  40%  85.2 UNIT/s  AI errors: 1`` on ``stream``.
+
+    On a terminal it is redrawn in place whenever it visibly changes. Elsewhere (a log file, a
+    pipe) carriage-return redraws would pile up in one endless line, so it writes plain lines
+    instead: with ``log_progress``, one at every tenth of the way and at least every
+    ``LINE_EVERY`` seconds (so a long run in the background still says how far it is), and
+    always the final ``LABEL120/300 UNIT in 3.52 s`` from ``finish`` (which may be called again:
+    it returns the elapsed seconds).
+    """
+
+    def __init__(
+        self,
+        total: int,
+        stream: TextIO | None = None,
+        *,
+        unit: str = "games",
+        label: str = "",
+        interactive: bool | None = None,
+        log_progress: bool = True,
+    ) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.unit = unit
+        self.label = label
+        self.interactive = self.stream.isatty() if interactive is None else interactive
+        self.log_progress = log_progress
+        self.started = time.monotonic()
+        self.done = 0
+        self.errors = 0
+        self._shown: tuple[int, int] | None = None
+        self._lined_at = self.started
+        self._tenths = 0
+        self._elapsed: float | None = None
+
+    def update(self, done: int, total: int | None = None, error: bool = False) -> None:
+        """``done`` of ``total`` (when given, it replaces the total) finished; ``error``: one more AI error."""
+        if total is not None:
+            self.total = total
+        self.done = done
+        self.errors += int(error)
+        if self.interactive:
+            shown_now = (round(100 * self._fraction()), self.errors)
+            if shown_now != self._shown:
+                self._shown = shown_now
+                self.stream.write("\r" + self.line())
+                self.stream.flush()
+        elif self.log_progress and done < self.total:
+            now = time.monotonic()
+            tenths = 10 * done // self.total if self.total else 10
+            if tenths > self._tenths or now - self._lined_at >= LINE_EVERY:
+                self._tenths, self._lined_at = max(self._tenths, tenths), now
+                self.stream.write(self.plain_line(now) + "\n")
+                self.stream.flush()
+
+    def __call__(self, done: int, total: int | None) -> None:
+        """The ``progress(done, total)`` callback of ``viewer3d.export``."""
+        self.update(done, total or done)
+
+    def _fraction(self) -> float:
+        return min(1.0, self.done / self.total) if self.total else 1.0
+
+    def plain_line(self, now: float) -> str:
+        """``120/650 games (18%), 4.1 games/s, about 2 min left`` (for logs)."""
+        elapsed = max(now - self.started, 1e-9)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate > 0 else None
+        eta = (
+            "" if left is None else f", about {left:.0f} s left" if left < 120 else f", about {left / 60:.0f} min left"
+        )
+        errors = f", AI errors: {self.errors}" if self.errors else ""
+        percent = 100 * self._fraction()
+        return (
+            f"{self.label}{self.done}/{self.total} {self.unit} ({percent:.0f}%), {rate:.1f} {self.unit}/s{eta}{errors}"
+        )
+
+    def line(self) -> str:
+        fraction = self._fraction()
+        filled = round(BAR_WIDTH * fraction)
+        elapsed = max(time.monotonic() - self.started, 1e-9)
+        errors = f"  AI errors: {self.errors}" if self.errors else ""
+        return (
+            f"{self.label}[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {self.done}/{self.total} {self.unit}"
+            f" {100 * fraction:3.0f}%  {self.done / elapsed:.1f} {self.unit}/s{errors}"
+        )
+
+    def finish(self) -> float:
+        """End the bar (a newline on a terminal, the final line elsewhere); the elapsed seconds."""
+        if self._elapsed is not None:
+            return self._elapsed
+        self._elapsed = time.monotonic() - self.started
+        if self.interactive:
+            self.stream.write("\r" + self.line() + "\n")
+        else:
+            self.stream.write(f"{self.label}{self.done}/{self.total} {self.unit} in {self._elapsed:.2f} s")
+            self.stream.write(f", AI errors: {self.errors}\n" if self.errors else "\n")
+        self.stream.flush()
+        return self._elapsed

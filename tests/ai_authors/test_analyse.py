@@ -1,0 +1,57 @@
+"""``robots-engine analyse``: every round against the best choice without foresight; the viewer
+shows the best choice as a ghost robot and the lossy rounds on the timeline."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from viewer3d.app import ViewerApp
+from viewer3d.sources import from_game_dir
+
+from .conftest import CHOP, Runner
+
+
+def test_a_reference_game_has_lossy_rounds_and_a_planner_game_none(engine: Runner, tmp_path: Path) -> None:
+    assert engine("play", str(CHOP), "--seed", "25", "--level", "hard", "--out", "ref").code == 0
+    result = engine("analyse", "ref")
+    assert result.code == 0, result.err
+    assert "lossy rounds: " in result.out and "round" in result.out.splitlines()[0]
+    analysis = json.loads((tmp_path / "ref" / "analysis.json").read_text())
+    assert 5 in analysis["lossy_rounds"]  # the reference AI drives into the hole in round 5
+    last = analysis["rounds"][-1]
+    assert last["chosen"]["goal_probability"] == 0.0 and last["best"]["goal_probability"] > 0.9
+    assert "goal -" in result.out
+    assert engine("play", str(CHOP), "--seed", "25", "--level", "hard", "--ai", "planner", "--out", "pl").code == 0
+    planner = engine("analyse", "pl")
+    assert planner.code == 0, planner.err
+    assert "no lossy round: every choice was as good as the best" in planner.out
+    assert json.loads((tmp_path / "pl" / "analysis.json").read_text())["lossy_rounds"] == []
+
+
+def test_analyse_needs_a_round_record(engine: Runner, tmp_path: Path) -> None:
+    engine("play", str(CHOP), "--seed", "3", "--out", "g")
+    (tmp_path / "g" / "rounds.jsonl").unlink()
+    result = engine("analyse", "g")
+    assert result.code == 2 and "no round record (rounds.jsonl)" in result.err and result.err.count("\n") == 1
+    assert engine("analyse", "nowhere").code == 2
+
+
+def test_the_viewer_shows_the_best_choice_as_a_ghost(engine: Runner, tmp_path: Path) -> None:
+    engine("play", str(CHOP), "--seed", "25", "--level", "hard", "--out", "ref")
+    assert not from_game_dir(tmp_path / "ref").analysis  # not analysed yet: no ghost
+    engine("analyse", "ref")
+    source = from_game_dir(tmp_path / "ref")
+    assert source.analysis[5].lossy
+    app = ViewerApp(source.board, source.timeline, source.title)
+    app.rounds, app.analysis = source.rounds, source.analysis
+    app.player.jump_to_round(5)
+    index = source.timeline.card_starts.index(source.timeline.round_starts[5])
+    app.player.seek(source.timeline.card_ends[index + 1])
+    assert app.round_and_cards_done() == (5, 2)
+    ghost = app.frame().ghost
+    expected = source.analysis[5].ghost[2]
+    assert ghost is not None and (ghost.bx, ghost.by) == (expected.x, expected.y) and ghost.alpha < 1
+    assert any(line.startswith("best:   ") and "loss: goal -" in line for line in app.round_lines())
+    app.key("B")
+    assert app.frame().ghost is None
