@@ -74,14 +74,6 @@ def load_document(path: Path | None) -> Document:
     return Document.open(path)
 
 
-def _is_tron_arena(path: Path) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(64).lstrip().startswith(b"GAMEBOARDSTART")
-    except OSError:
-        return False
-
-
 def _run_tron(args: argparse.Namespace) -> int:
     """The second game's editor: Tron arenas (blocked fields, starts and facings for any number of bots)."""
     from editor.games.tron.cli import run
@@ -125,7 +117,9 @@ def theme_usable(name: str) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.tron or (args.board is not None and _is_tron_arena(args.board)):
+    from editor.games import TRON, sniff_game
+
+    if args.tron or (args.board is not None and sniff_game(args.board) == TRON):
         return _run_tron(args)
     try:
         document = load_document(args.board)

@@ -19,32 +19,36 @@ import random
 import shlex
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI, run_ai_once
 from engine.ai.registry import ai_help, resolve_ai
 from engine.ai.supervise import AILimits
+from engine.ai.trace import Trace
 from engine.asciiboard import render_ascii_board
 from engine.atomic import write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import parse_seconds
 from engine.cards import Card
 from engine.cliutil import OneLineParser
+from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
 from engine.folderlock import folder_lock
-from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, play_game
+from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, deal, play_game
 from engine.gamedir import OUTCOME_WORDS, outcome_note, viewer_pid, write_game_dir
 from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
 from engine.replay import HARDEST_FIRST, fit_levels, parse_globalseq
 from engine.rerun import round_state
+from engine.roundlog import ROUNDS_FILE, round_line
 from engine.session import STATE_FILE, Session, load_session, session_to_json
 from engine.status import board_problems, board_status, require_start
 from engine.stopping import describe, exit_status, raise_on_signals
-from engine.turns import TurnRecorder
+from engine.turns import Turn, TurnRecorder, keep_trace
 
 PROG = "robots-engine"
 BOT_PROGRAM = "bot-ki"
@@ -53,7 +57,7 @@ BOT_LOG = "bot-ki.log"
 #: 1 the game has ended (X, Y or Z); 2 bad input or usage; 3 the game ended with an AI error.
 EXIT_OK, EXIT_GAME_OVER, EXIT_BAD_INPUT, EXIT_AI_ERROR = 0, 1, 2, 3
 #: Files of a previous game that ``load`` removes so they cannot be mistaken for the new game's.
-STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt")
+STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt", ROUNDS_FILE)
 LEVEL_WORDS = ", ".join(level.value for level in Level)
 
 
@@ -213,6 +217,8 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     game = session.rebuild()
     number = session.next_round
     write_text_atomic(here / "ascii-board.txt", render_ascii_board(session.board, game.pose), follow_symlinks=False)
+    trace = Trace()
+    turn = Turn(number, game.pose, deal(session.deck, number) or ())
 
     def bot_ki(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         """The contest's way: the round's files in this folder, then ./bot-ki once."""
@@ -225,15 +231,35 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
             here / BOT_LOG,
             round_number=number,
             limits=AILimits.parse(args.ai_limit),
+            trace=trace,
         )
 
+    started = time.perf_counter()
     game = session.play_next_round(bot_ki)
+    turn.seconds = time.perf_counter() - started
     _write_round_outputs(here, session, game)
+    if turn.hand:  # a round was dealt: keep its record, as 'play' does (rounds.jsonl)
+        _record_turn(here, session, game, turn, trace)
     if game.outcome is None:
         print(f"round {number}: robot at {game.pose.to_bot_line()}; the game goes on")
         return EXIT_OK
     print(f"round {number}: {_game_over_line(game)}")
     return EXIT_AI_ERROR if game.outcome is Outcome.AI_ERROR else EXIT_GAME_OVER
+
+
+def _record_turn(here: Path, session: Session, game: GameRecord, turn: Turn, trace: Trace) -> None:
+    """Append this round to the folder's ``rounds.jsonl`` (what bot-ki got, chose, said and drew)."""
+    if trace.debug_text is not None:
+        trace.debug = parse_debug(trace.debug_text, session.board.width, session.board.height, cut=trace.debug_cut)
+    keep_trace(turn, trace)
+    if len(game.rounds) >= turn.number:
+        turn.chosen = game.rounds[turn.number - 1].chosen
+    elif game.outcome is Outcome.AI_ERROR:
+        turn.error = game.error
+    else:
+        return
+    with open(here / ROUNDS_FILE, "a", encoding="utf-8") as handle:
+        handle.write(round_line(game, turn))
 
 
 # ---------------------------------------------------------------------------------------------- play

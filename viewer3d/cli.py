@@ -308,12 +308,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from viewer3d.games import sniff
 
             game = sniff(args.gamedir)
-            if game is not None and game.name == "tron":  # the second game: its own scene, same commands
-                from viewer3d.games.tron.cli import run as run_tron
+            if game is not None and game.show is not None:  # another game than robots: its own scene
+                from viewer3d.games import ViewOptions
 
-                return run_tron(
-                    Path(args.gamedir), headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view
-                )
+                return game.show(Path(args.gamedir), ViewOptions(args.headless, args.out, size, args.fps, args.view))
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:

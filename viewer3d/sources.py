@@ -12,13 +12,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine import rerun
 from engine.ai.registry import resolve_ai
 from engine.boardfile import load_board
 from engine.cards import Card
 from engine.deck import generate_deck, load_deck
 from engine.errors import InputError, SequenceError, read_text
 from engine.game import Chooser, Outcome, new_game, play_rounds
-from engine.gamedir import read_game_dir
+from engine.gamedir import GameDir, read_game_dir
 from engine.model import Board, Level, Pose
 from engine.replay import HARDEST_FIRST, CardStep, Replay, fit_levels, load_replay, parse_globalseq
 from engine.roundlog import RoundEntry, entry_of, read_rounds
@@ -66,7 +67,7 @@ def from_game_dir(path: str | Path) -> GameSource:
     ai = game.info.get("ai")
     title = f"{Path(path).name} ({game.level.value}{', ' + str(ai) if ai else ''})"
     timeline = timeline_from_replay(replay)
-    deck = game_deck(Path(path), game.info)
+    deck = game_deck(game)
     if deck is not None:
         timeline.set_deck(deck)
     entries = read_rounds(game.path, game.board.width, game.board.height) or []
@@ -75,19 +76,15 @@ def from_game_dir(path: str | Path) -> GameSource:
     return GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path), analysis=analysis)
 
 
-def game_deck(folder: Path, info: dict[str, object]) -> tuple[Card, ...] | None:
-    """The deck a game directory was played with: its ``deck.txt``, else its seed; None if neither
-    can be read (the HUD then shows the played cards without the hands)."""
-    deck_file = folder / "deck.txt"
+def game_deck(game: GameDir) -> tuple[Card, ...] | None:
+    """The deck a game directory was played with (``engine.rerun.game_deck``: its ``deck.txt``, its
+    seed, or the deck file it names); None if none can be read (the HUD then shows the played cards
+    without the hands)."""
     try:
-        if deck_file.is_file():
-            return tuple(load_deck(deck_file))
-        seed = info.get("seed")
-        if isinstance(seed, int):
-            return tuple(generate_deck(seed))
+        deck = rerun.game_deck(game)
     except (InputError, OSError):
         return None
-    return None
+    return tuple(deck) if deck is not None else None
 
 
 def from_board_file(board_path: str | Path, start: Pose | None = None) -> GameSource:

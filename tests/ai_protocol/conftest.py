@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import stat
 import sys
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,6 +15,20 @@ ROOT = Path(__file__).resolve().parents[2]
 CHOP = ROOT / "gameboards" / "chop.dat"
 
 ScriptMaker = Callable[[str, str], Path]
+
+#: Every process this test run starts inherits this variable, so a check for left-over processes
+#: sees only this run's, never those of another test run on the same machine.
+TAG_VARIABLE = "ROBOTS_TEST_RUN"
+os.environ[TAG_VARIABLE] = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
+def started_by_this_run(pid: int | str) -> bool:
+    """Whether the process inherited this test run's tag (false for processes we may not read)."""
+    try:
+        environ = Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return False
+    return f"{TAG_VARIABLE}={os.environ[TAG_VARIABLE]}".encode() in environ.split(b"\0")
 
 
 def write_script(folder: Path, name: str, body: str) -> Path:

@@ -21,7 +21,7 @@ from engine.game import play_game
 from engine.model import Level
 from engine.outputs import Stats
 
-from .conftest import CHOP, ScriptMaker, wait_gone
+from .conftest import CHOP, ScriptMaker, started_by_this_run, wait_gone
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -289,7 +289,7 @@ def live_processes_running(cmdline: str) -> list[int]:
             state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
         except OSError:
             continue
-        if cmdline in command and state not in ("Z", "X"):
+        if cmdline in command and state not in ("Z", "X") and started_by_this_run(entry.name):
             found.append(int(entry.name))
     return found
 

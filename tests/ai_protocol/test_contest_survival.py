@@ -19,7 +19,7 @@ import pytest
 from engine.contest import main
 from engine.contest.report import parse_csv
 
-from .conftest import CHOP, ROOT, ScriptMaker
+from .conftest import CHOP, ROOT, ScriptMaker, started_by_this_run
 
 HOSTILE = ROOT / "examples" / "hostile"
 MIXED = HOSTILE / "mixed"
@@ -38,7 +38,12 @@ def strays() -> list[str]:
             state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
         except OSError:
             continue
-        if state not in ("Z", "X") and any(mark in command for mark in STRAY_MARKS) and "pytest" not in command:
+        if (
+            state not in ("Z", "X")
+            and any(mark in command for mark in STRAY_MARKS)
+            and "pytest" not in command
+            and started_by_this_run(entry.name)
+        ):
             found.append(f"{entry.name}: {command}")
     return found
 
@@ -162,3 +167,14 @@ def test_torn_last_journal_line_is_dropped(capsys: pytest.CaptureFixture[str], t
     assert main([str(CHOP), "--seeds", "3", "--out", str(tmp_path), "--resume"]) == 0
     assert (tmp_path / "results.csv").read_bytes() == full
     assert len(journal.read_text().splitlines()) == 4
+
+
+def test_the_leftover_check_sees_a_leftover(tmp_path: Path) -> None:
+    """``strays()`` is not blind: a process left running by this run is found (then killed here)."""
+    leftover = subprocess.Popen(["sleep", "2345.61"], start_new_session=True)
+    try:
+        assert any(command.startswith(f"{leftover.pid}: sleep 2345.61") for command in strays())
+    finally:
+        leftover.kill()
+        leftover.wait()
+    assert strays() == []

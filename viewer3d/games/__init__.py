@@ -1,8 +1,9 @@
-"""The games the product hosts, found by name or by sniffing a file.
+"""The games the viewer shows, found by name or by sniffing a file (``engine.games.sniff_game``).
 
-The viewer and the editor were written for the robot game (2009); Tron (2014) is the second game.
-``sniff(path)`` tells which game a file or folder belongs to, so ``robots-view FILE`` plays either:
-a robot game directory, board or ``game.json``; a Tron game file (``tron-game.json``) or arena.
+Each entry says how the game is shown: the robot game by the viewer's own path (``viewer3d.cli``,
+``app``, ``render``), Tron by ``viewer3d.games.tron`` (its scene: arena cells, cycles with poses
+over time, light walls as growing dynamic cells, crash events, HUD lines).  ``robots-view FILE``
+plays either; a third game adds an entry here and a package beside ``tron``.
 """
 
 from __future__ import annotations
@@ -10,41 +11,39 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
-SNIFF_BYTES = 4096
+from engine.games import ROBOTS, TRON, sniff_game
+
+
+class ViewOptions(NamedTuple):
+    """What ``robots-view`` was asked for, as every game's viewer takes it."""
+
+    headless: bool
+    out: str | None
+    size: tuple[int, int] | None
+    fps: int | None
+    view: str
 
 
 @dataclass(frozen=True)
 class Game:
-    """A hosted game: its name, what it is, and how to recognise its files."""
+    """A hosted game: its name, what it is, and how to show a file of it (None: the robot viewer)."""
 
     name: str
     title: str
-    sniff: Callable[[Path], bool]
+    show: Callable[[Path, ViewOptions], int] | None
 
 
-def _head(path: Path) -> str:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(SNIFF_BYTES).decode("utf-8", errors="replace")
-    except OSError:
-        return ""
+def _show_tron(path: Path, options: ViewOptions) -> int:
+    from viewer3d.games.tron.cli import run
 
-
-def _is_tron(path: Path) -> bool:
-    if not path.is_file():
-        return False
-    head = _head(path)
-    return '"robots-tron-game"' in head or head.lstrip().startswith("GAMEBOARDSTART")
-
-
-def _is_robots(path: Path) -> bool:
-    return path.is_dir() or (path.is_file() and not _is_tron(path))
+    return run(path, headless=options.headless, out=options.out, size=options.size, fps=options.fps, view=options.view)
 
 
 GAMES: tuple[Game, ...] = (
-    Game("tron", "Tron (freiesMagazin 2014): lightcycles", _is_tron),
-    Game("robots", "robots (freiesMagazin 2009): a RoboRally-style game", _is_robots),
+    Game(ROBOTS, "robots (freiesMagazin 2009): a RoboRally-style game", None),
+    Game(TRON, "Tron (freiesMagazin 2014): lightcycles", _show_tron),
 )
 
 
@@ -56,8 +55,6 @@ def by_name(name: str) -> Game:
 
 
 def sniff(path: str | Path) -> Game | None:
-    """The game a file or folder belongs to (the most specific test first), None when it does not exist."""
-    target = Path(path)
-    if not target.exists():
-        return None
-    return next((game for game in GAMES if game.sniff(target)), None)
+    """The game a file or folder belongs to, None when it does not exist."""
+    name = sniff_game(path)
+    return by_name(name) if name is not None else None

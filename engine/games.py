@@ -1,0 +1,35 @@
+"""Which game a file belongs to: the product hosts several (the 2009 robot game, the 2014 Tron).
+
+The front ends keep a registry each (``viewer3d.games``, ``editor.games``) mapping a game's name to
+what it shows and edits; the rule that recognises a file lives here, once, so the viewer and the
+editor never disagree about a file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROBOTS, TRON = "robots", "tron"
+GAME_NAMES = (ROBOTS, TRON)
+SNIFF_BYTES = 4096
+
+
+def _head(path: Path) -> str:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(SNIFF_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def sniff_game(path: str | Path) -> str | None:
+    """``"tron"`` for a Tron game file or arena (``GAMEBOARDSTART`` first), ``"robots"`` for any other
+    file or folder (robot boards, game folders, ``game.json``), None when the path does not exist."""
+    target = Path(path)
+    if not target.exists():
+        return None
+    if target.is_file():
+        head = _head(target)
+        if '"robots-tron-game"' in head or head.lstrip().startswith("GAMEBOARDSTART"):
+            return TRON
+    return ROBOTS
