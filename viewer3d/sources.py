@@ -7,6 +7,7 @@ sequence that contradicts its board, the round and card), never as a traceback.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -70,7 +71,11 @@ def from_game_dir(path: str | Path) -> GameSource:
     deck = game_deck(game)
     if deck is not None:
         timeline.set_deck(deck)
-    entries = read_rounds(game.path, game.board.width, game.board.height) or []
+    try:
+        entries = read_rounds(game.path, game.board.width, game.board.height) or []
+    except (InputError, OSError) as exc:  # the record is optional: the game itself is still shown
+        print(f"robots-view: the round record is ignored: {exc}", file=sys.stderr)
+        entries = []
     rounds = {entry.number: entry for entry in entries}
     analysis = load_analysis(Path(path), rounds, game.board, game.level)
     return GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path), analysis=analysis)
