@@ -170,6 +170,7 @@ class Row:
     errors: float
     bound_goal: float = float("nan")  # no-foresight optimum's goal probability (mean over the games' boards)
     over_bound_rounds: float = float("nan")  # mean rounds of won games / what the no-foresight optimum predicts
+    rounds_se: float = float("nan")  # standard error of the mean rounds of won games
 
 
 @dataclass(frozen=True)
@@ -238,6 +239,7 @@ def summarise(
         sum(r.outcome == "E" for r in results) / n,
         bound_goal,
         over_bound,
+        statistics.stdev(rounds) / len(rounds) ** 0.5 if len(rounds) > 1 else float("nan"),
     )
 
 
@@ -250,13 +252,13 @@ def markdown(rows: list[Row], header: str) -> str:
     lines = [
         header,
         "",
-        "| board / level | AI | games | goal | destroyed | deck out | goal when optimum can | mean rounds | median | rounds / optimum | no-foresight goal | goal - it (pp) | rounds / no-foresight | decision ms/round | precompute s | CPU s | AI errors |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| board / level | AI | games | goal | destroyed | deck out | goal when optimum can | mean rounds | +- SE | median | rounds / optimum | no-foresight goal | goal - it (pp) | rounds / no-foresight | decision ms/round | precompute s | CPU s | AI errors |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r.label} | {r.ai} | {r.games} | {r.goal:.1%} | {r.destroyed:.1%} | {r.exhausted:.1%} | {_or_dash(r.goal_when_possible, '.2%')} | "
-            f"{r.mean_rounds:.2f} | {r.median_rounds:.1f} | {_or_dash(r.over_optimum, '.3f')} | {_or_dash(r.bound_goal, '.2%')} | "
+            f"{r.mean_rounds:.2f} | {_or_dash(r.rounds_se, '.2f')} | {r.median_rounds:.1f} | {_or_dash(r.over_optimum, '.3f')} | {_or_dash(r.bound_goal, '.2%')} | "
             f"{_or_dash(100 * (r.goal - r.bound_goal), '+.2f')} | {_or_dash(r.over_bound_rounds, '.3f')} | "
             f"{r.decision_ms:.2f} | {r.precompute_s:.2f} | {r.wall_s:.1f} | {r.errors:.1%} |"
         )
