@@ -26,7 +26,9 @@ from numpy.typing import NDArray
 
 from engine.model import START_CHARS, Board
 from engine.resources import read_resource_text
+from themes import ThemeError, load_theme
 from viewer3d import coords
+from viewer3d.fallback_theme import FallbackTheme
 from viewer3d.render.culling import ChunkedInstances
 from viewer3d.render.meshes import robot_mesh, unit_cube
 from viewer3d.render.scene import (
@@ -80,14 +82,10 @@ def _set(program: moderngl.Program, name: str, value: object) -> None:
 
 
 def default_theme() -> ThemeLike:
-    """The ``themes`` package's default theme, or the built-in one when it cannot be loaded."""
+    """The ``themes`` package's default theme, or the built-in one when its files cannot be loaded."""
     try:
-        from themes import load_theme
-
         return load_theme("default")
-    except Exception:  # a broken or missing theme must never stop the viewer
-        from viewer3d.fallback_theme import FallbackTheme
-
+    except (ThemeError, OSError):  # a damaged install must never stop the viewer
         return FallbackTheme()
 
 
