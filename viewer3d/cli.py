@@ -157,10 +157,8 @@ def resolve_theme(name: str | None) -> object | None:
     """The theme object for ``--theme`` (None: the renderer's default); InputError if unusable."""
     if name is None:
         return None
-    try:
-        from themes import ThemeError, load_theme
-    except ImportError:
-        raise InputError(f"--theme {name}: the themes package is not installed") from None
+    from themes import ThemeError, load_theme
+
     try:
         theme = load_theme(name)
     except ThemeError as exc:

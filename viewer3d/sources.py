@@ -182,18 +182,13 @@ def from_ai(
     return play_live(board, level, deck, chooser, f"{Path(board_path).name}: {ai}, {level.value}, {where}", start)
 
 
-def demo_ai_name() -> str:
-    """The best built-in AI available: ``planner`` when it is installed, else ``reference``."""
-    try:
-        resolve_ai("planner")
-    except InputError:
-        return "reference"
-    return "planner"
+#: The AI of ``--demo``: the best built-in one.
+DEMO_AI = "planner"
 
 
 def demo_source() -> GameSource:
     """chop.dat, hard level, deck seed 1, with the best built-in AI."""
-    return from_ai(board_path(DEMO_BOARD), demo_ai_name(), Level.HARD, seed=1)
+    return from_ai(board_path(DEMO_BOARD), DEMO_AI, Level.HARD, seed=1)
 
 
 def wait_complete(source: GameSource, timeout: float | None = None) -> None:

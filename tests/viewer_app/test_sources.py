@@ -74,10 +74,4 @@ def test_contradicting_sequence_names_round_and_card(tmp_path: Path) -> None:
 
 
 def test_demo_uses_the_best_builtin_ai() -> None:
-    name = sources.demo_ai_name()
-    try:
-        import engine.ai.planner  # noqa: F401
-    except ModuleNotFoundError:
-        assert name == "reference"
-    else:
-        assert name == "planner"
+    assert sources.DEMO_AI == "planner"
