@@ -30,13 +30,25 @@ from themes import ThemeError, load_theme
 from viewer3d import coords
 from viewer3d.fallback_theme import FallbackTheme
 from viewer3d.render.culling import ChunkedInstances
-from viewer3d.render.meshes import robot_mesh, unit_cube
+from viewer3d.render.meshes import MATERIAL_DECAL, robot_mesh, unit_cube
 from viewer3d.render.scene import (
+    DIRECTION_CODE,
+    KIND_BITS,
+    KIND_CONVEYOR,
+    KIND_CRUSHER,
+    KIND_FLOOR,
+    KIND_GOAL,
     KIND_HOLE,
+    KIND_MASK,
+    KIND_OIL,
+    KIND_PUSHER,
     KIND_ROTATOR_LEFT,
     KIND_ROTATOR_RIGHT,
     MATERIAL_CRATE,
+    MATERIAL_EMISSIVE,
     MATERIAL_HAZARD,
+    MATERIAL_PLAIN,
+    MATERIAL_WALL,
     WALL_HEIGHT,
     SceneArrays,
     build_scene,
@@ -60,13 +72,51 @@ class ThemeLike(Protocol):
     def texture_array(self) -> tuple[NDArray[np.uint8], dict[str, int]]: ...
 
 
+def shader_constants() -> tuple[str, ...]:
+    """The codes the shaders share with ``viewer3d.render.scene`` and ``meshes`` (tile kinds in the
+    info texture, box materials, the direction vectors of a kind's high bits), as ``#define``s, so
+    they are written once, in Python, and never kept in step by hand."""
+    kinds = {
+        "KIND_FLOOR": KIND_FLOOR,
+        "KIND_HOLE": KIND_HOLE,
+        "KIND_CONVEYOR": KIND_CONVEYOR,
+        "KIND_ROTATOR_LEFT": KIND_ROTATOR_LEFT,
+        "KIND_ROTATOR_RIGHT": KIND_ROTATOR_RIGHT,
+        "KIND_PUSHER": KIND_PUSHER,
+        "KIND_CRUSHER": KIND_CRUSHER,
+        "KIND_GOAL": KIND_GOAL,
+        "KIND_OIL": KIND_OIL,
+    }
+    materials = {
+        "MATERIAL_PLAIN": MATERIAL_PLAIN,
+        "MATERIAL_WALL": MATERIAL_WALL,
+        "MATERIAL_CRATE": MATERIAL_CRATE,
+        "MATERIAL_HAZARD": MATERIAL_HAZARD,
+        "MATERIAL_EMISSIVE": MATERIAL_EMISSIVE,
+        "MATERIAL_DECAL": MATERIAL_DECAL,
+    }
+    by_code = sorted(DIRECTION_CODE.items(), key=lambda item: item[1])
+    assert [code for _, code in by_code] == list(range(len(by_code)))
+    vectors = ", ".join(f"vec2({float(d.dx):.1f}, {float(d.dy):.1f})" for d, _ in by_code)
+    return (
+        f"KIND_BITS {KIND_BITS}u",
+        f"KIND_MASK {KIND_MASK}u",
+        *(f"{name} {code}u" for name, code in kinds.items()),
+        *(f"{name} {value:.1f}" for name, value in materials.items()),
+        "IS_MATERIAL(m, code) (abs((m) - (code)) < 0.5)",
+        f"DIRECTION_VECTORS vec2[{len(by_code)}]({vectors})",
+    )
+
+
 def _program(ctx: moderngl.Context, vertex: str, fragment: str, defines: tuple[str, ...] = ()) -> moderngl.Program:
-    """Compile shaders shipped in this package, with ``#define``s after ``#version``."""
+    """Compile shaders shipped in this package, with the shared constants and ``defines`` as
+    ``#define``s after ``#version``."""
+    constants = shader_constants()
 
     def source(name: str) -> str:
         text = read_resource_text(__package__ or "viewer3d.render", name)
         version, _, body = text.partition("\n")
-        return "\n".join([version, *(f"#define {d}" for d in defines), body])
+        return "\n".join([version, *(f"#define {d}" for d in (*constants, *defines)), body])
 
     return ctx.program(vertex_shader=source(vertex), fragment_shader=source(fragment))
 
@@ -214,7 +264,7 @@ class SceneRenderer:
         )
         corners = np.array([0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1], dtype=np.float32)
         self._corner_vbo = ctx.buffer(corners.tobytes())
-        holes = np.argwhere((self.scene.info[..., 2] & 15) == KIND_HOLE)[:, ::-1].astype(np.float32)
+        holes = np.argwhere((self.scene.info[..., 2] & KIND_MASK) == KIND_HOLE)[:, ::-1].astype(np.float32)
         self.hole_count = len(holes)
         self._hole_vbo = ctx.buffer(holes.tobytes() if len(holes) else b"\0" * 8)
         self.pit_vao = ctx.vertex_array(
@@ -532,7 +582,7 @@ class SceneRenderer:
         """(tile x, tile y, angle, layer) of every rotator turning now; left turns counter-clockwise on screen."""
         rows = []
         for (x, y), phase in self._active.items():
-            kind = int(self._info[y, x, 2]) & 15
+            kind = int(self._info[y, x, 2]) & KIND_MASK
             if kind in (KIND_ROTATOR_LEFT, KIND_ROTATOR_RIGHT) and phase:
                 sign = -1.0 if kind == KIND_ROTATOR_LEFT else 1.0
                 rows.append((x, y, sign * phase / 255.0 * math.pi / 2, float(self._info[y, x, 0])))
