@@ -46,6 +46,7 @@ def parse_size(
 #: After a redrawn line: erase what a longer earlier line left at its end ("0.8 games/ss/s").
 CLEAR_TO_END = "\x1b[K"
 
+
 class ProgressBar:
     """``LABEL[#######.......] 120/300 UNIT  40%  85.2 UNIT/s  AI errors: 1`` on ``stream``.
 
