@@ -122,7 +122,7 @@ def load_source(args: argparse.Namespace) -> GameSource:
     elif args.gamedir:
         if args.board or args.sequence or args.ai:
             raise InputError("give either GAMEDIR or --board with --sequence/--ai, not both")
-        return sources.from_game_dir(args.gamedir)
+        return sources.from_game_dir(args.gamedir, background=not args.headless)
     if not args.board:
         raise InputError("nothing to show: give GAMEDIR, --board B --sequence S, --board B --ai NAME, or --demo")
     if args.sequence and args.ai:
