@@ -37,7 +37,7 @@ from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
 from engine.folderlock import folder_lock
-from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, deal, play_game
+from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, play_game
 from engine.gamedir import OUTCOME_WORDS, outcome_note, viewer_pid, write_game_dir
 from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
@@ -218,10 +218,11 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     number = session.next_round
     write_text_atomic(here / "ascii-board.txt", render_ascii_board(session.board, game.pose), follow_symlinks=False)
     trace = Trace()
-    turn = Turn(number, game.pose, deal(session.deck, number) or ())
+    turn = Turn(number, game.pose, ())
 
     def bot_ki(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         """The contest's way: the round's files in this folder, then ./bot-ki once."""
+        turn.hand = hand
         write_ai_inputs(here, board, hand, pose)
         return run_ai_once(
             str(here / BOT_PROGRAM),
@@ -238,7 +239,7 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     game = session.play_next_round(bot_ki)
     turn.seconds = time.perf_counter() - started
     _write_round_outputs(here, session, game)
-    if turn.hand:  # a round was dealt: keep its record, as 'play' does (rounds.jsonl)
+    if turn.hand:  # bot-ki was asked: keep the round's record, as 'play' does (rounds.jsonl)
         _record_turn(here, session, game, turn, trace)
     if game.outcome is None:
         print(f"round {number}: robot at {game.pose.to_bot_line()}; the game goes on")
