@@ -44,6 +44,7 @@ from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
 from engine.replay import HARDEST_FIRST, fit_levels, parse_globalseq
 from engine.rerun import round_state
+from engine.resources import ResourceMissing
 from engine.roundlog import ROUNDS_FILE, round_line
 from engine.session import STATE_FILE, Session, load_session, session_to_json
 from engine.status import board_problems, board_status, require_start
@@ -56,6 +57,7 @@ BOT_LOG = "bot-ki.log"
 #: Exit status: 0 the round was played and the game goes on (or a command succeeded);
 #: 1 the game has ended (X, Y or Z); 2 bad input or usage; 3 the game ended with an AI error.
 EXIT_OK, EXIT_GAME_OVER, EXIT_BAD_INPUT, EXIT_AI_ERROR = 0, 1, 2, 3
+EXIT_BROKEN_INSTALL = 4  # a file that ships with the package is missing
 #: Files of a previous game that ``load`` removes so they cannot be mistaken for the new game's.
 STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt", ROUNDS_FILE)
 LEVEL_WORDS = ", ".join(level.value for level in Level)
@@ -218,7 +220,7 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     number = session.next_round
     write_text_atomic(here / "ascii-board.txt", render_ascii_board(session.board, game.pose), follow_symlinks=False)
     trace = Trace()
-    turn = Turn(number, game.pose, ())
+    turn = Turn(number, game.pose, ())  # the game loop deals; bot_ki learns the hand
 
     def bot_ki(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         """The contest's way: the round's files in this folder, then ./bot-ki once."""
@@ -588,6 +590,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"{PROG}: {where}{exc.strerror or exc}", file=sys.stderr)
+    except ResourceMissing as exc:  # a damaged installation: say which file, not a traceback
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_BROKEN_INSTALL
     except KeyboardInterrupt as stop:
         print(f"{PROG}: {describe(stop)}", file=sys.stderr)
         return exit_status(stop)

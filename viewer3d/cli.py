@@ -122,7 +122,7 @@ def load_source(args: argparse.Namespace) -> GameSource:
     elif args.gamedir:
         if args.board or args.sequence or args.ai:
             raise InputError("give either GAMEDIR or --board with --sequence/--ai, not both")
-        return sources.from_game_dir(args.gamedir)
+        return sources.from_game_dir(args.gamedir, background=not args.headless)
     if not args.board:
         raise InputError("nothing to show: give GAMEDIR, --board B --sequence S, --board B --ai NAME, or --demo")
     if args.sequence and args.ai:
@@ -157,10 +157,8 @@ def resolve_theme(name: str | None) -> object | None:
     """The theme object for ``--theme`` (None: the renderer's default); InputError if unusable."""
     if name is None:
         return None
-    try:
-        from themes import ThemeError, load_theme
-    except ImportError:
-        raise InputError(f"--theme {name}: the themes package is not installed") from None
+    from themes import ThemeError, load_theme
+
     try:
         theme = load_theme(name)
     except ThemeError as exc:
