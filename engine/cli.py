@@ -44,6 +44,7 @@ from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
 from engine.replay import HARDEST_FIRST, fit_levels, parse_globalseq
 from engine.rerun import round_state
+from engine.resources import ResourceMissing
 from engine.roundlog import ROUNDS_FILE, round_line
 from engine.session import STATE_FILE, Session, load_session, session_to_json
 from engine.status import board_problems, board_status, require_start
@@ -56,6 +57,7 @@ BOT_LOG = "bot-ki.log"
 #: Exit status: 0 the round was played and the game goes on (or a command succeeded);
 #: 1 the game has ended (X, Y or Z); 2 bad input or usage; 3 the game ended with an AI error.
 EXIT_OK, EXIT_GAME_OVER, EXIT_BAD_INPUT, EXIT_AI_ERROR = 0, 1, 2, 3
+EXIT_BROKEN_INSTALL = 4  # a file that ships with the package is missing
 #: Files of a previous game that ``load`` removes so they cannot be mistaken for the new game's.
 STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt", ROUNDS_FILE)
 LEVEL_WORDS = ", ".join(level.value for level in Level)
@@ -239,7 +241,7 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     game = session.play_next_round(bot_ki)
     turn.seconds = time.perf_counter() - started
     _write_round_outputs(here, session, game)
-    if turn.hand:  # a round was dealt: keep its record, as 'play' does (rounds.jsonl)
+    if turn.hand:  # bot-ki was asked: keep the round's record, as 'play' does (rounds.jsonl)
         _record_turn(here, session, game, turn, trace)
     if game.outcome is None:
         print(f"round {number}: robot at {game.pose.to_bot_line()}; the game goes on")
@@ -588,6 +590,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"{PROG}: {where}{exc.strerror or exc}", file=sys.stderr)
+    except ResourceMissing as exc:  # a damaged installation: say which file, not a traceback
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_BROKEN_INSTALL
     except KeyboardInterrupt as stop:
         print(f"{PROG}: {describe(stop)}", file=sys.stderr)
         return exit_status(stop)

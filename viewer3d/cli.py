@@ -312,6 +312,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from viewer3d.games import ViewOptions
 
                 return game.show(Path(args.gamedir), ViewOptions(args.headless, args.out, size, args.fps, args.view))
+        if not (args.gamedir or args.board or args.demo or args.headless) and has_display():
+            started = start_screen(args)  # robots-view alone: choose a board and a new game
+            if started is None:
+                return 0
+            args.board, args.ai, args.level, args.seed, args.theme = started
+            if args.screenshot:
+                return 0
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:
@@ -385,6 +392,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         stop_all_ais()
         print(f"robots-view: {describe(stop)}", file=sys.stderr)
         return exit_status(stop)
+
+
+def start_screen(args: argparse.Namespace) -> tuple[str, str, str, int, str | None] | None:
+    """Show the start screen; (board path, AI, level, seed, theme) of the game started there, or
+    None when it was closed (or only photographed with --screenshot)."""
+    from gameboards import board_names, board_path
+    from viewer3d.start import StartScreen
+    from viewer3d.start_window import run_start_screen
+
+    try:
+        from viewer3d.app import discovered_theme_keys
+
+        themes = discovered_theme_keys() or ["default"]
+    except Exception:  # an unreadable themes folder: the default theme only
+        themes = ["default"]
+    screen = StartScreen(board_names(), themes)
+    shot = Path(args.screenshot) if args.screenshot else None
+    run_start_screen(screen, shot)
+    if shot is not None:
+        print(f"wrote {shot}")
+        return ("", "", "", 0, None)
+    choice = screen.chosen
+    if choice is None:
+        return None
+    return (str(board_path(choice.board)), choice.ai, choice.level.value, choice.seed, choice.theme)
 
 
 def no_display(

@@ -57,13 +57,6 @@ class GameSource:
     analysis: dict[int, RoundAnalysis] = field(default_factory=dict)
 
 
-def level_from_text(text: str) -> Level:
-    try:
-        return Level(text.lower())
-    except ValueError:
-        raise InputError(f"unknown level {text!r} (easy, normal or hard)") from None
-
-
 def timeline_from_replay(replay: Replay) -> Timeline:
     board = replay.board
     return Timeline.from_steps(replay.start, (board.width, board.height), replay.steps, replay.outcome)

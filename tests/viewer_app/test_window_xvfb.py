@@ -84,3 +84,23 @@ def test_real_window_renders_chop_and_takes_a_screenshot(xvfb_display: str, tmp_
     board = (np.abs(pixels - pixels[:, 1:2, :]).sum(axis=2) > 30).mean()
     assert 0.25 < board < 0.95  # the board fills much of the window
     assert (pixels[5:60, 10:200].max(axis=2) > 200).any()  # HUD text in the top-left corner
+
+
+def test_no_arguments_shows_the_start_screen(xvfb_display: str, tmp_path: Path) -> None:
+    shot = tmp_path / "start.png"
+    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
+    env.update(DISPLAY=xvfb_display, PYTHONPATH=str(ROOT))
+    result = subprocess.run(
+        [sys.executable, "-m", "viewer3d", "--screenshot", str(shot)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    with Image.open(shot) as image:
+        pixels = np.asarray(image.convert("RGB")).astype(int)
+    assert (pixels[10:50, 20:400].max(axis=2) > 200).any()  # the title
+    assert (np.abs(pixels[70:140, 30:130] - pixels[5, 5]).sum(axis=2) > 60).mean() > 0.3  # a thumbnail

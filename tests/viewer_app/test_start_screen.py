@@ -1,0 +1,55 @@
+"""The start screen: a game chosen and started with the mouse alone (a real headless window)."""
+
+from __future__ import annotations
+
+import pyglet
+
+pyglet.options["headless"] = True
+
+from engine.model import Level  # noqa: E402
+from gameboards import board_names, board_path  # noqa: E402
+from viewer3d.start import Choice, StartScreen, board_thumbnail  # noqa: E402
+from viewer3d.start_window import StartWindow  # noqa: E402
+
+SIZE = (1024, 768)
+
+
+def click(window: StartWindow, action: str) -> None:
+    box = next(b for b in window.start.layout(window.get_framebuffer_size()) if b.action == action)
+    x, y = box.left + box.width / 2, box.top + box.height / 2
+    window.dispatch_event("on_mouse_press", x, window.get_framebuffer_size()[1] - y, pyglet.window.mouse.LEFT, 0)
+
+
+def test_choose_and_start_a_game_with_the_mouse() -> None:
+    screen = StartScreen(board_names(), ["default", "pen"])
+    window = StartWindow(screen, *SIZE, visible=False)
+    window._enable_event_queue = False
+    try:
+        window.dispatch_event("on_draw")  # draws boards with thumbnails and the options
+        click(window, "board:wall-garden-12x12.dat")
+        click(window, "ai:reference")
+        click(window, "level:easy")
+        click(window, "seed:+1")
+        click(window, "seed:+1")
+        click(window, "theme")
+        assert screen.chosen is None
+        click(window, "start")
+    finally:
+        window.close()
+    assert screen.chosen == Choice("wall-garden-12x12.dat", "reference", Level.EASY, 3, "pen", False)
+
+
+def test_the_chosen_game_plays() -> None:
+    from viewer3d.sources import from_ai, wait_complete
+
+    source = from_ai(board_path("crossing-5x3.dat"), "reference", Level.NORMAL, seed=2)
+    wait_complete(source)
+    assert source.timeline.complete and source.board.width == 5
+
+
+def test_thumbnails_show_the_board() -> None:
+    from engine.boardfile import load_board
+
+    picture = board_thumbnail(load_board(board_path("chop.dat")))
+    assert picture.shape[2] == 3 and 60 <= picture.shape[0] <= 72
+    assert len({tuple(p) for p in picture.reshape(-1, 3)}) >= 5  # floor, walls, belts, holes, goal
