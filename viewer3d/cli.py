@@ -312,13 +312,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from viewer3d.games import ViewOptions
 
                 return game.show(Path(args.gamedir), ViewOptions(args.headless, args.out, size, args.fps, args.view))
-        if not (args.gamedir or args.board or args.demo or args.headless) and has_display():
-            started = start_screen(args)  # robots-view alone: choose a board and a new game
-            if started is None:
-                return 0
-            args.board, args.ai, args.level, args.seed, args.theme = started
-            if args.screenshot:
-                return 0
+        alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
+        if alone and not start_screen(args):  # robots-view alone: choose a board and a new game
+            return 0
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:
@@ -372,6 +368,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 screenshot=Path(args.screenshot) if args.screenshot else None,
                 folder=source.folder,
             )
+            if app.reopen is not None and not args.screenshot:  # O (start screen) or a dropped file
+                return reopen(app.reopen, args, args_list)
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
                 shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -394,9 +392,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_status(stop)
 
 
-def start_screen(args: argparse.Namespace) -> tuple[str, str, str, int, str | None] | None:
-    """Show the start screen; (board path, AI, level, seed, theme) of the game started there, or
-    None when it was closed (or only photographed with --screenshot)."""
+def reopen(what: str, args: argparse.Namespace, args_list: Sequence[str]) -> int:
+    """After the window closed for the start screen (``what == "start"``) or a dropped game
+    folder or board file: run robots-view again on that, with the window options kept."""
+    extra = [
+        item for option, value in (("--theme", args.theme), ("--size", args.size)) if value for item in (option, value)
+    ]
+    if what == "start":
+        return main(extra)
+    return main([what, *extra])
+
+
+def start_screen(args: argparse.Namespace) -> bool:
+    """Show the start screen and put what was chosen there into ``args`` (a new game's board,
+    AI, level, seed and theme, or a dropped game folder or board file); False when it was closed
+    (or only photographed with --screenshot)."""
     from gameboards import board_names, board_path
     from viewer3d.start import StartScreen
     from viewer3d.start_window import run_start_screen
@@ -412,11 +422,16 @@ def start_screen(args: argparse.Namespace) -> tuple[str, str, str, int, str | No
     run_start_screen(screen, shot)
     if shot is not None:
         print(f"wrote {shot}")
-        return ("", "", "", 0, None)
+        return False
+    if screen.dropped is not None:
+        args.gamedir = screen.dropped
+        return True
     choice = screen.chosen
     if choice is None:
-        return None
-    return (str(board_path(choice.board)), choice.ai, choice.level.value, choice.seed, choice.theme)
+        return False
+    args.board, args.ai, args.level = str(board_path(choice.board)), choice.ai, choice.level.value
+    args.seed, args.theme = choice.seed, choice.theme
+    return True
 
 
 def no_display(

@@ -43,6 +43,7 @@ HELP_LINES = (
     ("F2", "next theme"),
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
+    ("O", "start screen (another board or game)"),
     ("Esc", "quit"),
 )
 

@@ -59,6 +59,7 @@ class StartScreen:
     theme: str = "default"
     fullscreen: bool = False
     chosen: Choice | None = None
+    dropped: str | None = None  # a game folder or board file dropped on the window: open that
 
     def layout(self, viewport: tuple[int, int]) -> list[Box]:
         """Every clickable box: the boards as a grid of thumbnails, then the option rows and Start."""

@@ -16,7 +16,9 @@ from viewer3d.start import StartScreen, board_thumbnail
 
 class StartWindow(pyglet.window.Window):  # type: ignore[misc]
     def __init__(self, screen: StartScreen, width: int = 1024, height: int = 768, visible: bool = True) -> None:
-        super().__init__(width=width, height=height, caption="robots-view - start", resizable=True, visible=visible)
+        super().__init__(
+            width=width, height=height, caption="robots-view - start", resizable=True, visible=visible, file_drops=True
+        )
         self.start = screen
         self._thumbs: dict[str, Any] = {}
         for name in screen.boards:
@@ -83,6 +85,13 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         height = self.get_framebuffer_size()[1]
         self.start.click(self.get_framebuffer_size(), x * scale, coords.from_pyglet_y(y * scale, height))
         if self.start.chosen is not None:
+            self.close()
+            pyglet.app.exit()
+
+    def on_file_drop(self, x: int, y: int, paths: list[str]) -> None:
+        """A game folder or board file dropped on the start screen opens it."""
+        if paths:
+            self.start.dropped = paths[0]
             self.close()
             pyglet.app.exit()
 

@@ -107,7 +107,12 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self, app: ViewerApp, width: int = 1024, height: int = 768, theme: Any = None, visible: bool = True
     ) -> None:
         kwargs: dict[str, Any] = dict(
-            width=width, height=height, caption=f"robots-view - {app.title}", resizable=True, visible=visible
+            width=width,
+            height=height,
+            caption=f"robots-view - {app.title}",
+            resizable=True,
+            visible=visible,
+            file_drops=True,  # a game folder or board file dropped on the window opens it
         )
         samples = window_samples()
         try:
@@ -319,6 +324,12 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         scale = self.get_framebuffer_size()[0] / max(1, self.width)
         button = "left" if buttons & mouse.LEFT else "right" if buttons & mouse.RIGHT else "middle"
         self.app.mouse_drag(*self._to_screen(x, y), dx * scale, -dy * scale, button, bool(modifiers & key.MOD_SHIFT))
+
+    def on_file_drop(self, x: int, y: int, paths: list[str]) -> None:
+        """A game folder or board file dropped on the window opens it (in place of this game)."""
+        if paths:
+            self.app.drop(paths[0])
+            self.wake()
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         self.wake()

@@ -53,3 +53,32 @@ def test_thumbnails_show_the_board() -> None:
     picture = board_thumbnail(load_board(board_path("chop.dat")))
     assert picture.shape[2] == 3 and 60 <= picture.shape[0] <= 72
     assert len({tuple(p) for p in picture.reshape(-1, 3)}) >= 5  # floor, walls, belts, holes, goal
+
+
+def test_o_and_a_dropped_file_close_the_game_for_what_comes_next(tmp_path) -> None:
+    """O (or the Open button) asks for the start screen, a dropped game folder or board file for
+    that file: the window closes and robots-view's CLI opens it (viewer3d.cli.reopen)."""
+    from engine.boardfile import load_board
+    from viewer3d import cards, controls
+    from viewer3d.app import ViewerApp
+    from viewer3d.playback import Timeline
+
+    board = load_board(board_path("chop.dat"))
+    app = ViewerApp(board, Timeline(board.start, (12, 12)), "t", SIZE)
+    box = next(b for b in controls.layout(SIZE, cards.panel_width()) if b.button.name == "open")
+    app.mouse_press(box.left + 2, box.top + 2, "left")
+    assert app.reopen == "start" and app.quit_requested
+    other = ViewerApp(board, Timeline(board.start, (12, 12)), "t", SIZE)
+    other.drop(str(board_path("tiny-2x1.dat")))
+    assert other.reopen == str(board_path("tiny-2x1.dat")) and other.quit_requested
+
+
+def test_a_file_dropped_on_the_start_screen_is_opened() -> None:
+    screen = StartScreen(board_names())
+    window = StartWindow(screen, *SIZE, visible=False)
+    window._enable_event_queue = False
+    try:
+        window.dispatch_event("on_file_drop", 10, 10, [str(board_path("chop.dat"))])
+    finally:
+        window.close()
+    assert screen.dropped == str(board_path("chop.dat")) and screen.chosen is None
