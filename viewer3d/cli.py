@@ -101,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--card", type=int, metavar="K", help="with --round: only card K of the round (.png: after it)")
     parser.add_argument("--no-hud", action="store_true", help="exports without the HUD text")
     parser.add_argument("--no-marks", action="store_true", help="exports without the AI's debug marks")
+    parser.add_argument("--fullscreen", action="store_true", help="fill the screen instead of a window")
     parser.add_argument(
         "--screenshot", metavar="PNG", help="open the window, save its first frame to PNG and quit (for scripts)"
     )
@@ -367,6 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 size=size or (1024, 768),
                 screenshot=Path(args.screenshot) if args.screenshot else None,
                 folder=source.folder,
+                fullscreen=args.fullscreen,
             )
             if app.reopen is not None and not args.screenshot:  # O (start screen) or a dropped file
                 return reopen(app.reopen, args, args_list)
@@ -398,6 +400,7 @@ def reopen(what: str, args: argparse.Namespace, args_list: Sequence[str]) -> int
     extra = [
         item for option, value in (("--theme", args.theme), ("--size", args.size)) if value for item in (option, value)
     ]
+    extra += ["--fullscreen"] if args.fullscreen else []
     if what == "start":
         return main(extra)
     return main([what, *extra])
@@ -430,7 +433,7 @@ def start_screen(args: argparse.Namespace) -> bool:
     if choice is None:
         return False
     args.board, args.ai, args.level = str(board_path(choice.board)), choice.ai, choice.level.value
-    args.seed, args.theme = choice.seed, choice.theme
+    args.seed, args.theme, args.fullscreen = choice.seed, choice.theme, choice.fullscreen
     return True
 
 

@@ -355,12 +355,15 @@ def run_window(
     size: tuple[int, int] = (1024, 768),
     screenshot: Path | None = None,
     folder: Path | None = None,
+    fullscreen: bool = False,
 ) -> None:
-    """Open the window and run pyglet's event loop until it is closed.
+    """Open the window (or fill the screen) and run pyglet's event loop until it is closed.
 
     With ``folder`` (a game folder shown), the window reloads the game when the folder is
     rewritten. With ``screenshot``, draw the first frame, save it there and close (scripts, docs, tests)."""
     window = ViewerWindow(app, *size, theme=theme)
+    if fullscreen and screenshot is None:
+        window.set_fullscreen(True)  # on_resize refits the board to the screen
     if folder is not None and screenshot is None:
         from viewer3d.reload import GameFolderWatch
 

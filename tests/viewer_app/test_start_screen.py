@@ -6,6 +6,8 @@ import pyglet
 
 pyglet.options["headless"] = True
 
+from pathlib import Path  # noqa: E402
+
 from engine.model import Level  # noqa: E402
 from gameboards import board_names, board_path  # noqa: E402
 from viewer3d.start import Choice, StartScreen, board_thumbnail  # noqa: E402
@@ -82,3 +84,34 @@ def test_a_file_dropped_on_the_start_screen_is_opened() -> None:
     finally:
         window.close()
     assert screen.dropped == str(board_path("chop.dat")) and screen.chosen is None
+
+
+def test_the_start_screens_choice_becomes_the_command_line(monkeypatch) -> None:
+    """What Start chose reaches robots-view's arguments: board, AI, level, seed, theme, fullscreen."""
+    import viewer3d.start_window
+    from viewer3d.cli import build_parser, start_screen
+
+    def choose(screen: StartScreen, screenshot: object = None) -> StartScreen:
+        for action in ("board:tiny-2x1.dat", "level:normal", "window", "start"):
+            box = next(b for b in screen.layout(SIZE) if b.action == action)
+            screen.click(SIZE, box.left + 1, box.top + 1)
+        return screen
+
+    monkeypatch.setattr(viewer3d.start_window, "run_start_screen", choose)
+    args = build_parser().parse_args([])
+    assert start_screen(args)
+    assert Path(args.board).name == "tiny-2x1.dat" and args.ai == "reference" and args.level == "normal"
+    assert args.seed == 1 and args.fullscreen
+
+
+def test_a_live_game_shows_its_progress_in_rounds() -> None:
+    from viewer3d.hud import status_lines
+    from viewer3d.playback import Player
+    from viewer3d.sources import from_ai, wait_complete
+
+    source = from_ai(board_path("chop.dat"), "reference", Level.NORMAL, seed=16)
+    wait_complete(source)
+    timeline = source.timeline
+    timeline.complete = False  # as while the game is still computed
+    line = next(line for line in status_lines(Player(timeline)) if line.startswith("computing"))
+    assert line == f"computing... {max(timeline.round_starts)} rounds, {len(timeline.steps)} cards so far"
