@@ -318,6 +318,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         theme = resolve_theme(args.theme)
         source = load_source(args)
+        if not args.headless and not args.screenshot:
+            remember(args)
         if args.headless:
             if args.card is not None and args.round is None:
                 raise InputError("--card K needs --round N")
@@ -394,6 +396,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_status(stop)
 
 
+def remember(args: argparse.Namespace) -> None:
+    """Add what the window opens to the start screen's recent games: a game folder, a board file,
+    or a board with its sequence (new games with an AI are chosen on the start screen instead)."""
+    from viewer3d.recent import RecentGames
+
+    if args.gamedir:
+        RecentGames().add(args.gamedir)
+    elif args.board and args.sequence:
+        RecentGames().add(args.board, args.sequence)
+    elif args.board and not args.ai:
+        RecentGames().add(args.board)
+
+
 def reopen(what: str, args: argparse.Namespace, args_list: Sequence[str]) -> int:
     """After the window closed for the start screen (``what == "start"``) or a dropped game
     folder or board file: run robots-view again on that, with the window options kept."""
@@ -420,7 +435,9 @@ def start_screen(args: argparse.Namespace) -> bool:
         themes = discovered_theme_keys() or ["default"]
     except Exception:  # an unreadable themes folder: the default theme only
         themes = ["default"]
-    screen = StartScreen(board_names(), themes)
+    from viewer3d.recent import RecentGames
+
+    screen = StartScreen(board_names(), themes, recent=RecentGames().load())
     shot = Path(args.screenshot) if args.screenshot else None
     run_start_screen(screen, shot)
     if shot is not None:
@@ -428,6 +445,12 @@ def start_screen(args: argparse.Namespace) -> bool:
         return False
     if screen.dropped is not None:
         args.gamedir = screen.dropped
+        return True
+    if screen.opened is not None:  # a recent game or the file browser's: a game folder, a board, a board + sequence
+        if screen.opened.sequence is not None:
+            args.board, args.sequence = screen.opened.path, screen.opened.sequence
+        else:
+            args.gamedir = screen.opened.path
         return True
     choice = screen.chosen
     if choice is None:
