@@ -5,6 +5,10 @@ Usage (from the repository root):
     python3 bench/ai.py --boards gameboards/chop.dat --decks 100 --levels hard --jobs 2
     python3 bench/ai.py --ai path/to/contest-entry   # also play an external program
 
+Decks are seeds 1..N, the same decks as ``robots-contest --seeds N``, so figures here and there are
+about the same games.  To compare two versions of an AI with intervals and a verdict, use
+``robots-contest ... --ai v1/bot --ai v2/bot``; this benchmark adds the yardsticks.
+
 Prints a Markdown table (per board and level, and in total) and writes it to ``--out``, with a PNG
 chart next to it (``--chart``). Games run in parallel worker processes; each process precomputes
 the planner's tables once per board and level, and that time is reported separately from the
@@ -35,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from engine.boardfile import load_board  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.conformance import reference_chooser  # noqa: E402
+from engine.contest.compare import distinct_labels  # noqa: E402
 from engine.deck import generate_deck  # noqa: E402
 from engine.errors import InputError  # noqa: E402
 from engine.game import AIError, Chooser, Outcome, play_game  # noqa: E402
@@ -165,6 +170,7 @@ class Row:
     errors: float
     bound_goal: float = float("nan")  # no-foresight optimum's goal probability (mean over the games' boards)
     over_bound_rounds: float = float("nan")  # mean rounds of won games / what the no-foresight optimum predicts
+    rounds_se: float = float("nan")  # standard error of the mean rounds of won games
 
 
 @dataclass(frozen=True)
@@ -199,7 +205,10 @@ def summarise(
     n = len(results)
     finished = [r for r in results if r.outcome == "Z"]
     rounds = [r.rounds for r in finished]
-    possible = [r for r in results if optimum.get((r.task.board, r.task.level, r.task.seed), r).outcome == "Z"]
+    # Without the optimum (--no-optimum) nothing says which games could be won: those columns stay empty.
+    possible = [
+        r for r in results if (best := optimum.get((r.task.board, r.task.level, r.task.seed))) and best.outcome == "Z"
+    ]
     both = [r for r in possible if r.outcome == "Z"]
     ai_mean = statistics.mean([r.rounds for r in both]) if both else float("nan")
     opt_mean = (
@@ -230,21 +239,27 @@ def summarise(
         sum(r.outcome == "E" for r in results) / n,
         bound_goal,
         over_bound,
+        statistics.stdev(rounds) / len(rounds) ** 0.5 if len(rounds) > 1 else float("nan"),
     )
+
+
+def _or_dash(value: float, spec: str) -> str:
+    """A figure, or ``-`` where there is none (NaN: no optimum, no bound, no won game)."""
+    return "-" if value != value else format(value, spec)
 
 
 def markdown(rows: list[Row], header: str) -> str:
     lines = [
         header,
         "",
-        "| board / level | AI | games | goal | destroyed | deck out | goal when optimum can | mean rounds | median | rounds / optimum | no-foresight goal | goal - it (pp) | rounds / no-foresight | decision ms/round | precompute s | CPU s | AI errors |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| board / level | AI | games | goal | destroyed | deck out | goal when optimum can | mean rounds | +- SE | median | rounds / optimum | no-foresight goal | goal - it (pp) | rounds / no-foresight | decision ms/round | precompute s | CPU s | AI errors |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
-            f"| {r.label} | {r.ai} | {r.games} | {r.goal:.1%} | {r.destroyed:.1%} | {r.exhausted:.1%} | {r.goal_when_possible:.2%} | "
-            f"{r.mean_rounds:.2f} | {r.median_rounds:.1f} | {r.over_optimum:.3f} | {r.bound_goal:.2%} | "
-            f"{100 * (r.goal - r.bound_goal):+.2f} | {r.over_bound_rounds:.3f} | "
+            f"| {r.label} | {r.ai} | {r.games} | {r.goal:.1%} | {r.destroyed:.1%} | {r.exhausted:.1%} | {_or_dash(r.goal_when_possible, '.2%')} | "
+            f"{r.mean_rounds:.2f} | {_or_dash(r.rounds_se, '.2f')} | {r.median_rounds:.1f} | {_or_dash(r.over_optimum, '.3f')} | {_or_dash(r.bound_goal, '.2%')} | "
+            f"{_or_dash(100 * (r.goal - r.bound_goal), '+.2f')} | {_or_dash(r.over_bound_rounds, '.3f')} | "
             f"{r.decision_ms:.2f} | {r.precompute_s:.2f} | {r.wall_s:.1f} | {r.errors:.1%} |"
         )
     return "\n".join(lines) + "\n"
@@ -297,8 +312,13 @@ def chart(rows: list[Row], path: Path) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--boards", nargs="+", default=[str(p) for p in sorted((ROOT / "gameboards").glob("*.dat"))])
-    parser.add_argument("--decks", type=int, default=100, help="seeded decks per board and level (seeds 0..N-1)")
-    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument(
+        "--decks",
+        type=int,
+        default=100,
+        help="seeded decks per board and level (seeds 1..N, as robots-contest --seeds N)",
+    )
+    parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--levels", nargs="+", default=["hard"], choices=[lv.value for lv in Level])
     parser.add_argument("--ai", nargs="*", default=[], help="external AI programs (contest entries) to play too")
     parser.add_argument("--no-reference", action="store_true")
@@ -339,18 +359,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     grouped: dict[tuple[str, str, str], list[GameResult]] = defaultdict(list)
     for r in results:
         grouped[(r.task.board, r.task.level, r.task.ai)].append(r)
+    # Labels that tell AIs apart: two bot.py from different folders are v1/bot.py and v2/bot.py.
+    names = dict(zip(ais, distinct_labels(ais), strict=True))
     for b in args.boards:
         for lv in args.levels:
             for ai in ais:
-                rows.append(summarise(f"{Path(b).stem} {lv}", Path(ai).name, grouped[(b, lv, ai)], optimum, bounds))
+                rows.append(summarise(f"{Path(b).stem} {lv}", names[ai], grouped[(b, lv, ai)], optimum, bounds))
     for ai in ais:
-        rows.append(summarise("all", Path(ai).name, [r for r in results if r.task.ai == ai], optimum, bounds))
+        rows.append(summarise("all", names[ai], [r for r in results if r.task.ai == ai], optimum, bounds))
     header = (
         f"AI benchmark: {len(args.boards)} board(s) x {args.decks} decks (seeds {seeds.start}..{seeds.stop - 1}) x "
         f"{', '.join(args.levels)}; {args.jobs} worker processes; {platform.processor() or platform.machine()}, "
         f"{os.cpu_count()} CPUs, Python {platform.python_version()}.\n\n"
         f"Wall time: {wall:.1f} s in total; "
-        + ", ".join(f"{Path(ai).name} {t:.1f} s" for ai, t in per_ai_wall.items())
+        + ", ".join(f"{names.get(ai, ai)} {t:.1f} s" for ai, t in per_ai_wall.items())
         + ". "
         "CPU s sums the games' own times over all workers; precompute s is the slowest per-process table build."
     )

@@ -91,6 +91,45 @@ def main() -> None:
                 f"robots-view --headless --out x.png, chop.dat {name} (process start to PNG written, 1024x768): "
                 f"{time.perf_counter() - start:.2f} s"
             )
+    first_frame_512()
+
+
+def first_frame_512() -> None:
+    """A 512x512 game directory (random board, reference AI): from nothing to the window's first
+    frame (reading the folder, replaying the sequence, the timeline, the renderer, one drawn frame
+    in a headless pyglet window), in this process and as a whole robots-view process."""
+    import numpy as np
+
+    from engine.gamedir import write_game_dir
+
+    rng = np.random.default_rng(7)
+    grid = rng.choice(np.array(list("     abcdHO><^vpCM")), size=(512, 512))
+    grid[300, 200] = "V"
+    grid[50, 450] = "Z"
+    board = Board.from_strings(["".join(row) for row in grid])
+    game = play_game(board, Level.EASY, generate_deck(5), reference_chooser)
+    with tempfile.TemporaryDirectory() as folder:
+        gamedir = Path(folder) / "g512"
+        write_game_dir(gamedir, game, ai="reference", deck=None, seed=5)
+        code = (
+            "import time; t = time.perf_counter()\n"
+            "import pyglet; pyglet.options['headless'] = True\n"
+            "from viewer3d.sources import from_game_dir\n"
+            "from viewer3d.app import ViewerApp\n"
+            "from viewer3d.window import ViewerWindow\n"
+            f"source = from_game_dir({str(gamedir)!r}, background=True)\n"
+            "app = ViewerApp(source.board, source.timeline, source.title, (1024, 768))\n"
+            "window = ViewerWindow(app, 1024, 768, visible=False)\n"
+            "window.draw_frame(); window.ctx.finish()\n"
+            "print(f'{time.perf_counter() - t:.2f}')\n"
+        )
+        start = time.perf_counter()
+        result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, text=True)
+        total = time.perf_counter() - start
+        print(
+            f"512x512 game ({len(game.rounds)} rounds): first window frame {result.stdout.strip()} s after "
+            f"the imports began; {total:.2f} s from process start (Python and imports included)"
+        )
 
 
 if __name__ == "__main__":

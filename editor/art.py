@@ -2,21 +2,19 @@
 
 The theme draws each tile kind (walls included); start tiles get the theme's start
 marker turned to their facing, or a drawn arrow when the theme has none. When no
-theme can be loaded the editor still works with plain procedural pictures, so a
-broken theme never stops anyone from editing a board.
+theme can be loaded the editor still works with the viewer's built-in procedural
+pictures, so a broken theme never stops anyone from editing a board.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from engine.model import BOARD_CHARS, Direction, Tile, TileKind
-
-if TYPE_CHECKING:
-    from themes import Theme
+from themes import Theme, list_themes, load_theme
+from viewer3d.fallback_theme import key_picture, tile_key
 
 TILE_PX = 64
 FALLBACK_THEME = "(plain)"
@@ -41,24 +39,29 @@ def start_overlay(direction: Direction) -> Image.Image:
 
 
 def theme_keys() -> list[str]:
-    """Names of the installed themes (what F2 cycles through); the plain fallback when none load."""
-    try:
-        from themes import list_themes
-
-        keys = [info.key for info in list_themes()]
-    except Exception:  # no themes package or a broken install: the editor still works
-        keys = []
-    return keys or [FALLBACK_THEME]
+    """Names of the installed themes (what F2 cycles through); the plain fallback when none are found."""
+    return [info.key for info in list_themes()] or [FALLBACK_THEME]
 
 
 def tile_images(theme_name: str) -> dict[str, Image.Image]:
     """Every board character's picture in ``theme_name`` (raises ThemeError only when the theme's
     folder cannot be read: missing or broken pictures come from its base theme)."""
     if theme_name == FALLBACK_THEME:
-        return {char: plain_tile(Tile.from_char(char)) for char in BOARD_CHARS}
-    from themes import load_theme
-
+        return plain_tile_images()
     return theme_tile_images(load_theme(theme_name))
+
+
+def plain_tile_images() -> dict[str, Image.Image]:
+    """Every board character's picture from the viewer's built-in procedural theme (the one
+    fallback painter), start tiles with the drawn start arrow."""
+    images: dict[str, Image.Image] = {}
+    for char in BOARD_CHARS:
+        tile = Tile.from_char(char)
+        image = key_picture(tile_key(char)).copy()
+        if tile.kind is TileKind.START and tile.direction is not None:
+            image.alpha_composite(start_overlay(tile.direction))
+        images[char] = image
+    return images
 
 
 def theme_warning(name: str, warnings: Sequence[str]) -> str:
@@ -80,38 +83,3 @@ def theme_tile_images(theme: Theme) -> dict[str, Image.Image]:
             image.alpha_composite(marker.convert("RGBA") if marker is not None else start_overlay(tile.direction))
         images[char] = image
     return images
-
-
-_PLAIN_COLOURS = {
-    TileKind.FLOOR: (150, 150, 155),
-    TileKind.START: (150, 150, 155),
-    TileKind.HOLE: (20, 20, 24),
-    TileKind.OIL: (60, 50, 90),
-    TileKind.GOAL: (230, 200, 40),
-    TileKind.ROTATOR_LEFT: (90, 140, 200),
-    TileKind.ROTATOR_RIGHT: (200, 120, 90),
-    TileKind.CONVEYOR: (90, 90, 100),
-    TileKind.PUSHER: (170, 120, 60),
-    TileKind.CRUSHER: (170, 60, 60),
-}
-
-
-def plain_tile(tile: Tile) -> Image.Image:
-    """A simple procedural picture: kind colour, a direction arrow, walls as dark bars."""
-    image = Image.new("RGBA", (TILE_PX, TILE_PX), (*_PLAIN_COLOURS[tile.kind], 255))
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, 63, 63), outline=(110, 110, 115, 255))
-    if tile.direction is not None and tile.kind in (TileKind.CONVEYOR, TileKind.PUSHER):
-        draw.polygon(_turn(_ARROW_UP, tile.direction), fill=(235, 235, 235, 255))
-    if tile.kind is TileKind.START and tile.direction is not None:
-        image.alpha_composite(start_overlay(tile.direction))
-    bars = {
-        Direction.LEFT: (0, 0, 5, 63),
-        Direction.RIGHT: (58, 0, 63, 63),
-        Direction.UP: (0, 0, 63, 5),
-        Direction.DOWN: (0, 58, 63, 63),
-    }
-    for d, box in bars.items():
-        if tile.all_walls() & d.wall_bit:
-            draw.rectangle(box, fill=(230, 200, 60, 255))
-    return image

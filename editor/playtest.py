@@ -11,8 +11,6 @@ play folders, and removes every remaining one when the editor closes.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import shutil
 import subprocess
 import sys
@@ -22,30 +20,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.ai.registry import resolve_ai
 from engine.deck import generate_deck
 from engine.game import Chooser, GameRecord, play_game
 from engine.gamedir import write_game_dir
 from engine.model import Board, Level
 
-AI_PREFERENCE = ("planner", "reference")
+BEST_AI = "planner"
 VIEWER_MODULE = "viewer3d.cli"
 
 
 def builtin_ai() -> tuple[str, Chooser]:
-    """The best available built-in AI and its name."""
-    try:
-        registry = importlib.import_module("engine.ai.registry")
-    except ModuleNotFoundError:
-        registry = None
-    if registry is not None:
-        for name in AI_PREFERENCE:
-            try:
-                return name, registry.resolve_ai(name)
-            except Exception:  # not installed in this build: try the next one
-                continue
-    from engine.conformance import reference_chooser
-
-    return "reference", reference_chooser
+    """The best built-in AI (the planner) and its name."""
+    return BEST_AI, resolve_ai(BEST_AI)
 
 
 def play(
@@ -60,13 +47,6 @@ def play(
     game = play_game(board, level, deck, chooser)
     write_game_dir(target, game, ai=name, deck=None, seed=seed)
     return target, game
-
-
-def viewer_available() -> bool:
-    try:
-        return importlib.util.find_spec(VIEWER_MODULE) is not None
-    except ModuleNotFoundError:
-        return False
 
 
 def open_viewer(game_dir: Path) -> subprocess.Popen[bytes]:
@@ -135,9 +115,6 @@ class PlaytestRunner:
         self.folders.append(game_dir)
         outcome = game.outcome.name.lower() if game.outcome is not None else "?"
         summary = f"played at {game.level.value}: {outcome} after {game.cards_played} cards"
-        if not viewer_available():
-            self.say(f"{summary}; game in {game_dir} (viewer not installed)")
-            return
         process = self.open_viewer(game_dir)
         if process is not None:
             self.viewers.append(Viewer(process, game_dir))

@@ -17,8 +17,9 @@ from engine.errors import InputError
 #: A board side longer than this is refused (the contest's boards are 12 x 12 to 30 x 30).
 MAX_BOARD_SIDE = 1000
 #: A board with more tiles than this is refused before any tile is read: checking a board
-#: takes about 120 bytes a tile, so this caps a board at about 30 MB.
-MAX_BOARD_TILES = 250_000
+#: takes about 120 bytes a tile, so this caps a board at about 32 MB. It is exactly 512 x 512,
+#: the largest board the viewer is built and measured for (docs/benchmarks-viewer.md).
+MAX_BOARD_TILES = 512 * 512
 #: Longest AI time limit accepted, in seconds (a day); longer is surely a typo.
 MAX_TIMEOUT = 86_400.0
 #: Digits accepted in a whole number before it is converted (far above any real value).

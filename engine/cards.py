@@ -30,10 +30,6 @@ class Card(Enum):
         return {Card.RL: Rotation.LEFT, Card.RR: Rotation.RIGHT, Card.RU: Rotation.UTURN}.get(self)
 
     @property
-    def count_in_deck(self) -> int:
-        return DECK_COMPOSITION[self]
-
-    @property
     def probability(self) -> float:
         """The chance that a card drawn from a full deck is this one."""
         return DECK_COMPOSITION[self] / DECK_SIZE

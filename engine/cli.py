@@ -19,18 +19,21 @@ import random
 import shlex
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI, run_ai_once
 from engine.ai.registry import ai_help, resolve_ai
 from engine.ai.supervise import AILimits
+from engine.ai.trace import Trace
 from engine.asciiboard import render_ascii_board
 from engine.atomic import write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import parse_seconds
 from engine.cards import Card
 from engine.cliutil import OneLineParser
+from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
 from engine.folderlock import folder_lock
@@ -41,10 +44,12 @@ from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
 from engine.replay import HARDEST_FIRST, fit_levels, parse_globalseq
 from engine.rerun import round_state
+from engine.resources import ResourceMissing
+from engine.roundlog import ROUNDS_FILE, round_line
 from engine.session import STATE_FILE, Session, load_session, session_to_json
 from engine.status import board_problems, board_status, require_start
 from engine.stopping import describe, exit_status, raise_on_signals
-from engine.turns import TurnRecorder
+from engine.turns import Turn, TurnRecorder, keep_trace
 
 PROG = "robots-engine"
 BOT_PROGRAM = "bot-ki"
@@ -52,8 +57,9 @@ BOT_LOG = "bot-ki.log"
 #: Exit status: 0 the round was played and the game goes on (or a command succeeded);
 #: 1 the game has ended (X, Y or Z); 2 bad input or usage; 3 the game ended with an AI error.
 EXIT_OK, EXIT_GAME_OVER, EXIT_BAD_INPUT, EXIT_AI_ERROR = 0, 1, 2, 3
+EXIT_BROKEN_INSTALL = 4  # a file that ships with the package is missing
 #: Files of a previous game that ``load`` removes so they cannot be mistaken for the new game's.
-STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt")
+STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt", ROUNDS_FILE)
 LEVEL_WORDS = ", ".join(level.value for level in Level)
 
 
@@ -213,9 +219,12 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     game = session.rebuild()
     number = session.next_round
     write_text_atomic(here / "ascii-board.txt", render_ascii_board(session.board, game.pose), follow_symlinks=False)
+    trace = Trace()
+    turn = Turn(number, game.pose, ())  # the game loop deals; bot_ki learns the hand
 
     def bot_ki(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
         """The contest's way: the round's files in this folder, then ./bot-ki once."""
+        turn.hand = hand
         write_ai_inputs(here, board, hand, pose)
         return run_ai_once(
             str(here / BOT_PROGRAM),
@@ -225,15 +234,35 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
             here / BOT_LOG,
             round_number=number,
             limits=AILimits.parse(args.ai_limit),
+            trace=trace,
         )
 
+    started = time.perf_counter()
     game = session.play_next_round(bot_ki)
+    turn.seconds = time.perf_counter() - started
     _write_round_outputs(here, session, game)
+    if turn.hand:  # bot-ki was asked: keep the round's record, as 'play' does (rounds.jsonl)
+        _record_turn(here, session, game, turn, trace)
     if game.outcome is None:
         print(f"round {number}: robot at {game.pose.to_bot_line()}; the game goes on")
         return EXIT_OK
     print(f"round {number}: {_game_over_line(game)}")
     return EXIT_AI_ERROR if game.outcome is Outcome.AI_ERROR else EXIT_GAME_OVER
+
+
+def _record_turn(here: Path, session: Session, game: GameRecord, turn: Turn, trace: Trace) -> None:
+    """Append this round to the folder's ``rounds.jsonl`` (what bot-ki got, chose, said and drew)."""
+    if trace.debug_text is not None:
+        trace.debug = parse_debug(trace.debug_text, session.board.width, session.board.height, cut=trace.debug_cut)
+    keep_trace(turn, trace)
+    if len(game.rounds) >= turn.number:
+        turn.chosen = game.rounds[turn.number - 1].chosen
+    elif game.outcome is Outcome.AI_ERROR:
+        turn.error = game.error
+    else:
+        return
+    with open(here / ROUNDS_FILE, "a", encoding="utf-8") as handle:
+        handle.write(round_line(game, turn))
 
 
 # ---------------------------------------------------------------------------------------------- play
@@ -561,6 +590,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"{PROG}: {where}{exc.strerror or exc}", file=sys.stderr)
+    except ResourceMissing as exc:  # a damaged installation: say which file, not a traceback
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_BROKEN_INSTALL
     except KeyboardInterrupt as stop:
         print(f"{PROG}: {describe(stop)}", file=sys.stderr)
         return exit_status(stop)

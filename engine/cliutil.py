@@ -43,6 +43,10 @@ def parse_size(
     return width, height
 
 
+#: After a redrawn line: erase what a longer earlier line left at its end ("0.8 games/ss/s").
+CLEAR_TO_END = "\x1b[K"
+
+
 class ProgressBar:
     """``LABEL[#######.......] 120/300 UNIT  40%  85.2 UNIT/s  AI errors: 1`` on ``stream``.
 
@@ -88,7 +92,7 @@ class ProgressBar:
             shown_now = (round(100 * self._fraction()), self.errors)
             if shown_now != self._shown:
                 self._shown = shown_now
-                self.stream.write("\r" + self.line())
+                self.stream.write("\r" + self.line() + CLEAR_TO_END)
                 self.stream.flush()
         elif self.log_progress and done < self.total:
             now = time.monotonic()
@@ -135,7 +139,7 @@ class ProgressBar:
             return self._elapsed
         self._elapsed = time.monotonic() - self.started
         if self.interactive:
-            self.stream.write("\r" + self.line() + "\n")
+            self.stream.write("\r" + self.line() + CLEAR_TO_END + "\n")
         else:
             self.stream.write(f"{self.label}{self.done}/{self.total} {self.unit} in {self._elapsed:.2f} s")
             self.stream.write(f", AI errors: {self.errors}\n" if self.errors else "\n")

@@ -21,10 +21,6 @@ class Cause(Enum):
     CRUSHER = "crusher"
     ROTATOR = "rotator"
 
-    @property
-    def is_board(self) -> bool:
-        return self is not Cause.CARD
-
 
 class EventKind(Enum):
     MOVE = "move"  # a one-tile step (card step, belt or pusher step)

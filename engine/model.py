@@ -44,10 +44,6 @@ class Direction(Enum):
     def rotate(self, rotation: Rotation) -> Direction:
         return self.turned(rotation.quarter_turns)
 
-    @classmethod
-    def from_letter(cls, letter: str) -> Direction:
-        return cls(letter)
-
 
 _CLOCKWISE = (Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT)
 _DX = {Direction.LEFT: -1, Direction.RIGHT: 1, Direction.UP: 0, Direction.DOWN: 0}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.events import Cause
-from engine.game import GameRecord, Outcome, RoundRecord
+from engine.game import GameRecord, Outcome
 
 CARD_SEPARATOR = "----"
 ROUND_SEPARATOR = "--------"
@@ -42,10 +42,6 @@ def last_sequence(game: GameRecord) -> str:
     """``sequence.txt`` as left by the game's last round."""
     rounds = sequence_rounds(game)
     return format_sequence(rounds[-1]) if rounds else ""
-
-
-def format_round(record: RoundRecord) -> str:
-    return format_sequence(record.sequence_lines)
 
 
 def format_globalseq(game: GameRecord) -> str:

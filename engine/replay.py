@@ -9,7 +9,7 @@ block of lines that no card can produce is reported with its round and card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -156,9 +156,17 @@ def _all_cards_from(board: Board, level: Level, pose: Pose) -> list[tuple[Card, 
 
 
 def replay_sequence(
-    board: Board, level: Level, start: Pose, sequence: SequenceFile, path: str | Path | None = None
+    board: Board,
+    level: Level,
+    start: Pose,
+    sequence: SequenceFile,
+    path: str | Path | None = None,
+    on_step: Callable[[CardStep], None] | None = None,
 ) -> Replay:
-    """Replay a parsed sequence with the rules; InputError (with round and card) where it cannot happen."""
+    """Replay a parsed sequence with the rules; InputError (with round and card) where it cannot happen.
+
+    ``on_step`` is called with each card as soon as it is replayed (a viewer shows a long game
+    while the rest is still being replayed)."""
     replay = Replay(board, level, start)
     pose = start
     # Long games revisit the same poses again and again: play each pose's 7 cards only once.
@@ -197,6 +205,8 @@ def replay_sequence(
             best = matches[0][1]
             step = CardStep(r, c, tuple(card for card, _ in matches), pose, best)
             replay.steps.append(step)
+            if on_step is not None:
+                on_step(step)
             pose = best.pose
             if best.status is not RobotStatus.ALIVE:
                 replay.outcome = Outcome.DESTROYED if best.status is RobotStatus.DESTROYED else Outcome.FINISHED

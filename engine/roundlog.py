@@ -88,6 +88,11 @@ def round_entries(game: GameRecord, turns: Sequence[Turn] = ()) -> list[dict[str
     return [_entry(number, by_number.get(number), game) for number in range(1, count + 1)]
 
 
+def round_line(game: GameRecord, turn: Turn) -> str:
+    """One line of ``rounds.jsonl`` for the round of ``turn`` (the contest-style ``start`` appends it)."""
+    return json.dumps(_entry(turn.number, turn, game), ensure_ascii=False) + "\n"
+
+
 def format_rounds(game: GameRecord, turns: Sequence[Turn] = ()) -> str:
     return "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in round_entries(game, turns))
 

@@ -46,6 +46,14 @@ class Turn:
     error: str | None = None
 
 
+def keep_trace(turn: Turn, trace: Trace, *, lean: bool = False) -> int:
+    """Put a round's trace into its turn, bounded (``lean``: only the last part); the characters kept."""
+    turn.output, _ = shorten(trace.output, 0, TURN_TAIL_LEAN) if lean else shorten(trace.output, TURN_HEAD, TURN_TAIL)
+    turn.output_bytes = trace.output_bytes
+    turn.debug = trace.debug
+    return len(turn.output)
+
+
 class TurnRecorder:
     """A chooser that asks ``inner`` and records each round as a :class:`Turn` in ``turns``."""
 
@@ -75,15 +83,8 @@ class TurnRecorder:
 
     def _take_trace(self, turn: Turn) -> None:
         trace = getattr(self.inner, "last_trace", None)
-        if not isinstance(trace, Trace):
-            return
-        if self._kept > GAME_OUTPUT_BUDGET:
-            turn.output, _ = shorten(trace.output, 0, TURN_TAIL_LEAN)
-        else:
-            turn.output, _ = shorten(trace.output, TURN_HEAD, TURN_TAIL)
-        self._kept += len(turn.output)
-        turn.output_bytes = trace.output_bytes
-        turn.debug = trace.debug
+        if isinstance(trace, Trace):
+            self._kept += keep_trace(turn, trace, lean=self._kept > GAME_OUTPUT_BUDGET)
 
     def close(self) -> None:
         close = getattr(self.inner, "close", None)

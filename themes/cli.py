@@ -200,10 +200,8 @@ def _sheet(theme: str, out: Path, columns: int, scale: int) -> int:
 
 def _thumbnails(theme: Theme) -> dict[str, Image.Image] | None:
     """The viewer's 3D rendering of each tile, when the viewer and an OpenGL context are at hand."""
-    try:
-        from viewer3d.render.thumbnails import render_thumbnails
-    except ImportError:
-        return None
+    from viewer3d.render.thumbnails import render_thumbnails  # only here: it brings in the GL renderer
+
     try:
         shots: dict[str, Image.Image] = render_thumbnails(theme)
         return shots

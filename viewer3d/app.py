@@ -19,7 +19,7 @@ from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.hud import TimelineBar
 from viewer3d.playback import TICK, Player, Timeline, TrailCounter
 from viewer3d.render.state import FrameState
-from viewer3d.roundview import RoundAnalysis, analysis_line, ghost_visual
+from viewer3d.roundview import RoundAnalysis, analysis_line, ghost_visual, round_and_cards_done
 
 ZOOM_STEP = 1.15
 DEFAULT_THEME = "default"
@@ -107,6 +107,7 @@ class ViewerApp:
         self.screenshot_requested = False
         self.screenshot_dir = screenshot_dir or Path.cwd()
         self.quit_requested = False
+        self.reopen: str | None = None  # "start" or a dropped path: what the CLI opens after this window
         self._seeking = False
         self._clicked = False
         # Themes: the keys to cycle through (discovered on the first F2 unless given), the one shown,
@@ -271,6 +272,7 @@ class ViewerApp:
             "S": self._request_screenshot,
             "F12": self._request_screenshot,
             "ESCAPE": self._quit,
+            "O": self.open_start_screen,
         }
         action = actions.get(name)
         if action is None:
@@ -352,16 +354,7 @@ class ViewerApp:
 
     def round_and_cards_done(self) -> tuple[int, int]:
         """The round on screen and how many of its cards have been played at this moment."""
-        timeline, t = self.timeline, self.player.time
-        index = timeline.step_index_at(t)
-        if index < 0:
-            return 1, 0
-        step = timeline.steps[index]
-        done = step.index + (1 if t >= timeline.card_ends[index] - 1e-9 else 0)
-        following = timeline.round_starts.get(step.round_number + 1)
-        if following is not None and t >= following - 1e-9:
-            return step.round_number + 1, 0
-        return step.round_number, done
+        return round_and_cards_done(self.timeline, self.player.time)
 
     def round_entry_now(self) -> RoundEntry | None:
         """The record of the round on screen (before the first card: round 1's)."""
@@ -425,6 +418,16 @@ class ViewerApp:
         self.screenshot_requested = True
 
     def _quit(self) -> None:
+        self.quit_requested = True
+
+    def open_start_screen(self) -> None:
+        """O: close this game and show the start screen (robots-view's CLI reopens it)."""
+        self.reopen = "start"
+        self.quit_requested = True
+
+    def drop(self, path: str) -> None:
+        """A game folder or board file dropped on the window: close this game and open that."""
+        self.reopen = path
         self.quit_requested = True
 
     def next_screenshot_path(self) -> Path:

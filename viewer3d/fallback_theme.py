@@ -1,5 +1,5 @@
 """A built-in tile theme drawn procedurally (numpy + Pillow), used when the ``themes`` package
-is missing or a theme fails to load. It honours the same contract as ``themes.Theme``:
+cannot be loaded (a damaged install), and by the editor for the same reason. It honours the same contract as ``themes.Theme``:
 ``texture_array() -> (uint8 (layers, 64, 64, 4), {key: layer})`` with the same keys."""
 
 from __future__ import annotations
@@ -196,9 +196,16 @@ def _draw(key: str) -> Image.Image:
     return _conveyor(direction) if kind == "conveyor" else _pusher(direction)
 
 
+@lru_cache(maxsize=64)
+def key_picture(key: str) -> Image.Image:
+    """The built-in picture of one texture key (e.g. ``"conveyor-up"``), 64x64 RGBA; shared with
+    the editor's fallback, so there is one procedural tile painter. Do not modify the result."""
+    return _draw(key).convert("RGBA")
+
+
 @lru_cache(maxsize=1)
 def _texture_array() -> tuple[NDArray[np.uint8], dict[str, int]]:
-    layers = np.stack([np.asarray(_draw(key).convert("RGBA"), dtype=np.uint8) for key in TILE_KEYS])
+    layers = np.stack([np.asarray(key_picture(key), dtype=np.uint8) for key in TILE_KEYS])
     layers.setflags(write=False)
     return layers, {key: index for index, key in enumerate(TILE_KEYS)}
 

@@ -43,6 +43,7 @@ HELP_LINES = (
     ("F2", "next theme"),
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
+    ("O", "start screen (another board or game)"),
     ("Esc", "quit"),
 )
 
@@ -108,7 +109,8 @@ def status_lines(player: Player, title: str = "") -> list[str]:
                 f"{rounds} round{'s' if rounds != 1 else ''}"
             )
     else:
-        lines.append(f"computing... {len(timeline.steps)} cards so far")
+        rounds = max(timeline.round_starts) if timeline.round_starts else 0
+        lines.append(f"computing... {rounds} round{'s' if rounds != 1 else ''}, {len(timeline.steps)} cards so far")
     return lines
 
 
@@ -210,6 +212,11 @@ class HudOverlay:
             group=front,
         )
         panel = (12, 16, 24, 170)
+        backdrop = pyglet.graphics.Group(order=-1)
+        # Behind the cards, buttons, seek bar and message: readable over a busy board (follow mode).
+        self._bottom_panel = pyglet.shapes.Rectangle(
+            0, 0, 1, 1, color=(12, 16, 24, 150), batch=self.batch, group=backdrop
+        )
         self._status_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.batch, group=back)
         self._help_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.batch, group=back)
         self._bar_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(40, 48, 60, 220), batch=self.batch, group=back)
@@ -269,7 +276,12 @@ class HudOverlay:
         self._help_panel.width, self._help_panel.height = help_w, help_h
         self._message.width = max(120, width - 32)
         self._message.text = message
-        self._message.y = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT + 14
+        buttons = controls.layout((width, height), cards.panel_width())
+        strip = max(cards.PANEL_BOTTOM + cards.PANEL_HEIGHT, height - buttons[0].top if buttons else 0.0) + 4.0
+        self._message.y = strip + 8
+        self._bottom_panel.x, self._bottom_panel.y = 0, 0
+        self._bottom_panel.width = width
+        self._bottom_panel.height = strip + (self._message.content_height + 14 if message else 0)
 
     def draw(self, app: ViewerApp) -> None:
         width, height = app.camera.viewport

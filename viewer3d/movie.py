@@ -13,14 +13,15 @@ the whole-board view the camera is (default 1 for fit; for follow, tiles of abou
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import overload
 
 from viewer3d import coords
 from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.playback import Timeline, TrailCounter
-from viewer3d.render.state import CameraMatrices, FrameState
+from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
+from viewer3d.roundview import ghost_visual, round_and_cards_done
 from viewer3d.sources import GameSource
 
 MAX_SECONDS = 60.0
@@ -69,8 +70,16 @@ class FramePlan(Sequence[tuple[CameraMatrices, FrameState]]):
     """Frame ``k`` shows the replay at ``times[k]`` through a fixed camera, with the trail."""
 
     def __init__(
-        self, timeline: Timeline, camera: Camera, times: list[float], trail: bool = True, follow: bool = False
+        self,
+        timeline: Timeline,
+        camera: Camera,
+        times: list[float],
+        trail: bool = True,
+        follow: bool = False,
+        ghost: Callable[[float], RobotVisual | None] | None = None,
     ) -> None:
+        #: The best choice's robot at a replay time (``robots-engine analyse``), drawn see-through.
+        self.ghost = ghost
         self.timeline = timeline
         self.camera = camera
         self.matrices = camera.matrices()
@@ -86,6 +95,8 @@ class FramePlan(Sequence[tuple[CameraMatrices, FrameState]]):
         state = self.timeline.state_at(t)
         if self._trail is not None:
             state = replace(state, trail=self._trail.strength(t))
+        if self.ghost is not None:
+            state = replace(state, ghost=self.ghost(t))
         if self.follow and state.robot is not None:  # the robot in the middle of every frame
             self.camera.pose = replace(self.camera.pose, target=coords.tile_center(state.robot.bx, state.robot.by))
             return self.camera.matrices(), state
@@ -167,4 +178,10 @@ def plan_frames(
         times = [begin + t for t in frame_times(end - begin, fps, speed, max_seconds)]
     else:
         times = frame_times(timeline.duration, fps, speed, max_seconds)
-    return FramePlan(timeline, camera, times, follow=follow)
+    analysis = source.analysis
+
+    def ghost(t: float) -> RobotVisual | None:
+        number, done = round_and_cards_done(timeline, t)
+        return ghost_visual(analysis.get(number), done)
+
+    return FramePlan(timeline, camera, times, follow=follow, ghost=ghost if analysis else None)

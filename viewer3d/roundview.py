@@ -25,6 +25,7 @@ from engine.model import Board, Level, Pose
 from engine.roundlog import RoundEntry
 from engine.rules import play_card
 from viewer3d import coords
+from viewer3d.playback import Timeline
 from viewer3d.render.state import CameraMatrices, RobotVisual
 
 #: Lines of the AI's output shown for a round (its last ones).
@@ -212,6 +213,19 @@ def ghost_poses(board: Board, level: Level, before: Pose, cards: Sequence[Card])
         if result.status is not RobotStatus.ALIVE:
             break
     return tuple(poses)
+
+
+def round_and_cards_done(timeline: Timeline, t: float) -> tuple[int, int]:
+    """The round shown at replay time ``t`` and how many of its cards have been played by then."""
+    index = timeline.step_index_at(t)
+    if index < 0:
+        return 1, 0
+    step = timeline.steps[index]
+    done = step.index + (1 if t >= timeline.card_ends[index] - 1e-9 else 0)
+    following = timeline.round_starts.get(step.round_number + 1)
+    if following is not None and t >= following - 1e-9:
+        return step.round_number + 1, 0
+    return step.round_number, done
 
 
 def ghost_visual(analysis: RoundAnalysis | None, cards_done: int) -> RobotVisual | None:

@@ -7,20 +7,30 @@ sequence that contradicts its board, the round and card), never as a traceback.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine import rerun
 from engine.ai.registry import resolve_ai
 from engine.boardfile import load_board
 from engine.cards import Card
 from engine.deck import generate_deck, load_deck
 from engine.errors import InputError, SequenceError, read_text
 from engine.game import Chooser, Outcome, new_game, play_rounds
-from engine.gamedir import read_game_dir
+from engine.gamedir import GameDir, read_game_dir
 from engine.model import Board, Level, Pose
-from engine.replay import HARDEST_FIRST, CardStep, Replay, fit_levels, load_replay, parse_globalseq
+from engine.replay import (
+    HARDEST_FIRST,
+    CardStep,
+    Replay,
+    fit_levels,
+    load_replay,
+    parse_globalseq,
+    replay_sequence,
+)
 from engine.roundlog import RoundEntry, entry_of, read_rounds
 from engine.status import require_start
 from engine.turns import TurnRecorder
@@ -47,47 +57,65 @@ class GameSource:
     analysis: dict[int, RoundAnalysis] = field(default_factory=dict)
 
 
-def level_from_text(text: str) -> Level:
-    try:
-        return Level(text.lower())
-    except ValueError:
-        raise InputError(f"unknown level {text!r} (easy, normal or hard)") from None
-
-
 def timeline_from_replay(replay: Replay) -> Timeline:
     board = replay.board
     return Timeline.from_steps(replay.start, (board.width, board.height), replay.steps, replay.outcome)
 
 
-def from_game_dir(path: str | Path) -> GameSource:
-    """A directory written by ``robots-engine play``."""
+def from_game_dir(path: str | Path, background: bool = False) -> GameSource:
+    """A directory written by ``robots-engine play``.
+
+    With ``background`` the sequence is replayed in a thread, each card appended to the timeline
+    as soon as it is known, so the window shows its first frame at once even for a long game on
+    a 512x512 board (the replay of such a game takes seconds); a sequence that contradicts its
+    board then ends the timeline with the one-line error, shown on the HUD."""
     game = read_game_dir(path)
-    replay = load_replay(game.board, game.level, game.start, game.globalseq, Path(path) / "globalseq.txt")
+    sequence_path = Path(path) / "globalseq.txt"
     ai = game.info.get("ai")
     title = f"{Path(path).name} ({game.level.value}{', ' + str(ai) if ai else ''})"
-    timeline = timeline_from_replay(replay)
-    deck = game_deck(Path(path), game.info)
-    if deck is not None:
-        timeline.set_deck(deck)
-    entries = read_rounds(game.path, game.board.width, game.board.height) or []
+    deck = game_deck(game)
+    try:
+        entries = read_rounds(game.path, game.board.width, game.board.height) or []
+    except (InputError, OSError) as exc:  # the record is optional: the game itself is still shown
+        print(f"robots-view: the round record is ignored: {exc}", file=sys.stderr)
+        entries = []
     rounds = {entry.number: entry for entry in entries}
     analysis = load_analysis(Path(path), rounds, game.board, game.level)
-    return GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path), analysis=analysis)
+    if not background:
+        replay = load_replay(game.board, game.level, game.start, game.globalseq, sequence_path)
+        timeline = timeline_from_replay(replay)
+        if deck is not None:
+            timeline.set_deck(deck)
+        return GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path), analysis=analysis)
+    sequence = parse_globalseq(game.globalseq, sequence_path)  # malformed lines: an error at once
+    timeline = Timeline(game.start, (game.board.width, game.board.height))
+    timeline.deck = deck
+    source = GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path), analysis=analysis)
+
+    def run() -> None:
+        try:
+            replay = replay_sequence(game.board, game.level, game.start, sequence, sequence_path, timeline.append)
+        except InputError as error:
+            timeline.finish(None, str(error))
+            return
+        if deck is not None:
+            timeline.set_deck(deck)  # now checked against every card played
+        timeline.finish(replay.outcome)
+
+    source.worker = threading.Thread(target=run, name="robots-view-replay", daemon=True)
+    source.worker.start()
+    return source
 
 
-def game_deck(folder: Path, info: dict[str, object]) -> tuple[Card, ...] | None:
-    """The deck a game directory was played with: its ``deck.txt``, else its seed; None if neither
-    can be read (the HUD then shows the played cards without the hands)."""
-    deck_file = folder / "deck.txt"
+def game_deck(game: GameDir) -> tuple[Card, ...] | None:
+    """The deck a game directory was played with (``engine.rerun.game_deck``: its ``deck.txt``, its
+    seed, or the deck file it names); None if none can be read (the HUD then shows the played cards
+    without the hands)."""
     try:
-        if deck_file.is_file():
-            return tuple(load_deck(deck_file))
-        seed = info.get("seed")
-        if isinstance(seed, int):
-            return tuple(generate_deck(seed))
+        deck = rerun.game_deck(game)
     except (InputError, OSError):
         return None
-    return None
+    return tuple(deck) if deck is not None else None
 
 
 def from_board_file(board_path: str | Path, start: Pose | None = None) -> GameSource:
@@ -180,18 +208,13 @@ def from_ai(
     return play_live(board, level, deck, chooser, f"{Path(board_path).name}: {ai}, {level.value}, {where}", start)
 
 
-def demo_ai_name() -> str:
-    """The best built-in AI available: ``planner`` when it is installed, else ``reference``."""
-    try:
-        resolve_ai("planner")
-    except InputError:
-        return "reference"
-    return "planner"
+#: The AI of ``--demo``: the best built-in one.
+DEMO_AI = "planner"
 
 
 def demo_source() -> GameSource:
     """chop.dat, hard level, deck seed 1, with the best built-in AI."""
-    return from_ai(board_path(DEMO_BOARD), demo_ai_name(), Level.HARD, seed=1)
+    return from_ai(board_path(DEMO_BOARD), DEMO_AI, Level.HARD, seed=1)
 
 
 def wait_complete(source: GameSource, timeout: float | None = None) -> None:

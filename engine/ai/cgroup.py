@@ -47,6 +47,41 @@ def _own_pids_cgroup() -> Path | None:
     return None
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def reap_orphaned_groups(base: Path | None = None) -> int:
+    """Remove the turn cgroups whose maker died without removing them (killed by its own AI, say).
+
+    What still runs in one is killed first.  Called before each new group is made, so a leak
+    never outlives the next AI turn on the machine.  The number of groups removed.
+    """
+    folder = base if base is not None else _own_pids_cgroup()
+    if folder is None:
+        return 0
+    removed = 0
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return 0
+    for entry in entries:
+        parts = entry.name.split("-")
+        if len(parts) != 4 or parts[:2] != ["robots", "ai"] or not parts[2].isdigit() or _alive(int(parts[2])):
+            continue
+        group = PidsGroup(entry)
+        group.kill_all(patience=1.0)
+        group.remove()
+        removed += int(not entry.exists())
+    return removed
+
+
 class PidsGroup:
     """One turn's cgroup: :meth:`enter` in the child, :meth:`kill_all` and :meth:`remove` after."""
 
@@ -59,6 +94,7 @@ class PidsGroup:
         base = _own_pids_cgroup()
         if base is None:
             return None
+        reap_orphaned_groups(base)
         path = base / f"robots-ai-{os.getpid()}-{next(_names)}"
         try:
             path.mkdir()

@@ -39,7 +39,7 @@ def warm_choice(folder: Path, board: Board, level: Level, pose: Pose, hand: Sequ
     if not data.solved[state]:
         return None
     indices = [_CARDS.index(card) for card in hand]
-    best = plan_choice.best(data.next, data.goal, data.won, data.states, state, indices)
+    best = plan_choice.best(data.next, data.goal, data.won, data.alive, data.states, state, indices)
     return [_CARDS[i] for i in best]
 
 

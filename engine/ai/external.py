@@ -38,6 +38,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from engine.ai.cgroup import PidsGroup
 from engine.ai.hints import program_hint, timeout_hint
@@ -93,6 +94,8 @@ def _describe(argv: Sequence[str]) -> str:
 _RUNNING: dict[int, subprocess.Popen[bytes]] = {}
 #: For each, this process's children from before it started: not its strays, never killed with it.
 _SPARED: dict[int, set[int]] = {}
+#: The pids cgroup of each, where one could be made.
+_GROUPS: dict[int, PidsGroup] = {}
 
 
 #: Scratch folders of live ExternalAI objects (by object id), for :func:`kill_running_ais`.
@@ -118,9 +121,48 @@ def kill_running_ais() -> None:
     For signal handlers of processes about to leave without unwinding (``os._exit``).
     """
     for process in list(_RUNNING.values()):
-        _kill_group(process)
+        end_program(process)
     for folder in list(_SCRATCH.values()):
         remove_tree(folder)
+
+
+def start_program(argv: Sequence[str], limits: AILimits | None = None, **popen: Any) -> subprocess.Popen[bytes]:
+    """Start a program under supervision; end it (and all it started) with :func:`end_program`.
+
+    It gets a session of its own, the resource ``limits`` (AILimits' defaults when None), its own
+    pids cgroup where one can be made, stdout as a pipe unless ``popen`` says otherwise, and it is
+    registered so that :func:`kill_running_ais` ends it too.  ``popen`` goes to ``subprocess.Popen``
+    (cwd, stdin, stderr...).  For any program the engine runs on someone's behalf: robots AIs
+    (:func:`run_ai_once`), Tron bots.
+    """
+    become_subreaper()
+    spared = children()  # ours already, not the program's: never killed as its strays
+    limits = limits or AILimits()
+    group = PidsGroup.create(limits.processes)  # None where no cgroup can be made
+    popen.setdefault("stdout", subprocess.PIPE)
+    try:
+        process: subprocess.Popen[bytes] = subprocess.Popen(
+            list(argv), start_new_session=True, preexec_fn=child_setup(limits, group), **popen
+        )
+    except BaseException:
+        if group is not None:
+            group.remove()
+        raise
+    _RUNNING[process.pid] = process
+    _SPARED[process.pid] = spared
+    if group is not None:
+        _GROUPS[process.pid] = group
+    return process
+
+
+def end_program(process: subprocess.Popen[bytes]) -> None:
+    """Kill a program started by :func:`start_program` with everything it started, and forget it."""
+    _kill_group(process)
+    _RUNNING.pop(process.pid, None)
+    group = _GROUPS.pop(process.pid, None)
+    if group is not None:
+        group.kill_all()  # what even the subreaper could not see (it left our descendants)
+        group.remove()
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
@@ -354,26 +396,11 @@ def run_ai_once(
         (folder / DEBUG_FILE).unlink(missing_ok=True)
     if _stopping:
         raise AIError("not started: the program running the AI is ending")
-    become_subreaper()
-    spared = children()  # ours already, not the AI's: never killed as its strays
-    limits = limits or AILimits()
-    group = PidsGroup.create(limits.processes)  # None where no cgroup can be made
     started = time.monotonic()
     try:
-        try:
-            process = subprocess.Popen(
-                [*argv, level_word],
-                cwd=folder,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-                preexec_fn=child_setup(limits, group),
-            )
-        except BaseException:
-            if group is not None:
-                group.remove()
-            raise
+        process = start_program(
+            [*argv, level_word], limits, cwd=folder, stdin=subprocess.DEVNULL, stderr=subprocess.STDOUT
+        )
     except FileNotFoundError:
         hint = program_hint(argv[0])
         raise AIError(f"AI program not found: {argv[0]}" + (f" ({hint})" if hint else "")) from None
@@ -387,17 +414,11 @@ def run_ai_once(
         ) from None
 
     capture = BoundedOutput(log_keep, log_keep)
-    _RUNNING[process.pid] = process
-    _SPARED[process.pid] = spared
     try:
         failure = _wait_for(process, capture, started + timeout, timeout, max_output)
     finally:
         # Answer given, crash, timeout or we are being stopped (Ctrl-C): nothing it started lives on.
-        _kill_group(process)
-        _RUNNING.pop(process.pid, None)
-        if group is not None:
-            group.kill_all()  # what even the subreaper could not see (it left our descendants)
-            group.remove()
+        end_program(process)
     assert process.stdout is not None
     process.stdout.close()
     elapsed = time.monotonic() - started

@@ -8,8 +8,9 @@ The order of choices (best first), with ``e`` the state after the five cards:
 
 1. goal probability ``goal[e]`` in whole units of ``EPS`` (rounded: the same tiers as the value
    iteration), then the won-rounds value ``won[e]`` (a goal reached this round has ``goal 1, won 0``);
-2. then survival (only matters where every choice has goal probability 0), then fewer cards to the
-   goal, then the card sequence itself (card-kind order), so decisions are deterministic.
+2. then the probability of surviving four more rounds (only where no goal can be reached: there
+   every goal probability is 0), then not destroyed, then fewer cards to the goal, then the card
+   sequence itself (card-kind order), so decisions are deterministic.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from engine.cards import CHOSEN_PER_ROUND
 EPS = 1e-6
 KINDS = 7
 
-Key = tuple[int, float, bool, int, tuple[int, ...]]
+Key = tuple[int, float, float, bool, int, tuple[int, ...]]
 
 
 def distinct_sequences(hand: Sequence[int]) -> list[tuple[int, ...]]:
@@ -63,6 +64,7 @@ def rank(
     nxt: Sequence[int],
     goal: Sequence[float],
     won: Sequence[float],
+    alive: Sequence[float],
     states: int,
     state: int,
     hand: Sequence[int],
@@ -72,13 +74,19 @@ def rank(
     keyed: list[tuple[tuple[int, ...], Key]] = []
     for sequence, s, after in _play_all(nxt, states, state, hand):
         tier = math.floor(goal[s] / EPS + 0.5)  # plan_kernel.tier
-        keyed.append((sequence, (-tier, won[s], s == dead, after, sequence)))
+        keyed.append((sequence, (-tier, won[s], -alive[s], s == dead, after, sequence)))
     keyed.sort(key=lambda item: item[1])
     return keyed
 
 
 def best(
-    nxt: Sequence[int], goal: Sequence[float], won: Sequence[float], states: int, state: int, hand: Sequence[int]
+    nxt: Sequence[int],
+    goal: Sequence[float],
+    won: Sequence[float],
+    alive: Sequence[float],
+    states: int,
+    state: int,
+    hand: Sequence[int],
 ) -> tuple[int, ...]:
     """The best ordered 5 cards (card indices) of ``hand`` for a robot in ``state``."""
-    return rank(nxt, goal, won, states, state, hand)[0][0]
+    return rank(nxt, goal, won, alive, states, state, hand)[0][0]

@@ -8,6 +8,7 @@ few milliseconds; importing numpy alone costs more than that. The format is ther
     next   int32   7 x states   (the transition table, card-major)
     goal   float64 states       (best goal probability)
     won    float64 states       (least E[rounds x 1(goal)])
+    alive  float64 states       (survival probability where no goal can be reached)
     solved uint8   states       (1 where the values were iterated)
 
 all little-endian. A file is trusted only if the magic line, key, sizes, digest and value ranges
@@ -31,7 +32,7 @@ from engine.boardfile import write_board
 from engine.model import Board, Level
 
 #: Bump when the meaning or layout of the stored arrays changes.
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 MAGIC = b"ROBOTS-PLAN %d\n" % FORMAT_VERSION
 KINDS = 7
 #: Environment variable and folder names of the per-user cache (XDG base directory rules).
@@ -66,6 +67,7 @@ class PlanData:
     next: array[int]  # card-major: next[card * states + state]
     goal: array[float]
     won: array[float]
+    alive: array[float]
     solved: array[int]
     report: dict[str, object] = field(default_factory=dict)
 
@@ -83,7 +85,7 @@ def _le(values: array[int] | array[float]) -> bytes:
 
 
 def encode(key: str, data: PlanData) -> bytes:
-    payload = _le(data.next) + _le(data.goal) + _le(data.won) + data.solved.tobytes()
+    payload = _le(data.next) + _le(data.goal) + _le(data.won) + _le(data.alive) + data.solved.tobytes()
     header = {
         "key": key,
         "width": data.width,
@@ -111,11 +113,11 @@ def decode(raw: bytes, key: str) -> PlanData | None:
     payload = raw[end + 1 :]
     if stored_key != key or width < 1 or height < 1 or states != width * height * 4 + 2:
         return None
-    if len(payload) != states * (4 * KINDS + 8 + 8 + 1) or hashlib.sha256(payload).hexdigest() != digest:
+    if len(payload) != states * (4 * KINDS + 8 + 8 + 8 + 1) or hashlib.sha256(payload).hexdigest() != digest:
         return None
     arrays: list[array[int] | array[float]] = []
     offset = 0
-    for typecode, count in (("i", KINDS * states), ("d", states), ("d", states), ("B", states)):
+    for typecode, count in (("i", KINDS * states), ("d", states), ("d", states), ("d", states), ("B", states)):
         values = array(typecode)
         size = values.itemsize * count
         values.frombytes(payload[offset : offset + size])
@@ -123,11 +125,13 @@ def decode(raw: bytes, key: str) -> PlanData | None:
             values.byteswap()
         arrays.append(values)
         offset += size
-    nxt, goal, won, solved = arrays
+    nxt, goal, won, alive, solved = arrays
     # sum() is NaN or inf if any value is; min and max run in C, so this stays fast on big boards.
     if min(nxt) < 0 or max(nxt) >= states or max(solved) > 1:
         return None
-    if not math.isfinite(sum(goal) + sum(won)) or min(goal) < 0.0 or max(goal) > 1.0 or min(won) < 0.0:
+    if not math.isfinite(sum(goal) + sum(won) + sum(alive)) or min(goal) < 0.0 or max(goal) > 1.0 or min(won) < 0.0:
+        return None
+    if min(alive) < 0.0 or max(alive) > 1.0:
         return None
     return PlanData(
         width,
@@ -135,6 +139,7 @@ def decode(raw: bytes, key: str) -> PlanData | None:
         nxt,  # type: ignore[arg-type]
         goal,  # type: ignore[arg-type]
         won,  # type: ignore[arg-type]
+        alive,  # type: ignore[arg-type]
         solved,  # type: ignore[arg-type]
         report if isinstance(report, dict) else {},
     )

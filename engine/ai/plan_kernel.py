@@ -119,15 +119,16 @@ def tier(goal: float, eps: float) -> float:
 
 
 @numba.njit(cache=True)
-def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r):  # type: ignore[no-untyped-def]
+def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r, skip_self):  # type: ignore[no-untyped-def]
     """Order the distinct end states of pose ``p`` best first; ``rank_of[state]`` = place in that order.
 
-    Best first: higher goal-probability tier (``tier``), then fewer won rounds. Returns how many.
+    Best first: higher goal-probability tier (``tier``), then fewer won rounds. ``skip_self``
+    leaves ``p`` itself out (waiting is solved exactly by the caller). Returns how many.
     """
     n = 0
     for i in range(s5.shape[0]):
         e = s5[i]
-        if e != p and stamp[e] != tag:
+        if (e != p or not skip_self) and stamp[e] != tag:
             stamp[e] = tag
             ends[n] = e
             n += 1
@@ -147,10 +148,8 @@ def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, s
 
 
 @numba.njit(cache=True)
-def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
-    """New (goal probability, won rounds) of pose ``p`` from the current values of all others."""
-    sequence_multiset, start6, index6, start7, index7, start8, index8, weights = lat
-    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, ends, rank_of, sorted_p, sorted_r, p8, r8) = work
+def _tree(p, nxt, s1, s2, s3, s4, s5):  # type: ignore[no-untyped-def]
+    """End states of all 7^5 card sequences from ``p`` (index = the sequence's base-7 code)."""
     for c in range(7):
         s1[c] = nxt[c, p]
     for i in range(7):
@@ -165,7 +164,49 @@ def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ign
     for i in range(2401):
         for c in range(7):
             s5[i * 7 + c] = nxt[c, s4[i]]
-    _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r)
+
+
+@numba.njit(cache=True)
+def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ignore[no-untyped-def]
+    """One Jacobi round of ``alive[p] = E_H[max_s alive[e]]`` over ``order`` (in place).
+
+    Started from 1 for live poses (0 destroyed), ``k`` rounds give the best probability of
+    surviving ``k`` more rounds: where no goal can be reached, it is what the planner maximises.
+    """
+    sequence_multiset, start6, index6, start7, index7, start8, index8, weights = lat
+    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, ends, rank_of, sorted_p, sorted_r, _p8, _r8) = work
+    zeros = np.zeros(alive.shape[0])
+    fresh = alive.copy()
+    for i in range(order.shape[0]):
+        p = order[i]
+        _tree(p, nxt, s1, s2, s3, s4, s5)
+        tags[1] += 1
+        _rank_ends(p, s5, alive, zeros, eps, stamp, tags[1], ends, rank_of, sorted_p, sorted_r, False)
+        for m in range(b5.shape[0]):
+            b5[m] = NONE
+            f5[m] = False
+        for k in range(s5.shape[0]):
+            m = sequence_multiset[k]
+            if rank_of[s5[k]] < b5[m]:
+                b5[m] = rank_of[s5[k]]
+        _lift(start6, index6, b5, f5, b6, f6)
+        _lift(start7, index7, b6, f6, b7, f7)
+        _lift(start8, index8, b7, f7, b8, f8)
+        total = 0.0
+        for h in range(b8.shape[0]):
+            total += weights[h] * sorted_p[b8[h]]
+        fresh[p] = total
+    for i in range(order.shape[0]):
+        alive[order[i]] = fresh[order[i]]
+
+
+@numba.njit(cache=True)
+def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
+    """New (goal probability, won rounds) of pose ``p`` from the current values of all others."""
+    sequence_multiset, start6, index6, start7, index7, start8, index8, weights = lat
+    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, ends, rank_of, sorted_p, sorted_r, p8, r8) = work
+    _tree(p, nxt, s1, s2, s3, s4, s5)
+    _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r, True)
     for m in range(b5.shape[0]):
         b5[m] = NONE
         f5[m] = False

@@ -48,7 +48,9 @@ IntArray = npt.NDArray[np.int64]
 EPS = 1e-6
 #: Convergence: largest change in a sweep of the goal probability and of the won rounds.
 TOLERANCE_GOAL = 1e-9
-TOLERANCE_ROUNDS = 1e-5
+TOLERANCE_ROUNDS = 1e-4
+#: Horizon of the survival values of poses from which no goal can be reached.
+SURVIVAL_ROUNDS = 4
 
 
 @dataclass
@@ -64,6 +66,9 @@ class ValueResult:
     residual_rounds: float
     converged: bool
     seconds: float
+    #: Best probability of surviving ``SURVIVAL_ROUNDS`` more rounds, where no goal can be reached
+    #: (1 elsewhere, 0 destroyed): the planner's last resort, so it keeps playing as long as it can.
+    alive: FloatArray | None = None
 
     @property
     def stopped_early(self) -> bool:
@@ -155,6 +160,12 @@ def solve(
         sweeps += 1
         updates += int(updated)
         converged = not dirty[order].any()
+    alive = np.ones(table.states, dtype=np.float64)
+    alive[table.dead] = 0.0
+    hopeless = np.nonzero(live & (distance < 0) & (np.arange(table.states) < table.poses))[0].astype(np.int64)
+    if len(hopeless):
+        for _ in range(SURVIVAL_ROUNDS):
+            plan_kernel.survival_sweep(hopeless, nxt, alive, kernel_lattice, EPS, work, end_stamp, tags)
     return ValueResult(
         goal,
         won,
@@ -165,6 +176,7 @@ def solve(
         float(change_rounds),
         converged,
         time.perf_counter() - begin,
+        alive,
     )
 
 

@@ -78,6 +78,14 @@ class BoardPlan:
         self.cache_dir: Path | None = None
 
     @property
+    def alive(self) -> npt.NDArray[np.float64]:
+        """Survival values (``ValueResult.alive``); all 1 if the values carry none."""
+        if self.values.alive is None:
+            self.values.alive = np.ones(self.table.states, dtype=np.float64)
+            self.values.alive[self.table.dead] = 0.0
+        return self.values.alive
+
+    @property
     def seconds(self) -> float:
         return self.values.seconds
 
@@ -123,8 +131,9 @@ class BoardPlan:
         won = self.values.won[state]
         tier = np.floor(goal / EPS + 0.5)  # plan_kernel.tier
         # np.lexsort sorts by the last key first: goal-probability tier (higher first), won rounds,
-        # destroyed, cards to the goal, then the sequence (rows are sorted).
-        ranking = np.lexsort((np.arange(len(orders)), after, state == table.dead, won, -tier))
+        # survival where no goal can be reached, destroyed, cards to the goal, then the sequence.
+        alive = self.alive[state]
+        ranking = np.lexsort((np.arange(len(orders)), after, state == table.dead, -alive, won, -tier))
         return orders, state, after, ranking.astype(np.int64)
 
     def rank(self, pose: Pose, hand: Sequence[Card]) -> list[Choice]:
@@ -163,6 +172,7 @@ class BoardPlan:
             array("i", np.ascontiguousarray(self.table.next, dtype=np.int32).tobytes()),
             array("d", np.ascontiguousarray(values.goal, dtype=np.float64).tobytes()),
             array("d", np.ascontiguousarray(values.won, dtype=np.float64).tobytes()),
+            array("d", np.ascontiguousarray(self.alive, dtype=np.float64).tobytes()),
             array("B", values.solved.astype(np.uint8).tobytes()),
             report,
         )
@@ -184,6 +194,7 @@ def _from_data(board: Board, level: Level, data: plan_file.PlanData) -> BoardPla
         float(report.get("residual_rounds", math.inf)),  # type: ignore[arg-type]
         bool(report.get("converged", False)),
         float(report.get("seconds", 0.0)),  # type: ignore[arg-type]
+        np.frombuffer(data.alive, dtype=np.float64).copy(),
     )
     return BoardPlan(board, level, table, values, from_cache=True)
 

@@ -20,7 +20,6 @@ string is not a file it is split like a shell command line.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import shlex
 import shutil
@@ -51,16 +50,9 @@ class BuiltinAI:
 
 
 def _make_planner() -> Chooser:
-    try:
-        module = importlib.import_module("engine.ai.planner")
-    except ModuleNotFoundError as exc:
-        if exc.name in ("engine.ai.planner", "engine.ai"):
-            raise InputError(
-                "the built-in AI 'planner' is not available in this installation (engine/ai/planner.py is missing)"
-            ) from None
-        raise
-    planner: Chooser = module.Planner()
-    return planner
+    from engine.ai.planner import Planner  # imported when chosen: it loads numpy and compiles its kernel
+
+    return Planner()
 
 
 BUILTINS: dict[str, BuiltinAI] = {

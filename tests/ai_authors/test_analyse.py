@@ -55,3 +55,16 @@ def test_the_viewer_shows_the_best_choice_as_a_ghost(engine: Runner, tmp_path: P
     assert any(line.startswith("best:   ") and "loss: goal -" in line for line in app.round_lines())
     app.key("B")
     assert app.frame().ghost is None
+
+
+def test_exports_draw_the_ghost_too(engine: Runner, tmp_path: Path) -> None:
+    from viewer3d.movie import plan_frames, round_span
+
+    engine("play", str(CHOP), "--seed", "25", "--level", "hard", "--out", "ref")
+    engine("analyse", "ref")
+    source = from_game_dir(tmp_path / "ref")
+    begin, end = round_span(source.timeline, 5)
+    frames = plan_frames(source, (320, 240), 5, "iso1", None, span=(begin, end))
+    ghosts = [frames.frame(i)[1].ghost for i in range(len(frames))]
+    assert all(g is not None and g.alpha < 1 for g in ghosts)
+    assert (ghosts[0].bx, ghosts[0].by) == (source.analysis[5].ghost[0].x, source.analysis[5].ghost[0].y)  # type: ignore[union-attr]

@@ -124,3 +124,30 @@ def test_kept_output_of_a_whole_game_is_bounded_and_keeps_each_rounds_end() -> N
     assert all(t.output.endswith("last line\n") for t in recorder.turns)
     assert all(t.output_bytes == 100_017 for t in recorder.turns)  # "start\n" + 100,000 + "\nlast line\n"
     assert recorder.name == "loud"
+
+
+def test_the_contest_style_folder_keeps_the_same_round_record(engine: Runner, tmp_path: Path) -> None:
+    """load + start round by round leaves the rounds.jsonl that play writes for the same deck."""
+    from engine.deck import save_deck
+
+    save_deck(generate_deck(25), tmp_path / "deck.dat")
+    python_bot(
+        tmp_path / "bot-ki",
+        'print("thinking")\nopen("debug.txt", "w").write("text hi\\n")\n'
+        'open("ccards.txt", "w").write("".join(open("cards.txt").readlines()[:5]))\n',
+    )
+    assert engine("load", str(CHOP), "deck.dat", "hard").code == 0
+    while (code := engine("start").code) == 0:
+        pass
+    assert code == 1
+    played = lines(tmp_path / "rounds.jsonl")
+    assert (
+        engine("play", str(CHOP), "--deck", "deck.dat", "--level", "hard", "--ai", "./bot-ki", "--out", "g").code == 0
+    )
+    whole = lines(tmp_path / "g" / "rounds.jsonl")
+    keys = ("round", "before", "hand", "chosen", "played", "after", "end", "output")
+    assert [{k: r[k] for k in keys} for r in played] == [{k: r[k] for k in keys} for r in whole]
+    assert played[0]["output"] == "thinking\n" and played[0]["debug"]["marks"] == [{"kind": "text", "text": "hi"}]
+    assert (tmp_path / "bot-ki.log").read_text().startswith(f"--- round {len(played)}: ")  # the last round
+    assert engine("load", str(CHOP), "deck.dat", "hard").code == 0
+    assert not (tmp_path / "rounds.jsonl").exists()  # a new game starts a new record

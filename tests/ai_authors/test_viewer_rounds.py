@@ -123,3 +123,10 @@ def test_a_live_game_keeps_the_ais_output_per_round(tmp_path: Path) -> None:
     assert sorted(source.rounds) == list(range(1, len(source.rounds) + 1)) and len(source.rounds) >= 2
     assert source.rounds[1].output.startswith("round at 0 0")
     assert len(source.rounds[1].debug.marks) == 4
+
+
+def test_a_damaged_round_record_does_not_stop_the_viewer(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (game / "rounds.jsonl").write_text('{"round": 1, "before": "0 0 Q"}\nnot json\n')
+    source = from_game_dir(game)
+    assert source.rounds == {} and source.timeline.steps
+    assert "round record is ignored" in capsys.readouterr().err

@@ -242,9 +242,11 @@ def test_real_command_line_process(tmp_path: Path) -> None:
     assert bad.stderr == f"robots-contest: {tmp_path / 'missing.dat'}: no such file\n"
 
 
-def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("signum", "words"), [(2, "interrupted"), (15, "stopped by SIGTERM"), (1, "stopped by SIGHUP")]
+)
+def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: Path, signum: int, words: str) -> None:
     """Waits on events (the AIs announcing themselves, the contest exiting), never on a fixed sleep."""
-    import signal
     import subprocess
     import sys
     import time
@@ -264,14 +266,14 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
         time.sleep(0.02)
     ai_pids = [int(p.name) for p in started.iterdir() if not p.name.startswith(".")]
     assert len(ai_pids) == 2, "both workers should be running an AI by now"
-    process.send_signal(signal.SIGINT)
+    process.send_signal(signum)
     began = time.monotonic()
     out, err = process.communicate(timeout=120)
     # It did not wait for the AIs: each would have taken 23.4567 s.
     assert time.monotonic() - began < 20
-    assert process.returncode == 130 and out == "", err
+    assert process.returncode == 128 + signum and out == "", err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith("robots-contest: interrupted: 0 of 4 games saved in ") and "--resume" in err
+    assert err.startswith(f"robots-contest: {words}: 0 of 4 games saved in ") and "--resume" in err
     assert not (out_dir / "results.csv").exists()
     for pid in ai_pids:
         assert wait_gone(pid), "an AI program outlived the contest"

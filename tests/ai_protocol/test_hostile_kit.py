@@ -87,3 +87,22 @@ def test_process_limit_stops_a_fork_bomb_even_for_root(tmp_path: Path) -> None:
     assert strays() == []
     if probe is not None:
         assert not [p for p in probe.path.parent.iterdir() if p.name.startswith(f"robots-ai-{os.getpid()}-")]
+
+
+def test_a_cgroup_left_by_a_killed_worker_is_removed_by_the_next_turn() -> None:
+    """An AI that kills its parent leaves that parent's turn cgroup behind; the next turn removes it."""
+    import subprocess
+
+    from engine.ai.cgroup import PidsGroup
+
+    probe = PidsGroup.create(1)
+    if probe is None:
+        pytest.skip("no pids cgroup can be made here")
+    probe.remove()
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    orphan = probe.path.parent / f"robots-ai-{dead.pid}-0"
+    orphan.mkdir()
+    fresh = PidsGroup.create(1)
+    assert fresh is not None and not orphan.exists()
+    fresh.remove()

@@ -39,3 +39,12 @@ def test_resources_name_the_package_and_file() -> None:
         resource_path("viewer3d.render", "none.frag")
     with pytest.raises(ResourceMissing, match=r"^no_such_package/x: missing"):
         resource_path("no_such_package", "x")
+
+
+def test_a_missing_shipped_board_is_named_with_exit_4(engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gameboards, "board_names", lambda: ["gone.dat"])
+    result = engine("boards")
+    assert result.code == 4 and result.out == ""
+    assert result.err == (
+        "robots-engine: gameboards/gone.dat: missing from the installed package (a broken install: reinstall robots)\n"
+    )

@@ -49,12 +49,12 @@ def test_bench_writes_table_and_chart(tmp_path: Path) -> None:
     assert len(rows) == 6  # 2 levels x (reference, planner, optimum)
     bounds = [line.split("|") for line in text.splitlines() if line.startswith("| lane ") and line.count("|") < 10]
     assert len(bounds) == 2 and all(row[5].strip() == "yes" for row in bounds)  # one per level, converged
-    nf_goal = float(planner_bound := next(r for r in rows if "hard | planner" in r).split("|")[11].strip(" %"))
+    nf_goal = float(planner_bound := next(r for r in rows if "hard | planner" in r).split("|")[12].strip(" %"))
     assert 0 < nf_goal <= 100, planner_bound
     planner_hard = next(r for r in rows if "hard | planner" in r).split("|")
     optimum_hard = next(r for r in rows if "hard | optimum" in r).split("|")
     assert planner_hard[3].strip() == "6"
     assert float(planner_hard[8]) >= float(optimum_hard[8]) - 1e-9 or planner_hard[8].strip() == "nan"
-    assert optimum_hard[10].strip() == "1.000"  # rounds / optimum of the optimum itself
+    assert optimum_hard[11].strip() == "1.000"  # rounds / optimum of the optimum itself
     with Image.open(chart) as image:
         assert image.size[0] > 300 and image.size[1] == 420

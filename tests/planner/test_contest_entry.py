@@ -99,7 +99,9 @@ def test_numpy_free_ranking_equals_the_vectorised_one() -> None:
         state = plan.state(pose)
         data = plan.to_data()
         slow = [choice.cards for choice in plan.rank(pose, hand)]
-        fast = plan_choice.rank(data.next, data.goal, data.won, data.states, state, [CARD_INDEX[c] for c in hand])
+        fast = plan_choice.rank(
+            data.next, data.goal, data.won, data.alive, data.states, state, [CARD_INDEX[c] for c in hand]
+        )
         assert [tuple(list(Card)[k] for k in seq) for seq, _ in fast] == slow
         checked += 1
     assert checked > 30

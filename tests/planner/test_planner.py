@@ -118,3 +118,13 @@ def test_planner_name_and_every_level(planner: Planner, level: Level) -> None:
     assert Planner.name == "planner"
     chosen = planner(CORRIDOR, level, CORRIDOR.start, tuple(generate_deck(1)[:8]))
     assert len(chosen) == 5
+
+
+def test_where_no_goal_can_be_reached_it_survives_the_whole_deck(planner: Planner) -> None:
+    from engine.boardfile import load_board
+    from tests.planner.boards import ROOT
+
+    board = load_board(ROOT / "gameboards" / "no-way-to-goal.dat")  # every pose hopeless, deadly edges
+    for seed in range(3):
+        game = play_game(board, Level.HARD, generate_deck(seed), planner)
+        assert game.outcome is Outcome.CARDS_OUT and len(game.rounds) == 700

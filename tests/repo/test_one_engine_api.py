@@ -160,3 +160,29 @@ def test_a_board_without_one_start_is_the_same_line_in_every_tool(
     assert code == 2
     assert err == f"{prog}: b.dat{located}: {message}\n"
     assert not (tmp_path / "x.png").exists() and not (tmp_path / "results").exists()
+
+
+def test_no_guard_against_our_own_packages_missing() -> None:
+    """They ship together in one wheel: an import of one of them never needs a fallback."""
+    guarded = []
+    for where, text in _sources().items():
+        for node in ast.walk(ast.parse(text)):
+            if not isinstance(node, ast.Try):
+                continue
+            own = [
+                n
+                for stmt in node.body
+                for n in ast.walk(stmt)
+                if (isinstance(n, ast.ImportFrom) and (n.module or "").split(".")[0] in PACKAGES)
+                or (isinstance(n, ast.Import) and any(a.name.split(".")[0] in PACKAGES for a in n.names))
+                or (isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.split(".")[0] in PACKAGES[:4])
+            ]
+            caught = {
+                name.id if isinstance(name, ast.Name) else ""
+                for handler in node.handlers
+                for name in ([handler.type] if not isinstance(handler.type, ast.Tuple) else handler.type.elts)
+                if name is not None
+            }
+            if own and caught & {"ImportError", "ModuleNotFoundError"}:
+                guarded.append(f"{where}:{node.lineno}")
+    assert guarded == []

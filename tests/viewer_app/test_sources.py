@@ -74,10 +74,31 @@ def test_contradicting_sequence_names_round_and_card(tmp_path: Path) -> None:
 
 
 def test_demo_uses_the_best_builtin_ai() -> None:
-    name = sources.demo_ai_name()
-    try:
-        import engine.ai.planner  # noqa: F401
-    except ModuleNotFoundError:
-        assert name == "reference"
-    else:
-        assert name == "planner"
+    assert sources.DEMO_AI == "planner"
+
+
+def test_a_game_folder_replayed_in_the_background_gives_the_same_timeline(tmp_path) -> None:
+    """The window replays a folder's sequence in a thread (first frame at once on huge games);
+    the result is the same timeline, and a contradicting sequence ends it with the error."""
+    from engine.boardfile import load_board
+    from engine.conformance import reference_chooser
+    from engine.deck import generate_deck
+    from engine.game import play_game
+    from engine.gamedir import write_game_dir
+    from engine.model import Level
+    from tests.viewer_app.conftest import CHOP
+    from viewer3d.sources import from_game_dir, wait_complete
+
+    game = play_game(load_board(CHOP), Level.NORMAL, generate_deck(16), reference_chooser)
+    write_game_dir(tmp_path / "g", game, ai="reference", deck=None, seed=16)
+    now = from_game_dir(tmp_path / "g")
+    later = from_game_dir(tmp_path / "g", background=True)
+    wait_complete(later)
+    assert later.timeline.complete and later.timeline.outcome is now.timeline.outcome
+    assert [s.result.pose for s in later.timeline.steps] == [s.result.pose for s in now.timeline.steps]
+    assert later.timeline.card_ends == now.timeline.card_ends and later.timeline.deck == now.timeline.deck
+    (tmp_path / "g" / "globalseq.txt").write_text("MU\nMU\nMU\nMU\n")
+    broken = from_game_dir(tmp_path / "g", background=True)
+    wait_complete(broken)
+    assert broken.timeline.complete and broken.timeline.error is not None
+    assert "globalseq.txt:1:1: round 1, card 1" in broken.timeline.error

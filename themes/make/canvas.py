@@ -138,17 +138,6 @@ def stripes(colour_a: Colour, colour_b: Colour, width: float, angle_deg: float =
     return Image.fromarray(np.where(band == 0, a, b).astype(np.uint8), "RGBA")
 
 
-def rotate_points(points: Sequence[Point], quarter_turns: int) -> list[Point]:
-    """Points turned clockwise about the canvas centre by quarter turns (screen coordinates)."""
-    out = []
-    for x, y in points:
-        dx, dy = x - CENTRE, y - CENTRE
-        for _ in range(quarter_turns % 4):
-            dx, dy = -dy, dx
-        out.append((CENTRE + dx, CENTRE + dy))
-    return out
-
-
 def star(centre: Point, outer: float, inner: float, points: int = 5, phase_deg: float = -90.0) -> list[Point]:
     out = []
     for i in range(points * 2):

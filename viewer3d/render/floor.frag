@@ -16,18 +16,18 @@ uniform float u_goal_pulse;
 in vec3 v_world;
 out vec4 f_color;
 
-const vec2 DIRECTIONS[4] = vec2[4](vec2(-1.0, 0.0), vec2(1.0, 0.0), vec2(0.0, -1.0), vec2(0.0, 1.0));
+const vec2 DIRECTIONS[4] = DIRECTION_VECTORS;  // KIND_*, MATERIAL_*, DIRECTION_VECTORS: #defines from Python
 
 void main() {
     vec2 xz = v_world.xz;
     vec2 tile = clamp(floor(xz), vec2(0.0), u_board - 1.0);
     uvec4 info = texelFetch(u_info, ivec2(tile), 0);
-    uint kind = info.b & 15u;
-    if (kind == 1u) discard;
+    uint kind = info.b & KIND_MASK;
+    if (kind == KIND_HOLE) discard;
     float phase = float(info.a) * (1.0 / 255.0);
-    vec2 scroll = kind == 2u ? DIRECTIONS[info.b >> 4u] * phase : vec2(0.0);
+    vec2 scroll = kind == KIND_CONVEYOR ? DIRECTIONS[info.b >> KIND_BITS] * phase : vec2(0.0);
     vec3 color = texture(u_tiles, vec3(xz - scroll, float(info.r))).rgb;
-    color += vec3(0.05, 0.22, 0.1) * (kind == 7u ? u_goal_pulse : 0.0);
+    color += vec3(0.05, 0.22, 0.1) * (kind == KIND_GOAL ? u_goal_pulse : 0.0);
 
     // Contact shadow along walled edges, (1 - k d)^2 falloff (no exp()). The key light comes from
     // +X and a little +Z, so walls on a tile's right and bottom (+X, +Z) edges throw a longer,

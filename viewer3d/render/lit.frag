@@ -23,20 +23,20 @@ const vec3 LIGHT = normalize(vec3(0.45, 0.85, 0.3));
 
 void main() {
     vec3 n = normalize(v_normal);
-    vec3 base = v_material > 0.5 && v_material < 1.5 ? u_wall_color : v_color;
+    vec3 base = IS_MATERIAL(v_material, MATERIAL_WALL) ? u_wall_color : v_color;
 #ifdef PATTERNS
-    if (v_material > 1.5 && v_material < 2.5) {  // crate: the theme's wall-p picture on every face
+    if (IS_MATERIAL(v_material, MATERIAL_CRATE)) {  // crate: the theme's wall-p picture on every face
         base = texture(u_tiles, vec3(v_uv.x, 1.0 - v_uv.y, u_crate_layer)).rgb * 0.8;  // lit like paint, not glare
-    } else if (v_material > 4.5) {  // decal: the robot picture, top row towards the robot's front
+    } else if (IS_MATERIAL(v_material, MATERIAL_DECAL)) {  // decal: the robot picture, top row towards the robot's front
         vec4 picture = texture(u_tiles, vec3(v_uv, u_robot_layer));
         if (picture.a < 0.5 || u_robot_layer < 0.0) discard;
         base = picture.rgb;
-    } else if (v_material > 2.5 && v_material < 3.5) {  // hazard stripes on steel
+    } else if (IS_MATERIAL(v_material, MATERIAL_HAZARD)) {  // hazard stripes on steel
         float stripe = step(0.5, fract((v_world.x + v_world.y + v_world.z) * 4.0));
         base = mix(vec3(0.95, 0.75, 0.12), vec3(0.12, 0.12, 0.12), stripe);
     }
 #endif
-    if (v_material > 3.5 && v_material < 4.5) {
+    if (IS_MATERIAL(v_material, MATERIAL_EMISSIVE)) {
         f_color = vec4(base + u_emissive_boost, u_alpha);
         return;
     }

@@ -19,7 +19,7 @@ const float PIT_DEPTH = 1.6;
 
 bool is_hole(vec2 tile) {
     if (any(lessThan(tile, vec2(0.0))) || any(greaterThanEqual(tile, u_board))) return false;
-    return (texelFetch(u_info, ivec2(tile), 0).b & 15u) == 1u;
+    return (texelFetch(u_info, ivec2(tile), 0).b & KIND_MASK) == KIND_HOLE;
 }
 
 void main() {

@@ -15,7 +15,7 @@ in vec3 i_half;
 in vec3 i_color;
 in vec3 i_move;      // displacement at full extension
 in vec2 i_tile;      // tile whose phase animates this box, (-1, -1) = static
-in float i_material; // 0 plain, 1 wall (theme colour), 2 crate, 3 hazard steel, 4 emissive
+in float i_material; // MATERIAL_*: plain, wall (theme colour), crate, hazard steel, emissive
 
 out vec3 v_world;
 out vec3 v_normal;
@@ -29,7 +29,7 @@ void main() {
     float phase = float(texelFetch(u_info, ivec2(i_tile), 0).a) / 255.0;
     offset = i_move * sin(3.14159265 * phase);
 #endif
-    vec3 stretch = i_material > 0.5 && i_material < 1.5 ? vec3(1.0, u_wall_scale, 1.0) : vec3(1.0);
+    vec3 stretch = IS_MATERIAL(i_material, MATERIAL_WALL) ? vec3(1.0, u_wall_scale, 1.0) : vec3(1.0);
     v_world = (i_center + in_pos * i_half) * stretch + offset;
     v_normal = in_normal;
     v_uv = in_uv;

@@ -24,17 +24,31 @@ import moderngl
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.model import Board
+from engine.model import START_CHARS, Board
 from engine.resources import read_resource_text
+from themes import ThemeError, load_theme
 from viewer3d import coords
+from viewer3d.fallback_theme import FallbackTheme
 from viewer3d.render.culling import ChunkedInstances
-from viewer3d.render.meshes import robot_mesh, unit_cube
+from viewer3d.render.meshes import MATERIAL_DECAL, robot_mesh, unit_cube
 from viewer3d.render.scene import (
+    DIRECTION_CODE,
+    KIND_BITS,
+    KIND_CONVEYOR,
+    KIND_CRUSHER,
+    KIND_FLOOR,
+    KIND_GOAL,
     KIND_HOLE,
+    KIND_MASK,
+    KIND_OIL,
+    KIND_PUSHER,
     KIND_ROTATOR_LEFT,
     KIND_ROTATOR_RIGHT,
     MATERIAL_CRATE,
+    MATERIAL_EMISSIVE,
     MATERIAL_HAZARD,
+    MATERIAL_PLAIN,
+    MATERIAL_WALL,
     WALL_HEIGHT,
     SceneArrays,
     build_scene,
@@ -58,13 +72,51 @@ class ThemeLike(Protocol):
     def texture_array(self) -> tuple[NDArray[np.uint8], dict[str, int]]: ...
 
 
+def shader_constants() -> tuple[str, ...]:
+    """The codes the shaders share with ``viewer3d.render.scene`` and ``meshes`` (tile kinds in the
+    info texture, box materials, the direction vectors of a kind's high bits), as ``#define``s, so
+    they are written once, in Python, and never kept in step by hand."""
+    kinds = {
+        "KIND_FLOOR": KIND_FLOOR,
+        "KIND_HOLE": KIND_HOLE,
+        "KIND_CONVEYOR": KIND_CONVEYOR,
+        "KIND_ROTATOR_LEFT": KIND_ROTATOR_LEFT,
+        "KIND_ROTATOR_RIGHT": KIND_ROTATOR_RIGHT,
+        "KIND_PUSHER": KIND_PUSHER,
+        "KIND_CRUSHER": KIND_CRUSHER,
+        "KIND_GOAL": KIND_GOAL,
+        "KIND_OIL": KIND_OIL,
+    }
+    materials = {
+        "MATERIAL_PLAIN": MATERIAL_PLAIN,
+        "MATERIAL_WALL": MATERIAL_WALL,
+        "MATERIAL_CRATE": MATERIAL_CRATE,
+        "MATERIAL_HAZARD": MATERIAL_HAZARD,
+        "MATERIAL_EMISSIVE": MATERIAL_EMISSIVE,
+        "MATERIAL_DECAL": MATERIAL_DECAL,
+    }
+    by_code = sorted(DIRECTION_CODE.items(), key=lambda item: item[1])
+    assert [code for _, code in by_code] == list(range(len(by_code)))
+    vectors = ", ".join(f"vec2({float(d.dx):.1f}, {float(d.dy):.1f})" for d, _ in by_code)
+    return (
+        f"KIND_BITS {KIND_BITS}u",
+        f"KIND_MASK {KIND_MASK}u",
+        *(f"{name} {code}u" for name, code in kinds.items()),
+        *(f"{name} {value:.1f}" for name, value in materials.items()),
+        "IS_MATERIAL(m, code) (abs((m) - (code)) < 0.5)",
+        f"DIRECTION_VECTORS vec2[{len(by_code)}]({vectors})",
+    )
+
+
 def _program(ctx: moderngl.Context, vertex: str, fragment: str, defines: tuple[str, ...] = ()) -> moderngl.Program:
-    """Compile shaders shipped in this package, with ``#define``s after ``#version``."""
+    """Compile shaders shipped in this package, with the shared constants and ``defines`` as
+    ``#define``s after ``#version``."""
+    constants = shader_constants()
 
     def source(name: str) -> str:
         text = read_resource_text(__package__ or "viewer3d.render", name)
         version, _, body = text.partition("\n")
-        return "\n".join([version, *(f"#define {d}" for d in defines), body])
+        return "\n".join([version, *(f"#define {d}" for d in (*constants, *defines)), body])
 
     return ctx.program(vertex_shader=source(vertex), fragment_shader=source(fragment))
 
@@ -80,14 +132,10 @@ def _set(program: moderngl.Program, name: str, value: object) -> None:
 
 
 def default_theme() -> ThemeLike:
-    """The ``themes`` package's default theme, or the built-in one when it cannot be loaded."""
+    """The ``themes`` package's default theme, or the built-in one when its files cannot be loaded."""
     try:
-        from themes import load_theme
-
         return load_theme("default")
-    except Exception:  # a broken or missing theme must never stop the viewer
-        from viewer3d.fallback_theme import FallbackTheme
-
+    except (ThemeError, OSError):  # a damaged install must never stop the viewer
         return FallbackTheme()
 
 
@@ -96,6 +144,16 @@ def _mean_colour(pixels: NDArray[np.uint8], mask: NDArray[np.bool_]) -> tuple[fl
         return None
     mean = pixels[mask][:, :3].astype(np.float64).mean(axis=0) / 255.0
     return (float(mean[0]), float(mean[1]), float(mean[2]))
+
+
+def start_tiles(chars: NDArray[np.uint8]) -> list[tuple[int, int, str]]:
+    """(x, y, facing name) of every start tile, read off the scene's character array with numpy
+    (``Board.starts`` walks all 262,144 tiles of a 512x512 board in Python: 0.2-0.4 s)."""
+    found: list[tuple[int, int, str]] = []
+    for char, direction in START_CHARS.items():
+        ys, xs = np.nonzero(chars == ord(char))
+        found.extend((int(x), int(y), direction.name.lower()) for x, y in zip(xs, ys, strict=True))
+    return sorted(found, key=lambda start: (start[1], start[0]))
 
 
 def model_matrix(robot: RobotVisual, grow: float = 1.0) -> NDArray[np.float32]:
@@ -206,7 +264,7 @@ class SceneRenderer:
         )
         corners = np.array([0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1], dtype=np.float32)
         self._corner_vbo = ctx.buffer(corners.tobytes())
-        holes = np.argwhere((self.scene.info[..., 2] & 15) == KIND_HOLE)[:, ::-1].astype(np.float32)
+        holes = np.argwhere((self.scene.info[..., 2] & KIND_MASK) == KIND_HOLE)[:, ::-1].astype(np.float32)
         self.hole_count = len(holes)
         self._hole_vbo = ctx.buffer(holes.tobytes() if len(holes) else b"\0" * 8)
         self.pit_vao = ctx.vertex_array(
@@ -217,7 +275,8 @@ class SceneRenderer:
             self.rotor_program,
             [(self._corner_vbo, "2f", "in_corner"), (self._rotor_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
         )
-        self._marker_vbo = ctx.buffer(reserve=16 * max(1, len(board.starts)))
+        self.starts = start_tiles(self.scene.chars)
+        self._marker_vbo = ctx.buffer(reserve=16 * max(1, len(self.starts)))
         self.marker_vao = ctx.vertex_array(
             self.rotor_program,
             [(self._corner_vbo, "2f", "in_corner"), (self._marker_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
@@ -250,11 +309,7 @@ class SceneRenderer:
         self.info_texture.write(self._info.tobytes())
 
         self._theme_pictures(theme, layers, keys)
-        markers = [
-            (start.x, start.y, 0.0, float(keys[f"start-{start.facing.name.lower()}"]))
-            for start in self.board.starts
-            if f"start-{start.facing.name.lower()}" in keys
-        ]
+        markers = [(x, y, 0.0, float(keys[f"start-{name}"])) for x, y, name in self.starts if f"start-{name}" in keys]
         self.marker_count = len(markers)
         if markers:
             self._marker_vbo.write(np.array(markers, dtype=np.float32).tobytes())
@@ -527,7 +582,7 @@ class SceneRenderer:
         """(tile x, tile y, angle, layer) of every rotator turning now; left turns counter-clockwise on screen."""
         rows = []
         for (x, y), phase in self._active.items():
-            kind = int(self._info[y, x, 2]) & 15
+            kind = int(self._info[y, x, 2]) & KIND_MASK
             if kind in (KIND_ROTATOR_LEFT, KIND_ROTATOR_RIGHT) and phase:
                 sign = -1.0 if kind == KIND_ROTATOR_LEFT else 1.0
                 rows.append((x, y, sign * phase / 255.0 * math.pi / 2, float(self._info[y, x, 0])))

@@ -27,6 +27,9 @@ MATERIAL_PLAIN, MATERIAL_WALL, MATERIAL_CRATE, MATERIAL_HAZARD, MATERIAL_EMISSIV
 
 KIND_FLOOR, KIND_HOLE, KIND_CONVEYOR, KIND_ROTATOR_LEFT, KIND_ROTATOR_RIGHT = 0, 1, 2, 3, 4
 KIND_PUSHER, KIND_CRUSHER, KIND_GOAL, KIND_OIL = 5, 6, 7, 8
+#: The info texel's blue byte: the kind in the low KIND_BITS bits, the direction code above them.
+KIND_BITS = 4
+KIND_MASK = (1 << KIND_BITS) - 1
 DIRECTION_CODE = {Direction.LEFT: 0, Direction.RIGHT: 1, Direction.UP: 2, Direction.DOWN: 3}
 _KIND_CODE = {
     TileKind.FLOOR: KIND_FLOOR,
@@ -53,7 +56,8 @@ def _char_table(value: object) -> NDArray[np.int64]:
 _WALLS = _char_table(lambda t: t.all_walls())
 _KINDS = _char_table(
     lambda t: (
-        _KIND_CODE[t.kind] | (DIRECTION_CODE[t.direction] << 4 if t.direction and t.kind is not TileKind.START else 0)
+        _KIND_CODE[t.kind]
+        | (DIRECTION_CODE[t.direction] << KIND_BITS if t.direction and t.kind is not TileKind.START else 0)
     )
 )
 _DX = _char_table(lambda t: t.direction.dx if t.direction else 0)
@@ -157,7 +161,7 @@ def build_scene(board: Board) -> SceneArrays:
         )
     )
 
-    kind_low = kinds & 15
+    kind_low = kinds & KIND_MASK
     py, px = np.nonzero(kind_low == KIND_PUSHER)
     if len(px):
         dx, dy = _DX[chars[py, px]].astype(np.float64), _DY[chars[py, px]].astype(np.float64)
