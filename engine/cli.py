@@ -241,7 +241,7 @@ def _start_locked(args: argparse.Namespace, here: Path) -> int:
     game = session.play_next_round(bot_ki)
     turn.seconds = time.perf_counter() - started
     _write_round_outputs(here, session, game)
-    if turn.hand:  # a round was dealt: keep its record, as 'play' does (rounds.jsonl)
+    if turn.hand:  # bot-ki was asked: keep the round's record, as 'play' does (rounds.jsonl)
         _record_turn(here, session, game, turn, trace)
     if game.outcome is None:
         print(f"round {number}: robot at {game.pose.to_bot_line()}; the game goes on")

@@ -107,6 +107,7 @@ class ViewerApp:
         self.screenshot_requested = False
         self.screenshot_dir = screenshot_dir or Path.cwd()
         self.quit_requested = False
+        self.reopen: str | None = None  # "start" or a dropped path: what the CLI opens after this window
         self._seeking = False
         self._clicked = False
         # Themes: the keys to cycle through (discovered on the first F2 unless given), the one shown,
@@ -271,6 +272,7 @@ class ViewerApp:
             "S": self._request_screenshot,
             "F12": self._request_screenshot,
             "ESCAPE": self._quit,
+            "O": self.open_start_screen,
         }
         action = actions.get(name)
         if action is None:
@@ -416,6 +418,16 @@ class ViewerApp:
         self.screenshot_requested = True
 
     def _quit(self) -> None:
+        self.quit_requested = True
+
+    def open_start_screen(self) -> None:
+        """O: close this game and show the start screen (robots-view's CLI reopens it)."""
+        self.reopen = "start"
+        self.quit_requested = True
+
+    def drop(self, path: str) -> None:
+        """A game folder or board file dropped on the window: close this game and open that."""
+        self.reopen = path
         self.quit_requested = True
 
     def next_screenshot_path(self) -> Path:

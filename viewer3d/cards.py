@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from engine.cards import Card
 from viewer3d.playback import Player, card_label
 
-CARD_W, CARD_H, CARD_GAP = 52.0, 70.0, 6.0
+CARD_W, CARD_H, CARD_GAP = 50.0, 70.0, 6.0
 PANEL_MARGIN = 12.0
 PANEL_BOTTOM = 44.0  # above the seek bar
 PANEL_HEIGHT = CARD_H + 26.0  # cards and the caption above them

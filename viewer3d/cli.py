@@ -101,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--card", type=int, metavar="K", help="with --round: only card K of the round (.png: after it)")
     parser.add_argument("--no-hud", action="store_true", help="exports without the HUD text")
     parser.add_argument("--no-marks", action="store_true", help="exports without the AI's debug marks")
+    parser.add_argument("--fullscreen", action="store_true", help="fill the screen instead of a window")
     parser.add_argument(
         "--screenshot", metavar="PNG", help="open the window, save its first frame to PNG and quit (for scripts)"
     )
@@ -312,6 +313,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from viewer3d.games import ViewOptions
 
                 return game.show(Path(args.gamedir), ViewOptions(args.headless, args.out, size, args.fps, args.view))
+        alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
+        if alone and not start_screen(args):  # robots-view alone: choose a board and a new game
+            return 0
         theme = resolve_theme(args.theme)
         source = load_source(args)
         if args.headless:
@@ -364,7 +368,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 size=size or (1024, 768),
                 screenshot=Path(args.screenshot) if args.screenshot else None,
                 folder=source.folder,
+                fullscreen=args.fullscreen,
             )
+            if app.reopen is not None and not args.screenshot:  # O (start screen) or a dropped file
+                return reopen(app.reopen, args, args_list)
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
                 shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -385,6 +392,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         stop_all_ais()
         print(f"robots-view: {describe(stop)}", file=sys.stderr)
         return exit_status(stop)
+
+
+def reopen(what: str, args: argparse.Namespace, args_list: Sequence[str]) -> int:
+    """After the window closed for the start screen (``what == "start"``) or a dropped game
+    folder or board file: run robots-view again on that, with the window options kept."""
+    extra = [
+        item for option, value in (("--theme", args.theme), ("--size", args.size)) if value for item in (option, value)
+    ]
+    extra += ["--fullscreen"] if args.fullscreen else []
+    if what == "start":
+        return main(extra)
+    return main([what, *extra])
+
+
+def start_screen(args: argparse.Namespace) -> bool:
+    """Show the start screen and put what was chosen there into ``args`` (a new game's board,
+    AI, level, seed and theme, or a dropped game folder or board file); False when it was closed
+    (or only photographed with --screenshot)."""
+    from gameboards import board_names, board_path
+    from viewer3d.start import StartScreen
+    from viewer3d.start_window import run_start_screen
+
+    try:
+        from viewer3d.app import discovered_theme_keys
+
+        themes = discovered_theme_keys() or ["default"]
+    except Exception:  # an unreadable themes folder: the default theme only
+        themes = ["default"]
+    screen = StartScreen(board_names(), themes)
+    shot = Path(args.screenshot) if args.screenshot else None
+    run_start_screen(screen, shot)
+    if shot is not None:
+        print(f"wrote {shot}")
+        return False
+    if screen.dropped is not None:
+        args.gamedir = screen.dropped
+        return True
+    choice = screen.chosen
+    if choice is None:
+        return False
+    args.board, args.ai, args.level = str(board_path(choice.board)), choice.ai, choice.level.value
+    args.seed, args.theme, args.fullscreen = choice.seed, choice.theme, choice.fullscreen
+    return True
 
 
 def no_display(

@@ -43,6 +43,7 @@ HELP_LINES = (
     ("F2", "next theme"),
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
+    ("O", "start screen (another board or game)"),
     ("Esc", "quit"),
 )
 
@@ -108,7 +109,8 @@ def status_lines(player: Player, title: str = "") -> list[str]:
                 f"{rounds} round{'s' if rounds != 1 else ''}"
             )
     else:
-        lines.append(f"computing... {len(timeline.steps)} cards so far")
+        rounds = max(timeline.round_starts) if timeline.round_starts else 0
+        lines.append(f"computing... {rounds} round{'s' if rounds != 1 else ''}, {len(timeline.steps)} cards so far")
     return lines
 
 

@@ -27,35 +27,26 @@ class CardPanelOverlay:
         self.caption = pyglet.text.Label(
             "", x=0, y=0, font_size=10, color=(220, 228, 240, 255), batch=batch, group=front
         )
+
+        def centred(size: int, colour: tuple[int, int, int, int]) -> Any:
+            return pyglet.text.Label(
+                "",
+                font_size=size,
+                weight="bold",
+                color=colour,
+                anchor_x="center",
+                anchor_y="center",
+                batch=batch,
+                group=front,
+            )
+
         self.slots = []
         for _ in range(SLOTS):
             outline = pyglet.shapes.Rectangle(0, 0, 1, 1, color=CURRENT, batch=batch, group=back)
             face = pyglet.shapes.Rectangle(0, 0, 1, 1, color=CARD_FACE, batch=batch, group=back)
-            name = pyglet.text.Label(
-                "",
-                x=0,
-                y=0,
-                font_size=12,
-                weight="bold",
-                color=(30, 30, 40, 255),
-                anchor_x="center",
-                anchor_y="center",
-                batch=batch,
-                group=front,
-            )
+            name = centred(12, (30, 30, 40, 255))
             badge = pyglet.shapes.Circle(0, 0, 9, color=BADGE, batch=batch, group=front)
-            order = pyglet.text.Label(
-                "",
-                x=0,
-                y=0,
-                font_size=9,
-                weight="bold",
-                color=(255, 255, 255, 255),
-                anchor_x="center",
-                anchor_y="center",
-                batch=batch,
-                group=front,
-            )
+            order = centred(9, (255, 255, 255, 255))
             self.slots.append((outline, face, name, badge, order))
         self.update(None, (1, 1))
 

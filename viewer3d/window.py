@@ -107,7 +107,12 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self, app: ViewerApp, width: int = 1024, height: int = 768, theme: Any = None, visible: bool = True
     ) -> None:
         kwargs: dict[str, Any] = dict(
-            width=width, height=height, caption=f"robots-view - {app.title}", resizable=True, visible=visible
+            width=width,
+            height=height,
+            caption=f"robots-view - {app.title}",
+            resizable=True,
+            visible=visible,
+            file_drops=True,  # a game folder or board file dropped on the window opens it
         )
         samples = window_samples()
         try:
@@ -320,6 +325,12 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         button = "left" if buttons & mouse.LEFT else "right" if buttons & mouse.RIGHT else "middle"
         self.app.mouse_drag(*self._to_screen(x, y), dx * scale, -dy * scale, button, bool(modifiers & key.MOD_SHIFT))
 
+    def on_file_drop(self, x: int, y: int, paths: list[str]) -> None:
+        """A game folder or board file dropped on the window opens it (in place of this game)."""
+        if paths:
+            self.app.drop(paths[0])
+            self.wake()
+
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         self.wake()
         self.app.scroll(*self._to_screen(x, y), scroll_y)
@@ -344,12 +355,15 @@ def run_window(
     size: tuple[int, int] = (1024, 768),
     screenshot: Path | None = None,
     folder: Path | None = None,
+    fullscreen: bool = False,
 ) -> None:
-    """Open the window and run pyglet's event loop until it is closed.
+    """Open the window (or fill the screen) and run pyglet's event loop until it is closed.
 
     With ``folder`` (a game folder shown), the window reloads the game when the folder is
     rewritten. With ``screenshot``, draw the first frame, save it there and close (scripts, docs, tests)."""
     window = ViewerWindow(app, *size, theme=theme)
+    if fullscreen and screenshot is None:
+        window.set_fullscreen(True)  # on_resize refits the board to the screen
     if folder is not None and screenshot is None:
         from viewer3d.reload import GameFolderWatch
 

@@ -48,7 +48,7 @@ IntArray = npt.NDArray[np.int64]
 EPS = 1e-6
 #: Convergence: largest change in a sweep of the goal probability and of the won rounds.
 TOLERANCE_GOAL = 1e-9
-TOLERANCE_ROUNDS = 1e-5
+TOLERANCE_ROUNDS = 1e-4
 #: Horizon of the survival values of poses from which no goal can be reached.
 SURVIVAL_ROUNDS = 4
 

@@ -179,3 +179,16 @@ def test_no_foresight_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFix
     capsys.readouterr()
     assert main([str(tmp_path / "nogoal.dat"), "--no-foresight"]) == 2
     assert "no goal" in capsys.readouterr().err
+
+
+def test_no_foresight_cli_says_when_it_stopped_early(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.ai.planner import forget_plans
+
+    forget_plans()
+    board = random_board(5, 10, 10)
+    (tmp_path / "b.dat").write_text("10 10\n" + "\n".join(board.to_strings()) + "\n")
+    assert main([str(tmp_path / "b.dat"), "--no-foresight", "--time-limit", "0"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("goal probability ")
+    assert "stopped early after 0 sweeps" in captured.err and captured.err.count("\n") == 1
+    forget_plans()

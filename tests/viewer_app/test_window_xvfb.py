@@ -49,34 +49,28 @@ def xvfb_display() -> Iterator[str]:
     raise RuntimeError("could not start Xvfb on any display :99-:139")
 
 
-def test_real_window_renders_chop_and_takes_a_screenshot(xvfb_display: str, tmp_path: Path) -> None:
-    sequence = tmp_path / "globalseq.txt"
-    game = play_game(load_board(CHOP), Level.NORMAL, generate_deck(16), reference_chooser)
-    sequence.write_text(format_globalseq(game))
-    shot = tmp_path / "window.png"
+def run_viewer(args: list[str], display: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m viewer3d ARGS`` on the Xvfb display."""
     env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
-    env.update(DISPLAY=xvfb_display, PYTHONPATH=str(ROOT))
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "viewer3d",
-            "--board",
-            str(CHOP),
-            "--sequence",
-            str(sequence),
-            "--size",
-            "640x480",
-            "--screenshot",
-            str(shot),
-        ],
-        cwd=tmp_path,
+    env.update(DISPLAY=display, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "viewer3d", *args],
+        cwd=cwd,
         env=env,
         capture_output=True,
         text=True,
         timeout=180,
         check=False,
     )
+
+
+def test_real_window_renders_chop_and_takes_a_screenshot(xvfb_display: str, tmp_path: Path) -> None:
+    sequence = tmp_path / "globalseq.txt"
+    game = play_game(load_board(CHOP), Level.NORMAL, generate_deck(16), reference_chooser)
+    sequence.write_text(format_globalseq(game))
+    shot = tmp_path / "window.png"
+    args = ["--board", str(CHOP), "--sequence", str(sequence), "--size", "640x480", "--screenshot", str(shot)]
+    result = run_viewer(args, xvfb_display, tmp_path)
     assert result.returncode == 0, result.stderr
     with Image.open(shot) as image:
         assert image.size == (640, 480)
@@ -84,3 +78,13 @@ def test_real_window_renders_chop_and_takes_a_screenshot(xvfb_display: str, tmp_
     board = (np.abs(pixels - pixels[:, 1:2, :]).sum(axis=2) > 30).mean()
     assert 0.25 < board < 0.95  # the board fills much of the window
     assert (pixels[5:60, 10:200].max(axis=2) > 200).any()  # HUD text in the top-left corner
+
+
+def test_no_arguments_shows_the_start_screen(xvfb_display: str, tmp_path: Path) -> None:
+    shot = tmp_path / "start.png"
+    result = run_viewer(["--screenshot", str(shot)], xvfb_display, tmp_path)
+    assert result.returncode == 0, result.stderr
+    with Image.open(shot) as image:
+        pixels = np.asarray(image.convert("RGB")).astype(int)
+    assert (pixels[10:50, 20:400].max(axis=2) > 200).any()  # the title
+    assert (np.abs(pixels[70:140, 30:130] - pixels[5, 5]).sum(axis=2) > 60).mean() > 0.3  # a thumbnail
