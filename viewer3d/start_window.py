@@ -13,6 +13,7 @@ import pyglet
 
 from viewer3d import coords
 from viewer3d.start import StartScreen, board_thumbnail
+from viewer3d.start_open import Box
 
 
 class StartWindow(pyglet.window.Window):  # type: ignore[misc]
@@ -58,17 +59,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             elif box.action.startswith("recent:"):
                 keep.append(_label(box.text, box.left + 8, bottom + 8, 10, batch, box.width - 16))
             else:
-                keep.append(
-                    pyglet.text.Label(
-                        box.text,
-                        x=box.left + box.width / 2,
-                        y=bottom + box.height / 2,
-                        anchor_x="center",
-                        anchor_y="center",
-                        font_size=12 if box.action == "start" else 10,
-                        batch=batch,
-                    )
-                )
+                keep.append(_centred(box.text, box, bottom, 12 if box.action == "start" else 10, batch))
         if self.start.recent:
             recent_box = next(b for b in boxes if b.action == "recent:0")
             keep.append(_label("recent games", recent_box.left, height - recent_box.top + 8, 11, batch))
@@ -112,17 +103,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             if entry:
                 keep.append(_label(box.text, box.left + 8, bottom + 5, 10, batch, box.width - 16))
             else:
-                keep.append(
-                    pyglet.text.Label(
-                        box.text,
-                        x=box.left + box.width / 2,
-                        y=bottom + box.height / 2,
-                        anchor_x="center",
-                        anchor_y="center",
-                        font_size=11,
-                        batch=batch,
-                    )
-                )
+                keep.append(_centred(box.text, box, bottom, 11, batch))
         batch.draw()
 
     def _after_input(self) -> None:
@@ -166,6 +147,19 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         self.switch_to()
         self.on_draw()
         pyglet.image.get_buffer_manager().get_color_buffer().save(str(path))
+
+
+def _centred(text: str, box: Box, bottom: float, size: int, batch: Any) -> Any:
+    """A label in the middle of a box (``bottom``: the box's lower edge in pyglet's y)."""
+    return pyglet.text.Label(
+        text,
+        x=box.left + box.width / 2,
+        y=bottom + box.height / 2,
+        anchor_x="center",
+        anchor_y="center",
+        font_size=size,
+        batch=batch,
+    )
 
 
 def _label(text: str, x: float, y: float, size: int, batch: Any, width: float | None = None) -> Any:
