@@ -24,7 +24,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine.ai.external import stop_all_ais
+from engine.ai.external import kill_running_ais, stop_all_ais
 from engine.cliutil import OneLineParser, ProgressBar, parse_size
 from engine.errors import InputError
 from engine.model import Level
@@ -364,6 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             app.rounds = source.rounds  # live games fill it round by round
             app.analysis = source.analysis
+            app.live_ai = bool(args.ai)
             run_window(
                 app,
                 theme=theme,
@@ -383,6 +384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         finally:
             source.stop.set()
+            if not source.timeline.complete:  # closed or cancelled while computed: end the AI program now
+                kill_running_ais()
         return 0
     except InputError as error:
         print(f"robots-view: {error}", file=sys.stderr)
