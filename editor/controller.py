@@ -3,7 +3,7 @@
 The pyglet window only converts its events (pyglet's bottom-left mouse ``y`` with
 ``viewer3d.coords.from_pyglet_y``, key symbols to names) and calls this class; the view
 draws from its state. Each job has its own small class, which this one puts together:
-pointer input (``editor.pointer``), prompts and the file browser (``editor.prompts``),
+pointer input (``editor.pointer``), prompts and the file browser (``pathui.prompt``),
 file handling (``editor.files``), autosave (``editor.autosave``), test-play
 (``editor.playtest``) and validation (``editor.background``); the document owns the undo
 stack. What stays here: keys, the actions they name, and geometry. Board <-> screen
@@ -35,7 +35,6 @@ from editor.layout import Layout
 from editor.names import tile_name
 from editor.playtest import PlaytestRunner
 from editor.pointer import ZOOM_STEP, PaletteDrag, PointerInput
-from editor.prompts import Prompt, Prompts
 from editor.tools import TOOLS as TOOL_CLASSES
 from editor.tools import (
     Tool,
@@ -47,6 +46,7 @@ from engine.cliutil import parse_size as parse_board_size
 from engine.errors import InputError
 from engine.model import Level
 from engine.status import BoardStatus, board_problems, form_status
+from pathui.prompt import Prompt, Prompts
 from viewer3d.coords import TopDownMapping
 
 MAX_SIDE = 256

@@ -138,9 +138,6 @@ class Document:
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
-    def unsubscribe(self, listener: Listener) -> None:
-        self._listeners.remove(listener)
-
     def _check_modified(self) -> None:
         modified = self.modified
         if modified != self._was_modified:

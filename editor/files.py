@@ -15,9 +15,9 @@ from pathlib import Path
 from editor.autosave import Autosaver, state_folder
 from editor.commands import blank_board
 from editor.document import DEFAULT_SIZE, Document
-from editor.prompts import Prompts
 from engine.atomic import write_text_atomic
 from engine.errors import InputError
+from pathui.prompt import Prompts
 
 RECENT_MAX = 10
 

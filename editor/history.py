@@ -90,10 +90,6 @@ class UndoStack:
     def mark_clean(self) -> None:
         self._clean = len(self._done)
 
-    def mark_modified(self) -> None:
-        """The current state is not on disk (e.g. a restored copy)."""
-        self._clean = None
-
     @property
     def modified(self) -> bool:
         return self._clean != len(self._done)
@@ -105,14 +101,6 @@ class UndoStack:
     @property
     def can_redo(self) -> bool:
         return bool(self._undone)
-
-    @property
-    def undo_label(self) -> str | None:
-        return self._done[-1].command.label if self._done else None
-
-    @property
-    def redo_label(self) -> str | None:
-        return self._undone[-1].command.label if self._undone else None
 
     def __len__(self) -> int:
         return len(self._done)

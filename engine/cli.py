@@ -47,7 +47,7 @@ from engine.rerun import round_state
 from engine.resources import ResourceMissing
 from engine.roundlog import ROUNDS_FILE, round_line
 from engine.session import STATE_FILE, Session, load_session, session_to_json
-from engine.status import board_problems, board_status, require_start
+from engine.status import board_problems, board_status, game_start, require_start
 from engine.stopping import describe, exit_status, raise_on_signals
 from engine.turns import Turn, TurnRecorder, keep_trace
 
@@ -448,12 +448,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     board = load_board(args.board)
-    if args.start is not None:
-        start: Pose = args.start
-        if not board.in_bounds(start.x, start.y):
-            raise InputError(f"--start {start.to_bot_line()} lies outside the {board.width}x{board.height} board")
-    else:
-        start = load_playable_board(args.board).start
+    start = game_start(board, args.start, args.board)
     sequence = parse_globalseq(read_text(args.globalseq, SequenceError), args.globalseq)
     replays = fit_levels(board, start, sequence, args.globalseq, HARDEST_FIRST if args.level is None else [args.level])
     replay = replays[0]

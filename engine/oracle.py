@@ -37,7 +37,7 @@ from engine.game import deal
 from engine.model import Board, Level, Pose
 from engine.protocol import parse_pose
 from engine.rerun import remaining_deck, round_state
-from engine.status import require_goal, require_start
+from engine.status import game_start, require_goal
 
 Counts = tuple[int, ...]
 
@@ -204,14 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             board = load_board(args.board)
             deck = load_deck(args.deck, strict=False) if args.deck is not None else []
             level = Level(args.level or Level.HARD.value)
-            if args.start is not None:
-                start = parse_pose(args.start, "--start")
-                if not board.in_bounds(start.x, start.y):
-                    raise InputError(
-                        f"--start {start.to_bot_line()} lies outside the {board.width}x{board.height} board"
-                    )
-            else:
-                start = require_start(board, args.board)
+            given = parse_pose(args.start, "--start") if args.start is not None else None
+            start = game_start(board, given, args.board)
         if args.no_foresight:
             require_goal(board, args.board)
             return _print_no_foresight(board, level, start, args.time_limit)

@@ -130,6 +130,16 @@ def require_goal(board: Board, path: str | Path | None = None) -> None:
         raise board_problems(board, BoardStatus.NO_GOAL)[0].error(path)
 
 
+def game_start(board: Board, start: Pose | None = None, path: str | Path | None = None, what: str = "--start") -> Pose:
+    """Where a game on ``board`` (read from ``path``) begins: ``start``, given by the user as
+    ``what``, when it lies on the board; without one, the board's one start tile. BoardError otherwise."""
+    if start is None:
+        return require_start(board, path)
+    if not board.in_bounds(start.x, start.y):
+        raise BoardError(f"{what} {start.to_bot_line()} lies outside the {board.width}x{board.height} board")
+    return start
+
+
 def require_start(board: Board, path: str | Path | None = None, need_goal: bool = False) -> Pose:
     """The start pose of a board a game is to be played on; BoardError (the first problem)
     when it has no start or several (and, with ``need_goal``, when it has no goal)."""

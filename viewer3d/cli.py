@@ -24,7 +24,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine.ai.external import stop_all_ais
+from engine.ai.external import kill_running_ais, stop_all_ais
 from engine.cliutil import OneLineParser, ProgressBar, parse_size
 from engine.errors import InputError
 from engine.model import Level
@@ -335,6 +335,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         theme = resolve_theme(args.theme)
         source = load_source(args)
+        if not args.headless and not args.screenshot:
+            remember(args)
         if args.headless:
             if args.card is not None and args.round is None:
                 raise InputError("--card K needs --round N")
@@ -379,6 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             app.rounds = source.rounds  # live games fill it round by round
             app.analysis = source.analysis
+            app.live_ai = bool(args.ai)
             run_window(
                 app,
                 theme=theme,
@@ -398,6 +401,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         finally:
             source.stop.set()
+            if not source.timeline.complete:  # closed or cancelled while computed: end the AI program now
+                kill_running_ais()
         return 0
     except InputError as error:
         print(f"robots-view: {error}", file=sys.stderr)
@@ -409,6 +414,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         stop_all_ais()
         print(f"robots-view: {describe(stop)}", file=sys.stderr)
         return exit_status(stop)
+
+
+def remember(args: argparse.Namespace) -> None:
+    """Add what the window opens to the start screen's recent games: a game folder, a board file,
+    or a board with its sequence (new games with an AI are chosen on the start screen instead)."""
+    from viewer3d.recent import RecentGames
+
+    if args.gamedir:
+        RecentGames().add(args.gamedir)
+    elif args.board and args.sequence:
+        RecentGames().add(args.board, args.sequence)
+    elif args.board and not args.ai:
+        RecentGames().add(args.board)
 
 
 def reopen(what: str, args: argparse.Namespace, args_list: Sequence[str]) -> int:
@@ -437,7 +455,9 @@ def start_screen(args: argparse.Namespace) -> bool:
         themes = discovered_theme_keys() or ["default"]
     except Exception:  # an unreadable themes folder: the default theme only
         themes = ["default"]
-    screen = StartScreen(board_names(), themes)
+    from viewer3d.recent import RecentGames
+
+    screen = StartScreen(board_names(), themes, recent=RecentGames().load())
     shot = Path(args.screenshot) if args.screenshot else None
     run_start_screen(screen, shot)
     if shot is not None:
@@ -445,6 +465,12 @@ def start_screen(args: argparse.Namespace) -> bool:
         return False
     if screen.dropped is not None:
         args.gamedir = screen.dropped
+        return True
+    if screen.opened is not None:  # a recent game or the file browser's: a game folder, a board, a board + sequence
+        if screen.opened.sequence is not None:
+            args.board, args.sequence = screen.opened.path, screen.opened.sequence
+        else:
+            args.gamedir = screen.opened.path
         return True
     choice = screen.chosen
     if choice is None:

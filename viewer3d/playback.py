@@ -296,10 +296,6 @@ class Timeline:
         pose = segment.after if segment.kind == "crush" else segment.before
         return (pose.x, pose.y)
 
-    def visits_until(self, t: float) -> list[tuple[int, int]]:
-        end = bisect.bisect_right(self.visits, (t, math.inf, math.inf))
-        return [(x, y) for _, x, y in self.visits[:end]]
-
 
 class TrailCounter:
     """Visit counts per tile up to a time, updated incrementally as time moves either way."""

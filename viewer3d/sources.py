@@ -32,7 +32,7 @@ from engine.replay import (
     replay_sequence,
 )
 from engine.roundlog import RoundEntry, entry_of, read_rounds
-from engine.status import require_start
+from engine.status import game_start
 from engine.turns import TurnRecorder
 from gameboards import DEMO_BOARD, board_path
 from viewer3d.playback import Timeline
@@ -121,9 +121,7 @@ def game_deck(game: GameDir) -> tuple[Card, ...] | None:
 def from_board_file(board_path: str | Path, start: Pose | None = None) -> GameSource:
     """A board on its own (``robots-view board.dat``): the robot on its start pose, no game."""
     board = load_board(board_path)
-    pose = start if start is not None else board.start
-    if not board.in_bounds(pose.x, pose.y):
-        raise InputError(f"start {pose.to_bot_line()} lies outside the {board.width}x{board.height} board")
+    pose = game_start(board, start, board_path)
     timeline = Timeline(pose, (board.width, board.height))
     timeline.finish(None)
     return GameSource(board, Level.HARD, timeline, f"{Path(board_path).name} (board only)")
@@ -134,9 +132,7 @@ def from_sequence(
 ) -> GameSource:
     """A board and a ``globalseq.txt``; without a level, the hardest one the sequence fits."""
     board = load_board(board_path)
-    pose = start if start is not None else require_start(board, board_path)
-    if not board.in_bounds(pose.x, pose.y):
-        raise InputError(f"start {pose.to_bot_line()} lies outside the {board.width}x{board.height} board")
+    pose = game_start(board, start, board_path)
     text = read_text(sequence_path, SequenceError)
     sequence = parse_globalseq(text, sequence_path)  # malformed lines are reported with this file's name
     replay = fit_levels(board, pose, sequence, sequence_path, HARDEST_FIRST if level is None else [level])[0]
@@ -200,8 +196,7 @@ def from_ai(
 ) -> GameSource:
     """A new game on a board file with an AI (built-in name or program), computed live."""
     board = load_board(board_path)
-    if start is None:
-        require_start(board, board_path)
+    start = game_start(board, start, board_path)
     deck = load_deck(deck_path) if deck_path is not None else generate_deck(seed)
     chooser = resolve_ai(ai)
     where = f"deck {Path(deck_path).name}" if deck_path is not None else f"seed {seed}"

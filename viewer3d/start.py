@@ -2,6 +2,7 @@
 game uses, the clickable boxes that change them, and what Start opens.
 
 ``StartScreen.click(px, py)`` (top-left pixels) changes a choice or, on Start, sets ``chosen``;
+a recent game, or the file browser (Open..., ``viewer3d.start_open``), sets ``opened``;
 ``layout`` places every box for a window size, so the pyglet window (``start_window.py``) only
 draws boxes and forwards clicks, and tests choose and start a game with clicks alone.
 """
@@ -9,31 +10,20 @@ draws boxes and forwards clicks, and tests choose and start a game with clicks a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
 from engine.model import Board, Level
+from viewer3d.recent import Recent
+from viewer3d.start_open import Box, OpenBrowser, Opened
 
 AIS = ("reference", "planner")
 LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
 THUMB = 72.0  # board thumbnail size, pixels
 COLUMNS = 5
-
-
-@dataclass(frozen=True)
-class Box:
-    """A clickable rectangle (top-left pixels) with what a click on it does."""
-
-    left: float
-    top: float
-    width: float
-    height: float
-    action: str  # "board:NAME", "ai:NAME", "level:NAME", "seed:+1", "seed:-1", "theme", "window", "start"
-    text: str
-
-    def contains(self, px: float, py: float) -> bool:
-        return self.left <= px <= self.left + self.width and self.top <= py <= self.top + self.height
+RECENT_W = 300.0  # width of the Open button and the recent games' column
 
 
 @dataclass(frozen=True)
@@ -60,9 +50,50 @@ class StartScreen:
     fullscreen: bool = False
     chosen: Choice | None = None
     dropped: str | None = None  # a game folder or board file dropped on the window: open that
+    recent: list[Recent] = field(default_factory=list)
+    opened: Opened | None = None  # a recent game or what the file browser chose
+    browser: OpenBrowser | None = None  # the file browser, while it is shown
+
+    @property
+    def done(self) -> bool:
+        """Whether the start screen has what to open next (the window then closes)."""
+        return self.chosen is not None or self.opened is not None or self.dropped is not None
+
+    def open_browser(self) -> None:
+        """Show the file browser (Open... or O), starting in the folder of the newest recent game."""
+        start = str(Path(self.recent[0].path).parent).rstrip("/") + "/" if self.recent else ""
+        files = [Path(r.path) for r in self.recent if r.sequence is None and Path(r.path).is_file()]
+        self.browser = OpenBrowser(start, files)
+
+    def key(self, name: str, ctrl: bool = False) -> None:
+        """A key on the start screen: the browser's keys while it is shown; else O opens it and
+        Enter starts the new game."""
+        browser = self.browser
+        if browser is not None:
+            browser.key(name, ctrl)
+            self._settle()
+        elif name == "O":
+            self.open_browser()
+        elif name in ("ENTER", "RETURN"):
+            self.chosen = Choice(self.board, self.ai, self.level, self.seed, self.theme, self.fullscreen)
+
+    def type(self, text: str) -> None:
+        if self.browser is not None:
+            self.browser.type(text)
+            self._settle()
+
+    def _settle(self) -> None:
+        browser = self.browser
+        if browser is not None and browser.result is not None:
+            self.opened, self.browser = browser.result, None
+        elif browser is not None and browser.closed:
+            self.browser = None
 
     def layout(self, viewport: tuple[int, int]) -> list[Box]:
-        """Every clickable box: the boards as a grid of thumbnails, then the option rows and Start."""
+        """Every clickable box: the boards as a grid of thumbnails, then the option rows and Start;
+        the recent games and Open... at the right. While the file browser is shown: only its boxes."""
+        if self.browser is not None:
+            return self.browser.layout(viewport)
         boxes: list[Box] = []
         cell_w, cell_h = THUMB + 48.0, THUMB + 26.0
         for index, name in enumerate(self.boards):
@@ -79,6 +110,10 @@ class StartScreen:
         row_of(top + 80, [("seed:-1", "-"), ("seed:+1", "+")], 40.0)
         row_of(top + 120, [("theme", self.theme), ("window", "fullscreen" if self.fullscreen else "window")])
         boxes.append(Box(viewport[0] - 180, viewport[1] - 70, 150, 44, "start", "Start"))
+        right = max(24 + COLUMNS * cell_w + 16, viewport[0] - RECENT_W - 24)
+        boxes.append(Box(right, 64, RECENT_W, 36, "open", "Open a file or folder... (O)"))
+        for number, entry in enumerate(self.recent):
+            boxes.append(Box(right, 136 + number * 30, RECENT_W, 26, f"recent:{number}", entry.label))
         return boxes
 
     def selected(self, box: Box) -> bool:
@@ -92,6 +127,10 @@ class StartScreen:
 
     def click(self, viewport: tuple[int, int], px: float, py: float) -> bool:
         """Apply a click; True if it hit a box."""
+        if self.browser is not None:
+            hit = self.browser.click(viewport, px, py)
+            self._settle()
+            return hit
         box = next((b for b in self.layout(viewport) if b.contains(px, py)), None)
         if box is None:
             return False
@@ -109,6 +148,11 @@ class StartScreen:
             self.theme = self.themes[(at + 1) % len(self.themes)]
         elif kind == "window":
             self.fullscreen = not self.fullscreen
+        elif kind == "open":
+            self.open_browser()
+        elif kind == "recent":
+            entry = self.recent[int(value)]
+            self.opened = Opened(entry.path, entry.sequence)
         elif kind == "start":
             self.chosen = Choice(self.board, self.ai, self.level, self.seed, self.theme, self.fullscreen)
         return True

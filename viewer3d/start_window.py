@@ -1,7 +1,8 @@
 """The start screen's pyglet window: draws ``viewer3d.start.StartScreen`` and forwards clicks.
 
-``robots-view`` without arguments opens it; Start closes it and the caller opens the viewer on
-the chosen game. No logic here beyond drawing."""
+``robots-view`` without arguments opens it; Start, a recent game or the file browser's choice
+closes it and the caller opens the viewer on that. No logic here beyond drawing and passing
+keys and clicks on."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pyglet
 
 from viewer3d import coords
 from viewer3d.start import StartScreen, board_thumbnail
+from viewer3d.start_open import Box
 
 
 class StartWindow(pyglet.window.Window):  # type: ignore[misc]
@@ -35,6 +37,9 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
 
     def on_draw(self) -> None:
         self.clear()
+        if self.start.browser is not None:
+            self._draw_browser()
+            return
         width, height = self.get_framebuffer_size()
         batch = pyglet.graphics.Batch()
         keep: list[Any] = [
@@ -51,18 +56,13 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             if box.action.startswith("board:"):
                 name = box.action[6:]
                 keep.append(pyglet.text.Label(name, x=box.left + 4, y=bottom + 6, font_size=9, batch=batch))
+            elif box.action.startswith("recent:"):
+                keep.append(_label(box.text, box.left + 8, bottom + 8, 10, batch, box.width - 16))
             else:
-                keep.append(
-                    pyglet.text.Label(
-                        box.text,
-                        x=box.left + box.width / 2,
-                        y=bottom + box.height / 2,
-                        anchor_x="center",
-                        anchor_y="center",
-                        font_size=12 if box.action == "start" else 10,
-                        batch=batch,
-                    )
-                )
+                keep.append(_centred(box.text, box, bottom, 12 if box.action == "start" else 10, batch))
+        if self.start.recent:
+            recent_box = next(b for b in boxes if b.action == "recent:0")
+            keep.append(_label("recent games", recent_box.left, height - recent_box.top + 8, 11, batch))
         labels_top = boxes[len(self.start.boards)].top if len(boxes) > len(self.start.boards) else 0
         for offset, text in enumerate(("AI", "level", f"deck seed {self.start.seed}", "theme, window")):
             keep.append(
@@ -80,13 +80,61 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                     height=image.height * scale,
                 )
 
+    def _draw_browser(self) -> None:
+        """The file browser over the whole window: the question, the typed path, the listing, buttons."""
+        browser = self.start.browser
+        assert browser is not None
+        width, height = self.get_framebuffer_size()
+        batch = pyglet.graphics.Batch()
+        prompt = browser.prompt
+        keep: list[Any] = [
+            _label(prompt.label if prompt else "", 48, height - 48, 15, batch),
+            pyglet.shapes.Rectangle(48, height - 108, width - 96, 32, color=(24, 30, 40, 255), batch=batch),
+            _label(prompt.display if prompt else "", 56, height - 100, 12, batch, width - 112),
+            _label(browser.hint(), 48, height - 136, 10, batch, width - 96),
+        ]
+        selected = prompt.listing.selected if prompt is not None and prompt.listing is not None else -1
+        for box in browser.layout((width, height)):
+            bottom = height - box.top - box.height
+            entry = box.action.startswith("entry:")
+            lit = (entry and int(box.action[6:]) == selected) or box.action == "browse:open"
+            colour = (70, 110, 170, 255) if lit else ((32, 38, 50, 255) if entry else (38, 46, 60, 255))
+            keep.append(pyglet.shapes.Rectangle(box.left, bottom, box.width, box.height, color=colour, batch=batch))
+            if entry:
+                keep.append(_label(box.text, box.left + 8, bottom + 5, 10, batch, box.width - 16))
+            else:
+                keep.append(_centred(box.text, box, bottom, 11, batch))
+        batch.draw()
+
+    def _after_input(self) -> None:
+        if self.start.done:
+            self.close()
+            pyglet.app.exit()
+
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         scale = self.get_framebuffer_size()[0] / max(1, self.width)
         height = self.get_framebuffer_size()[1]
         self.start.click(self.get_framebuffer_size(), x * scale, coords.from_pyglet_y(y * scale, height))
-        if self.start.chosen is not None:
+        self._after_input()
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        browser = self.start.browser
+        if browser is not None:
+            browser.scroll(-round(scroll_y) * 3, browser.rows_shown(self.get_framebuffer_size()))
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        """Keys go to the start screen (the browser while it is shown); Esc on the screen itself closes it."""
+        name = pyglet.window.key.symbol_string(symbol)
+        if name == "ESCAPE" and self.start.browser is None:
             self.close()
             pyglet.app.exit()
+            return
+        self.start.key(name, bool(modifiers & pyglet.window.key.MOD_CTRL))
+        self._after_input()
+
+    def on_text(self, text: str) -> None:
+        self.start.type(text)
+        self._after_input()
 
     def on_file_drop(self, x: int, y: int, paths: list[str]) -> None:
         """A game folder or board file dropped on the start screen opens it."""
@@ -99,6 +147,27 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         self.switch_to()
         self.on_draw()
         pyglet.image.get_buffer_manager().get_color_buffer().save(str(path))
+
+
+def _centred(text: str, box: Box, bottom: float, size: int, batch: Any) -> Any:
+    """A label in the middle of a box (``bottom``: the box's lower edge in pyglet's y)."""
+    return pyglet.text.Label(
+        text,
+        x=box.left + box.width / 2,
+        y=bottom + box.height / 2,
+        anchor_x="center",
+        anchor_y="center",
+        font_size=size,
+        batch=batch,
+    )
+
+
+def _label(text: str, x: float, y: float, size: int, batch: Any, width: float | None = None) -> Any:
+    """A left-aligned one-line label, cut to ``width`` pixels (about) so it never runs off its box."""
+    if width is not None and len(text) * size * 0.62 > width:
+        keep = max(4, int(width / (size * 0.62)) - 1)
+        text = "…" + text[-keep:]
+    return pyglet.text.Label(text, x=x, y=y, font_size=size, batch=batch)
 
 
 def run_start_screen(screen: StartScreen, screenshot: Path | None = None) -> StartScreen:

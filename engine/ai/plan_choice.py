@@ -27,11 +27,6 @@ KINDS = 7
 Key = tuple[int, float, float, bool, int, tuple[int, ...]]
 
 
-def distinct_sequences(hand: Sequence[int]) -> list[tuple[int, ...]]:
-    """The distinct ordered 5-card choices of a hand of card indices, in lexicographic order."""
-    return [sequence for sequence, _, _ in _play_all(None, 0, 0, hand)]
-
-
 def _play_all(
     nxt: Sequence[int] | None, states: int, state: int, hand: Sequence[int]
 ) -> list[tuple[tuple[int, ...], int, int]]:

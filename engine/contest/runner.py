@@ -15,7 +15,7 @@ worker keeps to one board's games (``affinity``), biggest boards first.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from functools import cache, lru_cache
 from pathlib import Path
@@ -264,13 +264,6 @@ def board_sizes(setup: ContestSetup) -> Callable[[GameSpec], int]:
         return areas[spec.board_index]
 
     return key
-
-
-def summarize_outcomes(results: Sequence[GameResult]) -> dict[str, int]:
-    counts = {outcome.value: 0 for outcome in Outcome}
-    for result in results:
-        counts[result.outcome] += 1
-    return counts
 
 
 def board_affine_tasks(setup: ContestSetup) -> list[tuple[int, int]]:

@@ -13,9 +13,9 @@ import pytest
 from editor.commands import SetTiles
 from editor.controller import EditorController
 from editor.document import Document
-from editor.prompts import Prompt, complete_path
 from editor.safe_write import write_board_file
 from engine.model import Tile
+from pathui.prompt import Prompt, complete_path
 
 CHOP = Path("gameboards/chop.dat")
 

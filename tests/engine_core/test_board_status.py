@@ -80,3 +80,17 @@ def test_require_start_gives_one_located_line() -> None:
 def test_board_start_uses_the_same_words() -> None:
     with pytest.raises(InputError, match=r"^no start tile \(S, T, U or V\): a board needs exactly one$"):
         _ = Board.from_strings(["  Z"]).start
+
+
+def test_game_start_is_the_given_pose_on_the_board_or_the_start_tile() -> None:
+    from engine.model import Direction, Pose
+    from engine.status import game_start
+
+    board = parse_board("3 1\nT Z\n")
+    assert game_start(board) == board.start
+    assert game_start(board, Pose(1, 0, Direction.LEFT)) == Pose(1, 0, Direction.LEFT)
+    with pytest.raises(BoardError, match=r"^--start 5 0 L lies outside the 3x1 board$"):
+        game_start(board, Pose(5, 0, Direction.LEFT))
+    with pytest.raises(BoardError, match=r"^b\.dat: no start tile"):
+        game_start(parse_board("3 1\n  Z\n"), None, "b.dat")
+    assert game_start(parse_board("3 1\n  Z\n"), Pose(0, 0, Direction.UP)).x == 0  # --start needs no start tile

@@ -73,6 +73,9 @@ def test_the_game_loop_and_level_search_are_not_written_again() -> None:
     assert sorted(dealing) == ["engine/game.py", "engine/oracle.py", "engine/rerun.py"]
     level_loops = [where for where, text in sources.items() if re.search(r"for \w+ in \(Level\.HARD", text)]
     assert level_loops == []
+    off_board = [where for where, text in sources.items() if "lies outside the {board.width}" in text]
+    # game_start checks a --start pose for every tool; the game folder reader locates its start.txt
+    assert sorted(off_board) == ["engine/gamedir.py", "engine/status.py"]
     counting = [where for where, text in sources.items() if re.search(r"len\([\w.]*starts\) *(!=|==|>) *1", text)]
     assert sorted(counting) == ["engine/model.py", "engine/status.py"]  # Board.start: a fast path to require_start
 
@@ -84,8 +87,8 @@ def test_the_game_loop_and_level_search_are_not_written_again() -> None:
         ("engine/session.py", ["play_rounds", "require_start"]),
         ("engine/contest/__init__.py", ["require_start"]),
         ("engine/contest/runner.py", ["play_game"]),
-        ("engine/oracle.py", ["require_start"]),
-        ("viewer3d/sources.py", ["play_rounds", "fit_levels", "require_start"]),
+        ("engine/oracle.py", ["game_start", "require_goal"]),
+        ("viewer3d/sources.py", ["play_rounds", "fit_levels", "game_start"]),
         ("editor/validate.py", ["board_problems", "form_status"]),
         ("editor/controller.py", ["board_problems"]),
         ("editor/playtest.py", ["play_game"]),

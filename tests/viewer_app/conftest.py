@@ -39,3 +39,11 @@ def replay() -> Replay:
 @pytest.fixture(scope="session")
 def goal_replay() -> Replay:
     return chop_replay(*GOAL)[0]
+
+
+@pytest.fixture(autouse=True)
+def private_state(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Recent games (viewer3d.recent) go to a fresh state folder, never the user's."""
+    folder = tmp_path_factory.mktemp("state")
+    monkeypatch.setenv("XDG_STATE_HOME", str(folder))
+    return folder

@@ -353,3 +353,32 @@ def test_gif_frame_delays_add_up_to_the_films_length() -> None:
     durations = gif_durations(150, 15)
     assert sum(durations) == 10_000 and set(durations) <= {60, 70}
     assert sum(gif_durations(30, 10)) == 3000 and sum(gif_durations(7, 24)) == round(7 * 1000 / 24, -1)
+
+
+@pytest.mark.parametrize(
+    ("failure", "expected"),
+    [
+        (PermissionError(13, "Permission denied", "/themes/mine/floor.png"), "/themes/mine/floor.png: cannot read"),
+        ("missing", "viewer3d/render/floor.frag: missing from the installed package"),
+    ],
+)
+def test_a_failure_while_rendering_names_what_failed_not_the_output(
+    failure: object, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """Only a failure of the output file itself is "cannot write"."""
+    import viewer3d.export
+    from engine.resources import ResourceMissing
+
+    def broken(*args: object, **kwargs: object) -> int:
+        if failure == "missing":
+            raise ResourceMissing("viewer3d.render", "floor.frag")
+        assert isinstance(failure, OSError)
+        raise failure
+
+    monkeypatch.setattr(viewer3d.export, "export_replay", broken)
+    monkeypatch.chdir(tmp_path)
+    status = main(["--board", str(CHOP), "--ai", "reference", "--headless", "--out", "x.png", "--size", "64x48"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status in (2, 4) and len(err) == 1, err
+    assert err[0].startswith(f"robots-view: {expected}") and "cannot write" not in err[0]
+    assert not (tmp_path / "x.png").exists()

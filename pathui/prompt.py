@@ -2,7 +2,7 @@
 
 A prompt is either free text (cursor, Left/Right, Home/End, Backspace/Delete, Ctrl+A
 selects all so typing replaces it, Tab completes a path) or a one-key choice (``y``/``n``).
-Path prompts also drive the file browser panel (``editor.filedialog``): Up/Down move the
+Path prompts also drive the file browser panel (``pathui.listing``): Up/Down move the
 selection in the listing, Enter takes it. No GL here.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from editor.filedialog import Listing
+from pathui.listing import Listing
 
 
 def complete_path(text: str) -> tuple[str, list[str]]:

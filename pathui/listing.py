@@ -73,6 +73,11 @@ class Listing:
         entries += [Entry(folder / e.name, e.name, False) for e in files]
         self.entries = entries[:MAX_ENTRIES]
 
+    def refresh(self) -> None:
+        """List the folder again (after ``recent`` changed, or the folder did)."""
+        text, self._shown_for = self._shown_for, None
+        self.follow(text or "")
+
     def move(self, delta: int) -> None:
         if self.entries:
             self.selected = (

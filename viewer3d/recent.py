@@ -1,0 +1,72 @@
+"""The viewer's recent games: what was last opened (a game folder, a board, a board with its
+sequence), newest first, shown on the start screen.
+
+Kept as a small JSON file in the per-user state folder (``$XDG_STATE_HOME/robots-view``,
+else ``~/.local/state/robots-view``), written atomically (``engine.atomic``) so a crash never
+leaves half a list. A missing, unreadable or hand-broken file means no recent games; a
+read-only home means they are not remembered: neither is ever an error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.atomic import write_text_atomic
+
+RECENT_MAX = 8
+
+
+def state_folder() -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "robots-view"
+
+
+@dataclass(frozen=True)
+class Recent:
+    """One thing opened: a game folder or a board file (``path``), or a board with ``sequence``."""
+
+    path: str
+    sequence: str | None = None
+
+    @property
+    def label(self) -> str:
+        if self.sequence is not None:
+            return f"{Path(self.path).name} + {Path(self.sequence).name}"
+        return Path(self.path).name + ("/" if Path(self.path).is_dir() else "")
+
+    def exists(self) -> bool:
+        return Path(self.path).exists() and (self.sequence is None or Path(self.sequence).is_file())
+
+
+class RecentGames:
+    def __init__(self, folder: Path | None = None) -> None:
+        self.file = (folder or state_folder()) / "recent.json"
+
+    def load(self) -> list[Recent]:
+        """The remembered entries, newest first (those whose files are gone are left out)."""
+        try:
+            data = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return []
+        found: list[Recent] = []
+        for item in data if isinstance(data, list) else []:
+            if not isinstance(item, dict) or not isinstance(item.get("path"), str):
+                continue
+            sequence = item.get("sequence")
+            entry = Recent(item["path"], sequence if isinstance(sequence, str) else None)
+            if entry.exists() and entry not in found:
+                found.append(entry)
+        return found[:RECENT_MAX]
+
+    def add(self, path: str | Path, sequence: str | Path | None = None) -> None:
+        entry = Recent(str(Path(path).absolute()), str(Path(sequence).absolute()) if sequence else None)
+        entries = [entry, *(e for e in self.load() if e != entry)][:RECENT_MAX]
+        text = json.dumps([{"path": e.path, "sequence": e.sequence} for e in entries], indent=2) + "\n"
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(self.file, text)
+        except OSError:
+            pass  # a read-only home: recent games are a convenience, never an error
