@@ -125,6 +125,8 @@ class ViewerApp:
         self._progress: tuple[int, float] = (-1, 0.0)  # -1: counting starts at the first look
         #: Whether the game is played live by an AI (the HUD says "the AI is thinking").
         self.live_ai = False
+        #: What the live game's AI is precomputing (``GameSource.ai_stage``): stage and fraction, or None.
+        self.ai_stage: Callable[[], tuple[str, float] | None] = lambda: None
         self.camera.insets = hud_insets_for(viewport)
         self.camera.iso_view(1, animate=False)
         self.camera.fit(animate=False)
@@ -216,6 +218,7 @@ class ViewerApp:
             self.hover,
             self.pointer,
             self.thinking_seconds(),
+            self.stage_text(),
         )
 
     def frame(self) -> FrameState:
@@ -444,6 +447,11 @@ class ViewerApp:
             self.open_start_screen()
         else:
             self._quit()
+
+    def stage_text(self) -> str:
+        """The AI's precomputation as the HUD says it ("building moves 40%"), or ""."""
+        stage = self.ai_stage() if self.computing else None
+        return f"{stage[0]} {int(stage[1] * 100)}%" if stage is not None else ""
 
     def thinking_seconds(self) -> int | None:
         """Whole seconds since the last card was computed (None once the game is complete): the AI's

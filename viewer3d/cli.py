@@ -382,6 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             app.rounds = source.rounds  # live games fill it round by round
             app.analysis = source.analysis
             app.live_ai = bool(args.ai)
+            app.ai_stage = lambda: source.ai_stage
             run_window(
                 app,
                 theme=theme,

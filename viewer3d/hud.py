@@ -73,7 +73,9 @@ def event_text(event: Event) -> str:
     return EVENT_TEXT[event.kind] + "".join(f" ({detail})" for detail in details)
 
 
-def status_lines(player: Player, title: str = "", thinking: int | None = None, ai: bool = False) -> list[str]:
+def status_lines(
+    player: Player, title: str = "", thinking: int | None = None, ai: bool = False, stage: str = ""
+) -> list[str]:
     """The HUD's status block, top to bottom."""
     timeline = player.timeline
     step = player.current_step()
@@ -113,7 +115,9 @@ def status_lines(player: Player, title: str = "", thinking: int | None = None, a
         lines.append(f"computing... {rounds} round{'s' if rounds != 1 else ''}, {len(timeline.steps)} cards so far")
         if thinking is not None:
             who = "the AI is thinking" if ai else "reading"
-            lines.append(f"round {rounds + 1}: {who}, {thinking} s   (Esc or Cancel stops it)")
+            lines.append(
+                f"round {rounds + 1}: {who}, {thinking} s{', ' + stage if stage else ''}   (Esc or Cancel stops it)"
+            )
     return lines
 
 
@@ -288,7 +292,7 @@ class HudOverlay:
 
     def draw(self, app: ViewerApp) -> None:
         width, height = app.camera.viewport
-        lines = status_lines(app.player, app.title, app.thinking_seconds(), app.live_ai)
+        lines = status_lines(app.player, app.title, app.thinking_seconds(), app.live_ai, app.stage_text())
         status = "\n".join([*lines, *app.round_lines(cards=False)])
         if app.round_entry is not None:
             status += f"\njump to round: {app.round_entry}_"

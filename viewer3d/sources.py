@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import rerun
+from engine.ai.progress import listening
 from engine.ai.registry import resolve_ai
 from engine.boardfile import load_board
 from engine.cards import Card
@@ -55,6 +56,8 @@ class GameSource:
     folder: Path | None = None
     #: ``robots-engine analyse``'s findings by round (the best choice, lossy or not), when analysed.
     analysis: dict[int, RoundAnalysis] = field(default_factory=dict)
+    #: What a live game's AI reports it is precomputing now (``engine.ai.progress``): stage, fraction.
+    ai_stage: tuple[str, float] | None = None
 
 
 def timeline_from_replay(replay: Replay) -> Timeline:
@@ -158,11 +161,19 @@ def play_live(
     # The AI's output and marks of every round are kept (the live game's AI log) for the HUD.
     recorder = TurnRecorder(chooser)
 
+    def heard(stage: str, fraction: float) -> None:
+        source.ai_stage = (stage, fraction)
+
     def run() -> None:
+        with listening(heard):
+            play()
+
+    def play() -> None:
         try:
             if source.stop.is_set():
                 return
             for record in play_rounds(game, deck, recorder):
+                source.ai_stage = None
                 source.rounds[record.number] = entry_of(game, recorder.turns, record.number)
                 card_pose = record.start
                 for index, (card, result) in enumerate(zip(record.chosen, record.results, strict=False)):

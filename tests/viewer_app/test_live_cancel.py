@@ -60,7 +60,7 @@ def test_the_hud_counts_the_seconds_the_ai_thinks_on_a_round() -> None:
         clock.now += 12.6
         lines = status_lines(app.player, app.title, app.thinking_seconds(), app.live_ai)
         assert "round 1: the AI is thinking, 12 s   (Esc or Cancel stops it)" in lines
-        assert app.view_signature()[-1] == 12  # the idle window redraws when the count moves on
+        assert app.view_signature()[-2:] == (12, "")  # the idle window redraws when the count moves on
     finally:
         gate.set()
     deadline = time.monotonic() + 60
@@ -165,3 +165,29 @@ def test_cancel_ends_the_ai_program_and_shows_the_start_screen(tmp_path: Path, m
     else:  # only a zombie may be left for a moment; never a running program
         state = Path(f"/proc/{pid}/stat").read_text().split()[2] if Path(f"/proc/{pid}/stat").exists() else "X"
         assert state in ("Z", "X")
+
+
+def test_the_hud_shows_what_the_ai_precomputes() -> None:
+    """A live game's AI that reports its precomputation (engine.ai.progress): the HUD shows the stage."""
+    from engine.ai.progress import report
+
+    gate, reported = threading.Event(), threading.Event()
+
+    def ai(board: object, level: object, pose: object, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        report("building moves", 0.42)
+        reported.set()
+        gate.wait(60)
+        return hand[:5]
+
+    source = play_live(load_board(CHOP), Level.NORMAL, generate_deck(16), ai, "live")
+    app = ViewerApp(source.board, source.timeline, "live", SIZE)
+    app.live_ai, app.ai_stage = True, lambda: source.ai_stage
+    try:
+        assert reported.wait(60)
+        assert app.stage_text() == "building moves 42%"
+        line = status_lines(app.player, "", 7, True, app.stage_text())[-1]
+        assert line == "round 1: the AI is thinking, 7 s, building moves 42%   (Esc or Cancel stops it)"
+    finally:
+        gate.set()
+    source.worker.join(60)  # type: ignore[union-attr]
+    assert source.ai_stage is None and app.stage_text() == ""
