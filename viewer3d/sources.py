@@ -143,6 +143,10 @@ def from_sequence(
     return GameSource(board, replay.level, timeline_from_replay(replay), title)
 
 
+class Cancelled(Exception):
+    """Raised inside the AI's thread when the window cancelled the game (``GameSource.stop``)."""
+
+
 def play_live(
     board: Board,
     level: Level,
@@ -162,11 +166,16 @@ def play_live(
     recorder = TurnRecorder(chooser)
 
     def heard(stage: str, fraction: float) -> None:
+        if source.stop.is_set():  # cancelled: a built-in AI stops in the middle of its precomputation
+            raise Cancelled
         source.ai_stage = (stage, fraction)
 
     def run() -> None:
         with listening(heard):
-            play()
+            try:
+                play()
+            except Cancelled:
+                timeline.finish(None, "cancelled")
 
     def play() -> None:
         try:
@@ -183,6 +192,8 @@ def play_live(
                     on_round()
                 if source.stop.is_set():
                     return
+        except Cancelled:
+            raise
         except Exception as exc:  # an AI crashing in a way the engine did not wrap: show it, do not die
             timeline.finish(Outcome.AI_ERROR, f"round {len(game.rounds) + 1}: {exc}")
             return

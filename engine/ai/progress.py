@@ -3,7 +3,9 @@ whoever wants to show it: the viewer's HUD says "building moves 40%" instead of 
 
 The reporting code calls ``report(stage, fraction)``; a listener is set for one thread with
 ``listening(callback)`` (a context variable, so games played in other threads, and code with no
-listener, are unaffected and pay one lookup per report).
+listener, are unaffected and pay one lookup per report). A listener may raise to abandon the
+computation (the viewer's Cancel does): nothing half-built is kept, the exception reaches the
+caller of the AI.
 """
 
 from __future__ import annotations

@@ -191,3 +191,30 @@ def test_the_hud_shows_what_the_ai_precomputes() -> None:
         gate.set()
     source.worker.join(60)  # type: ignore[union-attr]
     assert source.ai_stage is None and app.stage_text() == ""
+
+
+def test_cancel_stops_the_built_in_planner_in_its_precomputation() -> None:
+    """The planner runs in the viewer's thread: Cancel (the source's stop) ends it at its next
+    progress report, before its plan is finished, and keeps nothing half-built."""
+    from engine.ai import planner as planner_module
+    from engine.ai.planner import Planner
+    from engine.boardfile import write_board
+
+    planner_module.forget_plans()
+    planner = Planner(cache_dir=None)
+    ready = threading.Event()
+    holder: dict[str, object] = {}
+
+    def cancelled_ai(board: object, level: object, pose: object, hand: tuple[Card, ...]) -> list[Card]:
+        ready.wait(60)
+        holder["source"].stop.set()  # type: ignore[attr-defined]  # the window's Cancel, as the planner starts
+        return planner(board, level, pose, hand)  # type: ignore[arg-type]
+
+    board = load_board(CHOP)
+    source = play_live(board, Level.HARD, generate_deck(1), cancelled_ai, "live")
+    holder["source"] = source
+    ready.set()
+    source.worker.join(60)  # type: ignore[union-attr]
+    assert not source.worker.is_alive()  # type: ignore[union-attr]
+    assert source.timeline.complete and source.timeline.error == "cancelled" and not source.timeline.steps
+    assert (write_board(board), Level.HARD) not in planner_module._PLANS
