@@ -220,6 +220,7 @@ def export(
         still_at=still_at,
         camera_mode=camera,
         zoom=zoom,
+        hud_top=export_hud_top(source, size) if hud else 0.0,
     )
     decorate = export_decoration(source, frames, size, hud=hud, marks=marks)
     # One line in a log (a render is short), a live bar on a terminal.
@@ -246,6 +247,22 @@ def export(
     if bar is not None:
         bar.finish()
     return len(frames)
+
+
+def export_hud_top(source: GameSource, size: tuple[int, int]) -> float:
+    """The height of the strip the export's HUD text box covers (its tallest frame's), which the
+    camera keeps the board out of; at most a fifth of the picture, so a talkative AI's output may
+    overlap the board's edge rather than shrink it to a stamp."""
+    from viewer3d.roundview import analysis_line, hud_box_height, round_lines
+
+    longest = max(
+        (
+            len(round_lines(entry)) + len(analysis_line(source.analysis.get(number)))
+            for number, entry in source.rounds.items()
+        ),
+        default=0,
+    )
+    return min(hud_box_height(3 + longest) + 4.0, 0.2 * size[1])  # title, round, game over + the round's
 
 
 def export_decoration(
