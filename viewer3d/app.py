@@ -7,6 +7,7 @@ testable without a display; rendering goes through ``frame()`` and ``camera.matr
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -119,6 +120,13 @@ class ViewerApp:
         self.pointer: tuple[int, int] | None = None  # the board tile under the mouse
         self._failed_theme: str | None = None
         self.hover: controls.Button | None = None
+        #: The clock of the "thinking" seconds (tests give their own) and (cards computed, since when).
+        self.clock: Callable[[], float] = time.monotonic
+        self._progress: tuple[int, float] = (-1, 0.0)  # -1: counting starts at the first look
+        #: Whether the game is played live by an AI (the HUD says "the AI is thinking").
+        self.live_ai = False
+        #: What the live game's AI is precomputing (``GameSource.ai_stage``): stage and fraction, or None.
+        self.ai_stage: Callable[[], tuple[str, float] | None] = lambda: None
         self.camera.insets = hud_insets_for(viewport)
         self.camera.iso_view(1, animate=False)
         self.camera.fit(animate=False)
@@ -209,6 +217,8 @@ class ViewerApp:
             self.theme,
             self.hover,
             self.pointer,
+            self.thinking_seconds(),
+            self.stage_text(),
         )
 
     def frame(self) -> FrameState:
@@ -271,7 +281,7 @@ class ViewerApp:
             "F2": self.next_theme,
             "S": self._request_screenshot,
             "F12": self._request_screenshot,
-            "ESCAPE": self._quit,
+            "ESCAPE": self._escape,
             "O": self.open_start_screen,
         }
         action = actions.get(name)
@@ -421,9 +431,37 @@ class ViewerApp:
         self.quit_requested = True
 
     def open_start_screen(self) -> None:
-        """O: close this game and show the start screen (robots-view's CLI reopens it)."""
+        """O: close this game and show the start screen (robots-view's CLI reopens it). While a game
+        is still computed this cancels it: the CLI ends the AI when the window closes."""
         self.reopen = "start"
         self.quit_requested = True
+
+    @property
+    def computing(self) -> bool:
+        """Whether the game shown is still being computed (a live game, or a long replay read)."""
+        return not self.timeline.complete
+
+    def _escape(self) -> None:
+        """Esc: cancel a game still computed (back to the start screen); else quit."""
+        if self.computing:
+            self.open_start_screen()
+        else:
+            self._quit()
+
+    def stage_text(self) -> str:
+        """The AI's precomputation as the HUD says it ("building moves 40%"), or ""."""
+        stage = self.ai_stage() if self.computing else None
+        return f"{stage[0]} {int(stage[1] * 100)}%" if stage is not None else ""
+
+    def thinking_seconds(self) -> int | None:
+        """Whole seconds since the last card was computed (None once the game is complete): the AI's
+        time on the round it is choosing, its precomputation included on round 1."""
+        if not self.computing:
+            return None
+        count, now = len(self.timeline.steps), self.clock()
+        if count != self._progress[0]:
+            self._progress = (count, now)
+        return int(now - self._progress[1])
 
     def drop(self, path: str) -> None:
         """A game folder or board file dropped on the window: close this game and open that."""
@@ -452,6 +490,8 @@ class ViewerApp:
 
     @property
     def tooltip(self) -> str:
+        if self.hover is not None and self.hover.name == "open" and self.computing:
+            return "cancel this game, back to the start screen (Esc)"
         return self.hover.tooltip if self.hover is not None else ""
 
     def mouse_press(self, px: float, py: float, button: str) -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine.ai.external import stop_all_ais
+from engine.ai.external import kill_running_ais, stop_all_ais
 from engine.cliutil import OneLineParser, ProgressBar, parse_size
 from engine.errors import InputError
 from engine.model import Level
@@ -220,6 +220,7 @@ def export(
         still_at=still_at,
         camera_mode=camera,
         zoom=zoom,
+        hud_top=export_hud_top(source, size) if hud else 0.0,
     )
     decorate = export_decoration(source, frames, size, hud=hud, marks=marks)
     # One line in a log (a render is short), a live bar on a terminal.
@@ -246,6 +247,22 @@ def export(
     if bar is not None:
         bar.finish()
     return len(frames)
+
+
+def export_hud_top(source: GameSource, size: tuple[int, int]) -> float:
+    """The height of the strip the export's HUD text box covers (its tallest frame's), which the
+    camera keeps the board out of; at most a fifth of the picture, so a talkative AI's output may
+    overlap the board's edge rather than shrink it to a stamp."""
+    from viewer3d.roundview import analysis_line, hud_box_height, round_lines
+
+    longest = max(
+        (
+            len(round_lines(entry)) + len(analysis_line(source.analysis.get(number)))
+            for number, entry in source.rounds.items()
+        ),
+        default=0,
+    )
+    return min(hud_box_height(3 + longest) + 4.0, 0.2 * size[1])  # title, round, game over + the round's
 
 
 def export_decoration(
@@ -314,10 +331,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
                 return game.show(Path(args.gamedir), ViewOptions(args.headless, args.out, size, args.fps, args.view))
         alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
-        if alone and not start_screen(args):  # robots-view alone: choose a board and a new game
+        chosen = choose_on_start_screen(args) if alone else None  # robots-view alone: choose there
+        if alone and chosen is None:
             return 0
         theme = resolve_theme(args.theme)
-        source = load_source(args)
+        source = chosen if chosen is not None else load_source(args)
         if not args.headless and not args.screenshot:
             remember(args)
         if args.headless:
@@ -364,6 +382,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             app.rounds = source.rounds  # live games fill it round by round
             app.analysis = source.analysis
+            app.live_ai = bool(args.ai)
+            app.ai_stage = lambda: source.ai_stage
             run_window(
                 app,
                 theme=theme,
@@ -383,6 +403,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         finally:
             source.stop.set()
+            if not source.timeline.complete:  # closed or cancelled while computed: end the AI program now
+                kill_running_ais()
         return 0
     except InputError as error:
         print(f"robots-view: {error}", file=sys.stderr)
@@ -421,7 +443,22 @@ def reopen(what: str, args: argparse.Namespace, args_list: Sequence[str]) -> int
     return main([what, *extra])
 
 
-def start_screen(args: argparse.Namespace) -> bool:
+def choose_on_start_screen(args: argparse.Namespace) -> GameSource | None:
+    """The game chosen on the start screen; a file that cannot be opened brings the start screen
+    back with the one-line error on it (a window user never lands on a terminal message). None
+    when the start screen was closed."""
+    pristine = dict(vars(args))
+    message = ""
+    while start_screen(args, message):
+        try:
+            return load_source(args)
+        except InputError as error:
+            message = str(error)
+            vars(args).update(pristine)
+    return None
+
+
+def start_screen(args: argparse.Namespace, message: str = "") -> bool:
     """Show the start screen and put what was chosen there into ``args`` (a new game's board,
     AI, level, seed and theme, or a dropped game folder or board file); False when it was closed
     (or only photographed with --screenshot)."""
@@ -437,7 +474,7 @@ def start_screen(args: argparse.Namespace) -> bool:
         themes = ["default"]
     from viewer3d.recent import RecentGames
 
-    screen = StartScreen(board_names(), themes, recent=RecentGames().load())
+    screen = StartScreen(board_names(), themes, recent=RecentGames().load(), message=message)
     shot = Path(args.screenshot) if args.screenshot else None
     run_start_screen(screen, shot)
     if shot is not None:

@@ -42,7 +42,7 @@ BUTTONS = (
     Button("fit", "Fit", "HOME", "whole board (Home)", 30.0),
     Button("follow", "Follow", "F", "follow the robot (F)", 48.0),
     Button("help", "?", "H", "keys and mouse (H)"),
-    Button("open", "Open", "O", "start screen: another board or game (O)", 40.0),
+    Button("open", "Open", "O", "start screen: another board or game (O)", 52.0),
 )
 
 

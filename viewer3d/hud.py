@@ -44,7 +44,7 @@ HELP_LINES = (
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
     ("O", "start screen (another board or game)"),
-    ("Esc", "quit"),
+    ("Esc", "quit (a game still computed: cancel it)"),
 )
 
 OUTCOME_TEXT = {
@@ -73,7 +73,9 @@ def event_text(event: Event) -> str:
     return EVENT_TEXT[event.kind] + "".join(f" ({detail})" for detail in details)
 
 
-def status_lines(player: Player, title: str = "") -> list[str]:
+def status_lines(
+    player: Player, title: str = "", thinking: int | None = None, ai: bool = False, stage: str = ""
+) -> list[str]:
     """The HUD's status block, top to bottom."""
     timeline = player.timeline
     step = player.current_step()
@@ -111,6 +113,11 @@ def status_lines(player: Player, title: str = "") -> list[str]:
     else:
         rounds = max(timeline.round_starts) if timeline.round_starts else 0
         lines.append(f"computing... {rounds} round{'s' if rounds != 1 else ''}, {len(timeline.steps)} cards so far")
+        if thinking is not None:
+            who = "the AI is thinking" if ai else "reading"
+            lines.append(
+                f"round {rounds + 1}: {who}, {thinking} s{', ' + stage if stage else ''}   (Esc or Cancel stops it)"
+            )
     return lines
 
 
@@ -285,7 +292,8 @@ class HudOverlay:
 
     def draw(self, app: ViewerApp) -> None:
         width, height = app.camera.viewport
-        status = "\n".join([*status_lines(app.player, app.title), *app.round_lines(cards=False)])
+        lines = status_lines(app.player, app.title, app.thinking_seconds(), app.live_ai, app.stage_text())
+        status = "\n".join([*lines, *app.round_lines(cards=False)])
         if app.round_entry is not None:
             status += f"\njump to round: {app.round_entry}_"
         key = (status, app.show_help, app.message, width, height)
@@ -343,7 +351,7 @@ class HudOverlay:
 
     def _layout_buttons(self, app: ViewerApp, width: int, height: int) -> None:
         playing = app.player.playing
-        key = (width, height, app.hover, playing, app.camera.following)
+        key = (width, height, app.hover, playing, app.camera.following, app.computing)
         if key == self._buttons_key:
             return
         self._buttons_key = key
@@ -355,6 +363,8 @@ class HudOverlay:
             lit = control is app.hover or (control.name == "follow" and app.camera.following)
             face.color = (70, 96, 140, 240) if lit else (38, 46, 60, 230)
             text.text = ("Pause" if playing else "Play") if control.name == "play" else control.text
+            if control.name == "open" and app.computing:
+                text.text = "Cancel"  # O and Esc cancel a game still computed
             text.x, text.y = box.left + box.width / 2, face.y + box.height / 2
         tip = app.tooltip
         self._tip.text = tip

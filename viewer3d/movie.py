@@ -30,10 +30,14 @@ CAMERAS = ("auto", "follow", "fit")
 FOLLOW_TILE_PX = 16.0  # default follow zoom of an export: a tile this many pixels wide
 
 
-def camera_for_view(board_size: tuple[int, int], size: tuple[int, int], view: str, zoom: float = 1.0) -> Camera:
+def camera_for_view(
+    board_size: tuple[int, int], size: tuple[int, int], view: str, zoom: float = 1.0, hud_top: float = 0.0
+) -> Camera:
     """A camera showing the whole board from ``view`` (iso1-iso4, top or persp), ``zoom`` times
-    closer than the whole board (towards its centre)."""
+    closer than the whole board (towards its centre), framed below a ``hud_top`` pixels high strip
+    (the export's HUD text box) so the HUD never covers the board."""
     camera = Camera(board_size, size)
+    camera.insets = (hud_top, 0.0, 0.0, 0.0)
     if view.startswith("iso"):
         camera.iso_view(int(view[3:]), animate=False)
     elif view == "top":
@@ -159,18 +163,19 @@ def plan_frames(
     still_at: float | None = None,
     camera_mode: str = "auto",
     zoom: float | None = None,
+    hud_top: float = 0.0,
 ) -> FramePlan:
     """Frames of the whole game, or of ``span`` (a round or card); a still at ``still_at`` if given."""
     timeline = source.timeline
     board_size = (source.board.width, source.board.height)
-    camera = camera_for_view(board_size, size, view)
+    camera = camera_for_view(board_size, size, view, hud_top=hud_top)
     follow = follows(camera, camera_mode)
     if follow:
         fitted_span = camera.tiles_across()
         closer = zoom if zoom is not None else max(1.0, fitted_span / (size[0] / FOLLOW_TILE_PX))
-        camera = camera_for_view(board_size, size, view, closer)
+        camera = camera_for_view(board_size, size, view, closer, hud_top)
     elif zoom is not None:
-        camera = camera_for_view(board_size, size, view, zoom)
+        camera = camera_for_view(board_size, size, view, zoom, hud_top)
     if still:
         times = [still_at if still_at is not None else still_time(timeline)]
     elif span is not None:

@@ -119,6 +119,14 @@ def arrow_head(start: Point, end: Point, size: float = 10.0) -> list[Point]:
     return [end, left, right]
 
 
+HUD_LINE_PX = 14  # an exported frame's HUD text: one line of Pillow's default font
+
+
+def hud_box_height(lines: int) -> float:
+    """The bottom edge (pixels from the top) of an exported frame's HUD box with ``lines`` lines."""
+    return float(10 + HUD_LINE_PX * lines)
+
+
 def draw_on_image(image: Image.Image, shapes: MarkShapes | None, hud: Sequence[str] = ()) -> Image.Image:
     """Paint debug marks and HUD lines onto an exported frame (a new RGB image)."""
     base = image.convert("RGBA")
@@ -143,9 +151,9 @@ def draw_on_image(image: Image.Image, shapes: MarkShapes | None, hud: Sequence[s
     if hud:
         lines = list(hud)
         width = 12 + 6 * max(len(line) for line in lines)
-        draw.rectangle((4, 4, 4 + width, 10 + 14 * len(lines)), fill=(12, 16, 24, 170))
+        draw.rectangle((4, 4, 4 + width, hud_box_height(len(lines))), fill=(12, 16, 24, 170))
         for i, line in enumerate(lines):
-            draw.text((10, 8 + 14 * i), line, fill=(235, 240, 250, 255), font=font)
+            draw.text((10, 8 + HUD_LINE_PX * i), line, fill=(235, 240, 250, 255), font=font)
     return Image.alpha_composite(base, layer).convert("RGB")
 
 

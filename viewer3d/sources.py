@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import rerun
+from engine.ai.progress import listening
 from engine.ai.registry import resolve_ai
 from engine.boardfile import load_board
 from engine.cards import Card
@@ -55,6 +56,8 @@ class GameSource:
     folder: Path | None = None
     #: ``robots-engine analyse``'s findings by round (the best choice, lossy or not), when analysed.
     analysis: dict[int, RoundAnalysis] = field(default_factory=dict)
+    #: What a live game's AI reports it is precomputing now (``engine.ai.progress``): stage, fraction.
+    ai_stage: tuple[str, float] | None = None
 
 
 def timeline_from_replay(replay: Replay) -> Timeline:
@@ -140,6 +143,10 @@ def from_sequence(
     return GameSource(board, replay.level, timeline_from_replay(replay), title)
 
 
+class Cancelled(Exception):
+    """Raised inside the AI's thread when the window cancelled the game (``GameSource.stop``)."""
+
+
 def play_live(
     board: Board,
     level: Level,
@@ -158,11 +165,24 @@ def play_live(
     # The AI's output and marks of every round are kept (the live game's AI log) for the HUD.
     recorder = TurnRecorder(chooser)
 
+    def heard(stage: str, fraction: float) -> None:
+        if source.stop.is_set():  # cancelled: a built-in AI stops in the middle of its precomputation
+            raise Cancelled
+        source.ai_stage = (stage, fraction)
+
     def run() -> None:
+        with listening(heard):
+            try:
+                play()
+            except Cancelled:
+                timeline.finish(None, "cancelled")
+
+    def play() -> None:
         try:
             if source.stop.is_set():
                 return
             for record in play_rounds(game, deck, recorder):
+                source.ai_stage = None
                 source.rounds[record.number] = entry_of(game, recorder.turns, record.number)
                 card_pose = record.start
                 for index, (card, result) in enumerate(zip(record.chosen, record.results, strict=False)):
@@ -172,6 +192,8 @@ def play_live(
                     on_round()
                 if source.stop.is_set():
                     return
+        except Cancelled:
+            raise
         except Exception as exc:  # an AI crashing in a way the engine did not wrap: show it, do not die
             timeline.finish(Outcome.AI_ERROR, f"round {len(game.rounds) + 1}: {exc}")
             return

@@ -53,6 +53,7 @@ class StartScreen:
     recent: list[Recent] = field(default_factory=list)
     opened: Opened | None = None  # a recent game or what the file browser chose
     browser: OpenBrowser | None = None  # the file browser, while it is shown
+    message: str = ""  # why the last choice could not be opened (shown under the title)
 
     @property
     def done(self) -> bool:

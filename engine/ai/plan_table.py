@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from engine.ai.progress import report
 from engine.cards import Card
 from engine.events import RobotStatus
 from engine.model import Board, Direction, Level, Pose
@@ -74,6 +75,7 @@ def build_table(board: Board, level: Level) -> TransitionTable:
     table[:, dead] = dead
     table[:, goal] = goal
     for y in range(height):
+        report("building moves", y / height)
         for x in range(width):
             for facing in DIRECTIONS:
                 state = (y * width + x) * 4 + DIRECTION_INDEX[facing]

@@ -40,6 +40,7 @@ import numpy.typing as npt
 
 from engine.ai import plan_kernel
 from engine.ai.plan_table import TransitionTable, cards_to_goal
+from engine.ai.progress import report
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -159,7 +160,9 @@ def solve(
         )
         sweeps += 1
         updates += int(updated)
-        converged = not dirty[order].any()
+        unsettled = int(np.count_nonzero(dirty[order]))
+        converged = not unsettled
+        report("solving values", 1.0 - unsettled / len(order))
     alive = np.ones(table.states, dtype=np.float64)
     alive[table.dead] = 0.0
     hopeless = np.nonzero(live & (distance < 0) & (np.arange(table.states) < table.poses))[0].astype(np.int64)

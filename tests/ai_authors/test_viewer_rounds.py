@@ -11,6 +11,7 @@ from PIL import Image
 from engine.roundlog import read_rounds
 from viewer3d import coords
 from viewer3d.app import ViewerApp
+from viewer3d.cli import export_hud_top
 from viewer3d.cli import main as view_main
 from viewer3d.movie import camera_for_view, round_span
 from viewer3d.roundview import round_lines
@@ -35,8 +36,11 @@ def game(engine: Runner, tmp_path: Path) -> Path:
     return tmp_path / "g"
 
 
-def pixel_at_tile(path: Path, x: int, y: int, size: tuple[int, int] = (640, 480)) -> tuple[int, int, int]:
-    matrices = camera_for_view((12, 12), size, "iso1").matrices()
+def pixel_at_tile(
+    path: Path, x: int, y: int, size: tuple[int, int] = (640, 480), hud_top: float = 0.0
+) -> tuple[int, int, int]:
+    """The pixel at tile (x, y) of an iso1 export framed below a ``hud_top`` strip (0: no HUD)."""
+    matrices = camera_for_view((12, 12), size, "iso1", hud_top=hud_top).matrices()
     px, py, _ = coords.project(coords.tile_center(x, y), matrices.view_proj_columns(), size)
     image = Image.open(path).convert("RGB")
     return image.getpixel((round(px), round(py)))  # type: ignore[return-value]
@@ -46,7 +50,9 @@ def test_debug_marks_appear_in_a_headless_render_of_that_round(game: Path, tmp_p
     args = [str(game), "--headless", "--size", "640x480", "--round", "2"]
     assert view_main([*args, "--out", str(tmp_path / "marked.png")]) == 0
     assert view_main([*args, "--out", str(tmp_path / "plain.png"), "--no-marks", "--no-hud"]) == 0
-    marked = pixel_at_tile(tmp_path / "marked.png", 5, 5)
+    hud_top = export_hud_top(from_game_dir(game), (640, 480))
+    assert hud_top > 0  # the HUD's strip is kept off the board, so the marked picture is framed lower
+    marked = pixel_at_tile(tmp_path / "marked.png", 5, 5, hud_top=hud_top)
     plain = pixel_at_tile(tmp_path / "plain.png", 5, 5)
     assert marked != plain
     assert marked[2] > marked[0] + 40 and marked[2] > marked[1] + 40  # tinted blue

@@ -44,3 +44,20 @@ def test_frame_plan_is_lazy_and_complete(replay: Replay, view: str) -> None:
     assert len(plan[1:3]) == 2
     with pytest.raises(IndexError):
         plan[len(plan)]
+
+
+@pytest.mark.parametrize("view", ["iso1", "iso2", "iso3", "iso4", "top", "persp"])
+@pytest.mark.parametrize("size", [(12, 12), (40, 7)])
+def test_exported_views_frame_the_board_below_the_hud_box(view: str, size: tuple[int, int]) -> None:
+    """An export's HUD text box (top left) never covers the board: the whole board, walls
+    included, lies below its strip in every view (the top view of a square board used to put
+    the robot's start corner under the box)."""
+    hud_top = 84.0
+    camera = camera_for_view(size, (1024, 768), view, hud_top=hud_top)
+    width, height = size
+    corners = [camera.project((x, y, z)) for x in (0, width) for z in (0, height) for y in (-0.2, 0.9)]
+    assert min(py for _, py, _ in corners) >= hud_top - 0.5
+    assert max(py for _, py, _ in corners) <= 768.5
+    if size == (12, 12) and view in ("top", "iso1"):  # a square board fills the height: the strip matters
+        bare = camera_for_view(size, (1024, 768), view)
+        assert min(bare.project((x, 0.9, z))[1] for x in (0, width) for z in (0, height)) < hud_top

@@ -29,15 +29,17 @@ void main() {
     vec3 color = texture(u_tiles, vec3(xz - scroll, float(info.r))).rgb;
     color += vec3(0.05, 0.22, 0.1) * (kind == KIND_GOAL ? u_goal_pulse : 0.0);
 
-    // Contact shadow along walled edges, (1 - k d)^2 falloff (no exp()). The key light comes from
-    // +X and a little +Z, so walls on a tile's right and bottom (+X, +Z) edges throw a longer,
-    // darker shadow onto it: a cheap directional shadow on top of the ambient occlusion.
+    // Soft contact shadow (baked ambient occlusion) along walled edges, a crate's included (its
+    // neighbours carry the walls of the shared edges): read off the info texel already fetched, so
+    // no shadow pass and no cost that grows with the board. (1 - k d)^2 falloff (no exp()). The key
+    // light comes from +X and a little +Z, so walls on a tile's right and bottom (+X, +Z) edges
+    // throw a longer, darker shadow onto it.
     vec2 f = xz - tile;
     uint walls = info.g;
     vec4 edge_distance = vec4(f.x, 1.0 - f.x, f.y, 1.0 - f.y);  // to the left, right, up, down edge
     vec4 has_wall = vec4(float(walls & 1u), float((walls >> 1u) & 1u), float((walls >> 2u) & 1u), float((walls >> 3u) & 1u));
-    vec4 falloff = max(vec4(1.0) - edge_distance * vec4(6.0, 3.6, 6.0, 4.6), vec4(0.0));
-    vec4 occlusion = has_wall * falloff * falloff * vec4(0.4, 0.55, 0.4, 0.5);
+    vec4 falloff = max(vec4(1.0) - edge_distance * vec4(2.5, 1.9, 2.5, 2.2), vec4(0.0));
+    vec4 occlusion = has_wall * falloff * falloff * vec4(0.55, 0.62, 0.55, 0.6);
     color *= (1.0 - occlusion.x) * (1.0 - occlusion.y) * (1.0 - occlusion.z) * (1.0 - occlusion.w);
     if (u_flat_walls > 0.5 && any(greaterThan(has_wall * step(edge_distance, vec4(0.12)), vec4(0.0)))) {
         color = u_wall_color;

@@ -30,6 +30,7 @@ from themes import ThemeError, load_theme
 from viewer3d import coords
 from viewer3d.fallback_theme import FallbackTheme
 from viewer3d.render.culling import ChunkedInstances
+from viewer3d.render.environment import BACKGROUND, ground_defines, ground_extent, shadow_reach
 from viewer3d.render.meshes import MATERIAL_DECAL, robot_mesh, unit_cube
 from viewer3d.render.scene import (
     DIRECTION_CODE,
@@ -56,13 +57,13 @@ from viewer3d.render.scene import (
 )
 from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
 
-BACKGROUND = (0.11, 0.12, 0.15)
 # Tile size on screen under which 3D boxes are not drawn (the floor paints walls flat). At 6 px a
 # wall slab is under a pixel thick and 2-3 px high, while drawing every box on screen costs about
 # 2 us of CPU each on llvmpipe: at 200 tiles across a 512x512 board that was 40,000 boxes, 90 ms.
 FLAT_WALLS_BELOW_PX = 6.0
 LOCATOR_BELOW_PX = 24.0  # tile size on screen under which the robot gets its locator ring
 LOCATOR_RADIUS_PX = 20.0
+ROBOT_SHADOW_RADIUS = 0.62  # the robot's soft blob shadow on the floor (the robot is 0.72 wide)
 ROBOT_SCALE = 1.2  # the mesh is modelled at 0.6 of a tile; this makes it read well in the iso views
 MARKER_PX = 10.0  # zoomed far out, the robot and goal beacons grow to stay about this many pixels wide
 FEW_GOALS = 16  # beacons grow only on boards with a few goals (a contest board has one)
@@ -204,6 +205,8 @@ class SceneRenderer:
         self.pit_program = _program(ctx, "pit.vert", "pit.frag")
         self.rotor_program = _program(ctx, "rotor.vert", "rotor.frag")
         self.locator_program = _program(ctx, "locator.vert", "locator.frag")
+        self.ground_program = _program(ctx, "ground.vert", "ground.frag", ground_defines())
+        self.show_environment = True  # the ground plane around the board (environment.py)
         self.show_locator = True
         self.locator_drawn = False
 
@@ -288,6 +291,7 @@ class SceneRenderer:
             [(self._corner_vbo, "2f", "in_corner"), (self._pointer_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
         )
         self.locator_vao = ctx.vertex_array(self.locator_program, [(self._corner_vbo, "2f", "in_corner")])
+        self.ground_vao = ctx.vertex_array(self.ground_program, [(self._corner_vbo, "2f", "in_corner")])
         self._robot_vbo: moderngl.Buffer | None = None
         self.robot_vao: moderngl.VertexArray | None = None
         self.set_theme(theme if theme is not None else default_theme())
@@ -503,6 +507,8 @@ class SceneRenderer:
             self._draw_robot(robot, common, grow)
         if frame.ghost is not None:  # the best choice's robot (robots-engine analyse), see-through
             self._draw_robot(frame.ghost, common, grow)
+        if self.show_environment:  # after everything opaque: the depth test drops what the board hides
+            self._draw_ground(view, proj, viewport)
 
         few_goals = self.glow_count <= FEW_GOALS
         if self.glow_count and (few_goals or not flat):
@@ -526,6 +532,19 @@ class SceneRenderer:
         if self.locator_drawn:
             assert robot is not None
             self._draw_locator(robot, view, proj, viewport, frame.time)
+
+    def _draw_ground(self, view: bytes, proj: bytes, viewport: tuple[int, int]) -> None:
+        width, height = self.board.width, self.board.height
+        for name, value in (
+            ("u_view", view),
+            ("u_proj", proj),
+            ("u_extent", ground_extent(width, height)),
+            ("u_board", (float(width), float(height))),
+            ("u_viewport", (float(viewport[0]), float(viewport[1]))),
+            ("u_shadow_reach", shadow_reach(width, height)),
+        ):
+            _set(self.ground_program, name, value)
+        self.ground_vao.render(moderngl.TRIANGLES)
 
     def _draw_locator(
         self, robot: RobotVisual, view: bytes, proj: bytes, viewport: tuple[int, int], time: float
@@ -593,9 +612,9 @@ class SceneRenderer:
             return (0.0, 0.0, 1.0, 0.0)
         x, _, z = coords.tile_center(robot.bx, robot.by)
         strength = (
-            0.5 * robot.alpha * max(0.0, 1.0 - max(robot.height, 0.0) * 1.5) * (1.0 if robot.height >= -0.05 else 0.0)
+            0.6 * robot.alpha * max(0.0, 1.0 - max(robot.height, 0.0) * 1.5) * (1.0 if robot.height >= -0.05 else 0.0)
         )
-        return (x - 0.08, z - 0.05, 1.0 / 0.5, strength)  # a little away from the key light
+        return (x - 0.1, z - 0.06, 1.0 / ROBOT_SHADOW_RADIUS, strength)  # a little away from the key light
 
     def _draw_robot(self, robot: RobotVisual, common: tuple[tuple[str, object], ...], grow: float = 1.0) -> None:
         assert self.robot_vao is not None
@@ -632,6 +651,8 @@ class SceneRenderer:
             self.rotor_vao,
             self.locator_vao,
             self.locator_program,
+            self.ground_vao,
+            self.ground_program,
             self.robot_vao,
             self._floor_vbo,
             self._commands,
