@@ -244,3 +244,19 @@ def test_a_file_that_cannot_be_opened_brings_the_start_screen_back_with_the_erro
         window.save_screenshot(files / "shot.png")  # the message is drawn with the screen
     finally:
         window.close()
+
+
+def test_the_o_that_opens_the_browser_is_not_typed_into_it(files: Path) -> None:
+    """A window sends a key press and then its text: the O that opened the browser types nothing."""
+    recent = RecentGames()
+    recent.add(files / "chop.dat")
+    window = window_for(StartScreen(board_names(), recent=recent.load()))
+    try:
+        press(window, key.O)
+        type_text(window, "o")
+        prompt = window.start.browser.prompt  # type: ignore[union-attr]
+        assert prompt is not None and prompt.text == f"{files}/" and prompt.all_selected
+        type_text(window, "o")  # a second o is typed: it replaces the suggested folder
+        assert prompt.text == "o"
+    finally:
+        window.close()
