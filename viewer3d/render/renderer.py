@@ -5,10 +5,15 @@ whatever framebuffer is bound. Per-frame cost is a fixed handful of draw calls:
 2. pits: one instanced quad per hole looking down its shaft, one draw; active rotators likewise,
 3. every box (walls, crates, pusher plates, crusher jaws, flags, rim) in ONE instanced draw,
    skipped when a tile is only a few pixels wide (walls are then painted flat by the floor),
-4. goal light columns in one instanced additive draw,
-5. the robot mesh,
-6. the robot locator: a ring of fixed screen size around the robot when tiles are small on screen
+4. the robot mesh,
+5. the ground around the board (``environment.py``): one draw of a fixed grid, after everything
+   opaque, so the depth test drops what the board hides,
+6. goal light columns in one instanced additive draw,
+7. the robot locator: a ring of fixed screen size around the robot when tiles are small on screen
    (held at the screen's edge when the robot is off screen), so it is found at every zoom.
+
+Shadows are baked, not rendered: the floor shader darkens the floor along the walls it reads from
+the tile's info texel anyway and under the robot's soft blob, so there is no shadow pass.
 
 Only the few tiles whose animation phase changed are re-uploaded each frame. On a software
 rasteriser (llvmpipe) anisotropic filtering costs about four times the whole floor, so it is
