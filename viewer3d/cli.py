@@ -331,10 +331,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
                 return game.show(Path(args.gamedir), ViewOptions(args.headless, args.out, size, args.fps, args.view))
         alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
-        if alone and not start_screen(args):  # robots-view alone: choose a board and a new game
+        chosen = choose_on_start_screen(args) if alone else None  # robots-view alone: choose there
+        if alone and chosen is None:
             return 0
         theme = resolve_theme(args.theme)
-        source = load_source(args)
+        source = chosen if chosen is not None else load_source(args)
         if not args.headless and not args.screenshot:
             remember(args)
         if args.headless:
@@ -442,7 +443,22 @@ def reopen(what: str, args: argparse.Namespace, args_list: Sequence[str]) -> int
     return main([what, *extra])
 
 
-def start_screen(args: argparse.Namespace) -> bool:
+def choose_on_start_screen(args: argparse.Namespace) -> GameSource | None:
+    """The game chosen on the start screen; a file that cannot be opened brings the start screen
+    back with the one-line error on it (a window user never lands on a terminal message). None
+    when the start screen was closed."""
+    pristine = dict(vars(args))
+    message = ""
+    while start_screen(args, message):
+        try:
+            return load_source(args)
+        except InputError as error:
+            message = str(error)
+            vars(args).update(pristine)
+    return None
+
+
+def start_screen(args: argparse.Namespace, message: str = "") -> bool:
     """Show the start screen and put what was chosen there into ``args`` (a new game's board,
     AI, level, seed and theme, or a dropped game folder or board file); False when it was closed
     (or only photographed with --screenshot)."""
@@ -458,7 +474,7 @@ def start_screen(args: argparse.Namespace) -> bool:
         themes = ["default"]
     from viewer3d.recent import RecentGames
 
-    screen = StartScreen(board_names(), themes, recent=RecentGames().load())
+    screen = StartScreen(board_names(), themes, recent=RecentGames().load(), message=message)
     shot = Path(args.screenshot) if args.screenshot else None
     run_start_screen(screen, shot)
     if shot is not None:

@@ -53,6 +53,9 @@ class StartScreen:
     recent: list[Recent] = field(default_factory=list)
     opened: Opened | None = None  # a recent game or what the file browser chose
     browser: OpenBrowser | None = None  # the file browser, while it is shown
+    message: str = ""  # why the last choice could not be opened (shown under the title)
+    #: The text event of the key that opened the browser (a window sends both): not typed into it.
+    _pending_text: str = field(default="", repr=False)
 
     @property
     def done(self) -> bool:
@@ -68,16 +71,21 @@ class StartScreen:
     def key(self, name: str, ctrl: bool = False) -> None:
         """A key on the start screen: the browser's keys while it is shown; else O opens it and
         Enter starts the new game."""
+        self._pending_text = ""
         browser = self.browser
         if browser is not None:
             browser.key(name, ctrl)
             self._settle()
         elif name == "O":
             self.open_browser()
+            self._pending_text = "" if ctrl else "o"
         elif name in ("ENTER", "RETURN"):
             self.chosen = Choice(self.board, self.ai, self.level, self.seed, self.theme, self.fullscreen)
 
     def type(self, text: str) -> None:
+        pending, self._pending_text = self._pending_text, ""
+        if pending and text.lower() == pending:
+            return
         if self.browser is not None:
             self.browser.type(text)
             self._settle()

@@ -47,6 +47,10 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                 "robots-view: choose a board and a new game", x=24, y=height - 36, font_size=16, batch=batch
             )
         ]
+        if self.start.message:
+            line = _label(self.start.message, 24, height - 56, 10, batch, width - 48)
+            line.color = (255, 140, 120, 255)
+            keep.append(line)
         boxes = self.start.layout((width, height))
         for box in boxes:
             bottom = height - box.top - box.height

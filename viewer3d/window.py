@@ -111,7 +111,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             height=height,
             caption=f"robots-view - {app.title}",
             resizable=True,
-            visible=visible,
+            visible=False,  # shown once built: a window manager resizes it as it maps, calling on_resize
             file_drops=True,  # a game folder or board file dropped on the window opens it
         )
         samples = window_samples()
@@ -144,6 +144,8 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self._last_game_poll = 0.0
         app.resize(*self.get_framebuffer_size())
         self._schedule(ACTIVE_TICK)
+        if visible:
+            self.set_visible(True)
 
     # -- clock and drawing --------------------------------------------------------------------
     def _schedule(self, interval: float) -> None:

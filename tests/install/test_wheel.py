@@ -28,6 +28,8 @@ SHIPPED = (
     "viewer3d/py.typed",
     "editor/py.typed",
     "themes/py.typed",
+    "pathui/py.typed",
+    "pathui/prompt.py",
     "gameboards/chop.dat",
     "gameboards/big-100x100.dat",
     "viewer3d/render/floor.vert",

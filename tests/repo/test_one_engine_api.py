@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("engine", "viewer3d", "editor", "themes", "gameboards")
+PACKAGES = ("engine", "viewer3d", "editor", "themes", "gameboards", "pathui")
 
 NO_START = "no start tile (S, T, U or V): a board needs exactly one"
 TWO_STARTS = "2 start tiles (at 0 0, 2 0): a board needs exactly one"

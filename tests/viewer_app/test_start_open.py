@@ -214,3 +214,49 @@ def test_what_was_opened_is_remembered_and_reopens_from_the_start_screen(files: 
     monkeypatch.setattr(viewer3d.start_window, "run_start_screen", choose)
     assert cli.main([]) == 0
     assert shown[-1].startswith("chop.dat + moves.txt")
+
+
+def test_a_file_that_cannot_be_opened_brings_the_start_screen_back_with_the_error(
+    files: Path, monkeypatch, capsys
+) -> None:
+    """A broken board chosen in the window: the start screen comes back saying why, in one line."""
+    import viewer3d.start_window
+    from viewer3d import cli
+
+    broken = files / "broken.dat"
+    broken.write_text("this is no board\n", encoding="utf-8")
+    screens: list[StartScreen] = []
+
+    def start_screen(screen: StartScreen, screenshot: object = None) -> StartScreen:
+        screens.append(screen)
+        if len(screens) == 1:
+            screen.opened = Opened(str(broken))
+        return screen  # the second time: closed
+
+    monkeypatch.setattr(viewer3d.start_window, "run_start_screen", start_screen)
+    monkeypatch.setenv("DISPLAY", ":99")
+    assert cli.main([]) == 0
+    assert len(screens) == 2 and screens[0].message == ""
+    assert "broken.dat" in screens[1].message and "\n" not in screens[1].message
+    assert "Traceback" not in capsys.readouterr().err
+    window = window_for(screens[1])
+    try:
+        window.save_screenshot(files / "shot.png")  # the message is drawn with the screen
+    finally:
+        window.close()
+
+
+def test_the_o_that_opens_the_browser_is_not_typed_into_it(files: Path) -> None:
+    """A window sends a key press and then its text: the O that opened the browser types nothing."""
+    recent = RecentGames()
+    recent.add(files / "chop.dat")
+    window = window_for(StartScreen(board_names(), recent=recent.load()))
+    try:
+        press(window, key.O)
+        type_text(window, "o")
+        prompt = window.start.browser.prompt  # type: ignore[union-attr]
+        assert prompt is not None and prompt.text == f"{files}/" and prompt.all_selected
+        type_text(window, "o")  # a second o is typed: it replaces the suggested folder
+        assert prompt.text == "o"
+    finally:
+        window.close()

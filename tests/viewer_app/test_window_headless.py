@@ -268,3 +268,23 @@ def test_cards_and_buttons_are_drawn_and_clickable(window: ViewerWindow) -> None
     assert app.player.playing  # Right had paused; the button plays again
     window.dispatch_event("on_mouse_motion", x, y, 0, 0)
     assert app.tooltip.startswith("play / pause")
+
+
+def test_a_window_manager_resizing_the_window_as_it_maps_it_finds_it_built(
+    replay: Replay, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """openbox resizes a window while mapping it: on_resize must never see a half-built viewer."""
+    shown = pyglet.window.Window.set_visible
+
+    def set_visible_like_a_window_manager(self: pyglet.window.Window, visible: bool = True) -> None:
+        shown(self, visible)
+        if visible:
+            self.on_resize(self.width, self.height)  # as xlib does while mapping, not queued
+
+    monkeypatch.setattr(pyglet.window.Window, "set_visible", set_visible_like_a_window_manager)
+    app = ViewerApp(replay.board, timeline_from_replay(replay), "wm", (WIDTH, HEIGHT), screenshot_dir=tmp_path)
+    win = ViewerWindow(app, WIDTH, HEIGHT, visible=True)
+    try:
+        assert app.camera.viewport == win.get_framebuffer_size()
+    finally:
+        win.close()
