@@ -460,7 +460,7 @@ def choose_on_start_screen(args: argparse.Namespace) -> GameSource | None:
 
 def start_screen(args: argparse.Namespace, message: str = "") -> bool:
     """Show the start screen and put what was chosen there into ``args`` (a new game's board,
-    AI, level, seed and theme, or a dropped game folder or board file); False when it was closed
+    AI, level, deck file or seed, and theme, or a dropped game folder or board file); False when it was closed
     (or only photographed with --screenshot)."""
     from gameboards import board_names, board_path
     from viewer3d.start import StartScreen
@@ -493,7 +493,8 @@ def start_screen(args: argparse.Namespace, message: str = "") -> bool:
     if choice is None:
         return False
     args.board, args.ai, args.level = str(board_path(choice.board)), choice.ai, choice.level.value
-    args.seed, args.theme, args.fullscreen = choice.seed, choice.theme, choice.fullscreen
+    args.seed, args.deck = choice.seed, choice.deck  # a deck file, or the (maybe random) seed
+    args.theme, args.fullscreen = choice.theme, choice.fullscreen
     return True
 
 
