@@ -5,42 +5,47 @@ five cards to ``ccards.txt``. The contest starts a new process every round, ofte
 folder every game, so the board's plan is cached per user (``--cache-dir``, default
 ``$XDG_CACHE_HOME/robots/planner``; see ``plan_file``). With the plan cached, a round reads one
 file and ranks the hand in pure Python: numpy and the compiled kernel are imported only on a
-cold start. ``robots-ai --warm BOARD LEVEL`` builds the cache ahead of a contest.
+cold start. The ordinary warm round does not even load the engine's model or argument parser:
+``warm_round.answer`` tries it with the standard library first, and everything else (options,
+errors, other file layouts, a cold cache) takes the full path below, imported only then.
+``robots-ai --warm BOARD LEVEL`` builds the cache ahead of a contest.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
-from engine.ai import plan_choice, plan_file
-from engine.boardfile import load_board
-from engine.cards import HAND_SIZE, Card
-from engine.cliutil import OneLineParser
-from engine.errors import InputError
-from engine.model import Board, Direction, Level, Pose
-from engine.protocol import CARDS_FILE, read_ai_inputs, write_chosen
+from engine.ai import plan_choice, plan_file, warm_round
 
-_CARDS = tuple(Card)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING would import typing on the warm path
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from engine.cards import Card
+    from engine.model import Board, Level, Pose
+
 #: Seconds of value iteration a cold first round may spend (the contest's timeout is 10 s a round,
 #: and starting Python, numba and building the rules table take their share).
 COLD_LIMIT = 5.0
-_DIRECTIONS = tuple(Direction)
 
 
 def warm_choice(folder: Path, board: Board, level: Level, pose: Pose, hand: Sequence[Card]) -> list[Card] | None:
     """The planner's choice from a cached plan, without numpy; None if the cache cannot answer."""
+    from engine.cards import Card
+    from engine.model import Direction
+
+    cards = tuple(Card)
     data = plan_file.load(folder, board, level)
     if data is None:
         return None
-    state = (pose.y * board.width + pose.x) * 4 + _DIRECTIONS.index(pose.facing)
+    state = (pose.y * board.width + pose.x) * 4 + tuple(Direction).index(pose.facing)
     if not data.solved[state]:
         return None
-    indices = [_CARDS.index(card) for card in hand]
+    indices = [cards.index(card) for card in hand]
     best = plan_choice.best(data.next, data.goal, data.won, data.alive, data.states, state, indices)
-    return [_CARDS[i] for i in best]
+    return [cards[i] for i in best]
 
 
 def cold_choice(
@@ -66,6 +71,7 @@ def cold_choice(
 def warm(board_path: str, level: Level, folder: Path, time_limit: float) -> int:
     """Build (or finish) the cache of a board and level ahead of a contest; prints where and how long."""
     from engine.ai.planner import plan_for
+    from engine.boardfile import load_board
 
     board = load_board(board_path)
     begin = time.perf_counter()
@@ -81,6 +87,19 @@ def warm(board_path: str, level: Level, folder: Path, time_limit: float) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if warm_round.answer(list(sys.argv[1:] if argv is None else argv)):
+        return 0
+    return full_main(argv)
+
+
+def full_main(argv: Sequence[str] | None = None) -> int:
+    """Every case: options, errors, a cold cache (imports the engine, and numpy when it must plan)."""
+    from engine.cards import HAND_SIZE
+    from engine.cliutil import OneLineParser
+    from engine.errors import InputError
+    from engine.model import Level
+    from engine.protocol import CARDS_FILE, read_ai_inputs, write_chosen
+
     parser = OneLineParser(
         prog="robots-ai",
         description="Choose 5 of the 8 cards in cards.txt for the robot in bot.txt on board.txt; write ccards.txt.",

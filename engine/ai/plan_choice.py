@@ -18,11 +18,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.cards import CHOSEN_PER_ROUND
-
 #: Same as ``plan_value.EPS`` (kept here so this module imports nothing heavy; a test checks it).
 EPS = 1e-6
 KINDS = 7
+#: Same as ``engine.cards.CHOSEN_PER_ROUND`` (importing engine.cards loads the model; a test checks it).
+CHOSEN_PER_ROUND = 5
 
 Key = tuple[int, float, float, bool, int, tuple[int, ...]]
 

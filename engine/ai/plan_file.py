@@ -24,12 +24,11 @@ import math
 import os
 import sys
 from array import array
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.atomic import write_bytes_atomic
-from engine.boardfile import write_board
-from engine.model import Board, Level
+TYPE_CHECKING = False  # typing.TYPE_CHECKING would import typing on the warm path
+if TYPE_CHECKING:
+    from engine.model import Board, Level
 
 #: Bump when the meaning or layout of the stored arrays changes.
 FORMAT_VERSION = 4
@@ -50,7 +49,14 @@ def default_cache_dir() -> Path:
 
 
 def cache_key(board: Board, level: Level) -> str:
-    text = f"{write_board(board)}\n{level.value}\nformat {FORMAT_VERSION}\n"
+    from engine.boardfile import write_board
+
+    return text_key(write_board(board), level.value)
+
+
+def text_key(board_text: str, level_name: str) -> str:
+    """The cache key of a board given as its canonical board-file text (``write_board``)."""
+    text = f"{board_text}\n{level_name}\nformat {FORMAT_VERSION}\n"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -58,18 +64,33 @@ def cache_path(folder: Path, board: Board, level: Level) -> Path:
     return folder / f"{cache_key(board, level)}.plan"
 
 
-@dataclass
 class PlanData:
-    """The stored arrays as flat ``array`` objects (no numpy) and the iteration's report."""
+    """The stored arrays as flat ``array`` objects (no numpy) and the iteration's report.
 
-    width: int
-    height: int
-    next: array[int]  # card-major: next[card * states + state]
-    goal: array[float]
-    won: array[float]
-    alive: array[float]
-    solved: array[int]
-    report: dict[str, object] = field(default_factory=dict)
+    A plain class, not a dataclass: importing ``dataclasses`` costs a warm round milliseconds.
+    """
+
+    __slots__ = ("alive", "goal", "height", "next", "report", "solved", "width", "won")
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        next: array[int],  # card-major: next[card * states + state]
+        goal: array[float],
+        won: array[float],
+        alive: array[float],
+        solved: array[int],
+        report: dict[str, object] | None = None,
+    ) -> None:
+        self.width = width
+        self.height = height
+        self.next = next
+        self.goal = goal
+        self.won = won
+        self.alive = alive
+        self.solved = solved
+        self.report: dict[str, object] = {} if report is None else report
 
     @property
     def states(self) -> int:
@@ -147,18 +168,26 @@ def decode(raw: bytes, key: str) -> PlanData | None:
 
 def load(folder: Path, board: Board, level: Level) -> PlanData | None:
     """The cached plan of ``board`` and ``level`` in ``folder``, or None if missing or unsound."""
-    try:
-        raw = cache_path(folder, board, level).read_bytes()
-    except OSError:
-        return None
-    data = decode(raw, cache_key(board, level))
+    data = load_keyed(folder, cache_key(board, level))
     if data is None or data.width != board.width or data.height != board.height:
         return None
     return data
 
 
+def load_keyed(folder: str | Path, key: str) -> PlanData | None:
+    """The cached plan stored under ``key`` in ``folder``, or None if missing or unsound."""
+    try:
+        with open(os.path.join(folder, f"{key}.plan"), "rb") as file:
+            raw = file.read()
+    except OSError:
+        return None
+    return decode(raw, key)
+
+
 def store(folder: Path, board: Board, level: Level, data: PlanData) -> Path | None:
     """Write the plan atomically; a cache that cannot be written is not an error (None)."""
+    from engine.atomic import write_bytes_atomic
+
     path = cache_path(folder, board, level)
     try:
         folder.mkdir(parents=True, exist_ok=True)

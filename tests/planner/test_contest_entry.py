@@ -222,3 +222,78 @@ def test_cold_round_stops_at_its_limit_and_warm_finishes_the_plan(
     finished = plan_file.load(cache, board, Level.HARD)
     assert finished is not None and finished.report["converged"] is True
     assert finished.goal[plan_for(board, Level.HARD, cache_dir=None).state(board.start)] > 0.99
+
+
+#: Modules a warm round may load beyond those the interpreter had when it started (today 18:
+#: the plan modules, hashlib, json, array, math, engine.atomic); generous, so that only a real
+#: regression (the engine's model, argparse, dataclasses, numpy) fails it.
+WARM_IMPORT_BOUND = 40
+
+
+def test_warm_round_imports_neither_numpy_nor_the_engine_model(game_folder: Path, tmp_path: Path) -> None:
+    board = chop()
+    plan_for(board, Level.HARD, cache_dir=tmp_path / "cache")
+    write_ai_inputs(game_folder, board, tuple(generate_deck(5)[:8]), board.start)
+    probe = (
+        "import sys; before = set(sys.modules); from engine.ai.contest_entry import main; code = main(['hard']); "
+        "print(code); print(*sorted(set(sys.modules) - before))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=game_folder, env=env, capture_output=True, text=True)
+    code, loaded = done.stdout.splitlines()
+    assert code == "0", done.stderr
+    modules = set(loaded.split())
+    assert "engine.ai.warm_round" in modules
+    heavy = {"numpy", "numba", "engine.model", "engine.rules", "engine.cards", "argparse", "dataclasses", "tempfile"}
+    assert not modules & heavy, modules & heavy
+    assert len(modules) <= WARM_IMPORT_BOUND, sorted(modules)
+
+
+def test_warm_round_constants_match_the_engine() -> None:
+    from engine.ai import plan_choice, warm_round
+    from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE
+    from engine.model import Direction
+
+    assert tuple(card.value for card in Card) == warm_round.CARD_TEXTS
+    assert "".join(d.value for d in Direction) == warm_round.FACINGS
+    assert tuple(level.value for level in Level) == warm_round.LEVELS
+    assert warm_round.HAND_SIZE == HAND_SIZE and plan_choice.CHOSEN_PER_ROUND == CHOSEN_PER_ROUND
+
+
+def test_warm_round_answers_as_the_full_path_or_hands_over(game_folder: Path, tmp_path: Path) -> None:
+    from engine.ai import warm_round
+    from engine.ai.contest_entry import full_main
+    from engine.model import Direction, Pose
+
+    board = chop()
+    plan_for(board, Level.HARD, cache_dir=tmp_path / "cache")
+    deck = generate_deck(6)
+    answered = 0
+    for i in range(30):
+        pose = Pose((i * 5) % board.width, (i * 7) % board.height, list(Direction)[i % 4])
+        write_ai_inputs(game_folder, board, tuple(deck[8 * i : 8 * i + 8]), pose)
+        quick = warm_round.answer(["hard"])
+        if quick:
+            answered += 1
+            fast = read_chosen(game_folder)
+            (game_folder / "ccards.txt").unlink()
+            assert full_main(["hard"]) == 0 and read_chosen(game_folder) == fast
+    assert answered >= 15  # poses off the board, in holes or never iterated hand over; most answer
+    write_ai_inputs(game_folder, board, tuple(deck[:8]), board.start)
+    assert warm_round.answer(["hard", "--cache-dir", str(tmp_path / "cache")])
+    assert not warm_round.answer(["normal"])  # no plan for that level: the full path builds it
+    for args in (["hard", "--budget", "2"], ["--cache-dir", "-x", "hard"], ["hard", "hard"], []):
+        assert not warm_round.answer(args), args
+    originals = {name: (game_folder / name).read_text() for name in ("board.txt", "cards.txt", "bot.txt")}
+    changes = {
+        "board.txt": originals["board.txt"].replace("\n", "\r\n"),  # same board, not canonical
+        "cards.txt": "\n" + originals["cards.txt"],
+        "bot.txt": " " + originals["bot.txt"],
+    }
+    for name, text in changes.items():
+        (game_folder / name).write_text(text, newline="")
+        assert not warm_round.answer(["hard"]), name
+        assert main(["hard"]) == 0 and read_chosen(game_folder) == plan_for(board, Level.HARD).best(
+            board.start, deck[:8]
+        )
+        (game_folder / name).write_text(originals[name], newline="")

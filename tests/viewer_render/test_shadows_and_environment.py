@@ -103,3 +103,10 @@ def test_ground_stays_below_a_falling_robot_and_the_pits():
     text = read_resource_text("viewer3d.render", "pit.frag")
     depth = float(text.split("PIT_DEPTH = ")[1].split(";")[0])
     assert -depth - 0.3 > environment.GROUND_Y
+
+
+def test_ground_grid_does_not_grow_with_the_board():
+    """The environment's cost is a small fixed grid however big the board is."""
+    for size in (12, 512, 4096):
+        vertices, indices = environment.ground_grid(size, size)
+        assert len(vertices) <= 48 * 48 and len(indices) // 6 <= 47 * 47, size

@@ -1,12 +1,24 @@
 #version 330
-// The ground plane under the board: one quad (see environment.py), GROUND_Y below the floor.
+// The ground around the board (see environment.py): a fixed grid GROUND_Y below the floor, shaded
+// per vertex: a soft pool of light fading (fog) into the background colour, the board's soft
+// shadow, a vignette towards the screen's corners. The fragment shader only writes the colour.
 uniform mat4 u_view;
 uniform mat4 u_proj;
-uniform vec4 u_extent;  // min x, min z, max x, max z
-in vec2 in_corner;      // 0..1
-out vec2 v_xz;
+uniform vec2 u_board;         // width, height in tiles
+uniform float u_shadow_reach; // world units
+in vec2 in_xz;
+out vec3 v_colour;
 
 void main() {
-    v_xz = mix(u_extent.xy, u_extent.zw, in_corner);
-    gl_Position = u_proj * u_view * vec4(v_xz.x, GROUND_Y, v_xz.y, 1.0);
+    gl_Position = u_proj * u_view * vec4(in_xz.x, GROUND_Y, in_xz.y, 1.0);
+    float size = max(u_board.x, u_board.y);
+    vec2 centre = u_board * 0.5;
+    // the distance from the board's (shifted) footprint, 0 under it: a soft-edged rectangle
+    vec2 outside = max(abs(in_xz - centre - SHADOW_OFFSET) - (centre + RIM), vec2(0.0));
+    float shade = clamp(1.0 - length(outside) / u_shadow_reach, 0.0, 1.0);
+    vec3 ground = GROUND_COLOUR * (1.0 - SHADOW_STRENGTH * shade * shade);
+    float fog = smoothstep(FOG_NEAR, FOG_FAR, length(in_xz - centre) / size);
+    vec2 screen = clamp(gl_Position.xy / max(gl_Position.w, 1e-4), -2.0, 2.0) * 0.5;
+    float vignette = max(1.0 - VIGNETTE * dot(screen, screen), 0.0);
+    v_colour = BACKGROUND_COLOUR + (ground - BACKGROUND_COLOUR) * (1.0 - fog) * vignette;
 }

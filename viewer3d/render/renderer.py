@@ -5,10 +5,15 @@ whatever framebuffer is bound. Per-frame cost is a fixed handful of draw calls:
 2. pits: one instanced quad per hole looking down its shaft, one draw; active rotators likewise,
 3. every box (walls, crates, pusher plates, crusher jaws, flags, rim) in ONE instanced draw,
    skipped when a tile is only a few pixels wide (walls are then painted flat by the floor),
-4. goal light columns in one instanced additive draw,
-5. the robot mesh,
-6. the robot locator: a ring of fixed screen size around the robot when tiles are small on screen
+4. the robot mesh,
+5. the ground around the board (``environment.py``): one draw of a fixed grid, after everything
+   opaque, so the depth test drops what the board hides,
+6. goal light columns in one instanced additive draw,
+7. the robot locator: a ring of fixed screen size around the robot when tiles are small on screen
    (held at the screen's edge when the robot is off screen), so it is found at every zoom.
+
+Shadows are baked, not rendered: the floor shader darkens the floor along the walls it reads from
+the tile's info texel anyway and under the robot's soft blob, so there is no shadow pass.
 
 Only the few tiles whose animation phase changed are re-uploaded each frame. On a software
 rasteriser (llvmpipe) anisotropic filtering costs about four times the whole floor, so it is
@@ -30,7 +35,7 @@ from themes import ThemeError, load_theme
 from viewer3d import coords
 from viewer3d.fallback_theme import FallbackTheme
 from viewer3d.render.culling import ChunkedInstances
-from viewer3d.render.environment import BACKGROUND, ground_defines, ground_extent, shadow_reach
+from viewer3d.render.environment import BACKGROUND, ground_defines, ground_grid, shadow_reach
 from viewer3d.render.meshes import MATERIAL_DECAL, robot_mesh, unit_cube
 from viewer3d.render.scene import (
     DIRECTION_CODE,
@@ -291,7 +296,15 @@ class SceneRenderer:
             [(self._corner_vbo, "2f", "in_corner"), (self._pointer_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
         )
         self.locator_vao = ctx.vertex_array(self.locator_program, [(self._corner_vbo, "2f", "in_corner")])
-        self.ground_vao = ctx.vertex_array(self.ground_program, [(self._corner_vbo, "2f", "in_corner")])
+        ground, ground_indices = ground_grid(width, height)
+        self._ground_vbo = ctx.buffer(ground.tobytes())
+        self._ground_ibo = ctx.buffer(ground_indices.tobytes())
+        self.ground_vao = ctx.vertex_array(
+            self.ground_program,
+            [(self._ground_vbo, "2f", "in_xz")],
+            index_buffer=self._ground_ibo,
+            index_element_size=4,
+        )
         self._robot_vbo: moderngl.Buffer | None = None
         self.robot_vao: moderngl.VertexArray | None = None
         self.set_theme(theme if theme is not None else default_theme())
@@ -508,7 +521,7 @@ class SceneRenderer:
         if frame.ghost is not None:  # the best choice's robot (robots-engine analyse), see-through
             self._draw_robot(frame.ghost, common, grow)
         if self.show_environment:  # after everything opaque: the depth test drops what the board hides
-            self._draw_ground(view, proj, viewport)
+            self._draw_ground(view, proj)
 
         few_goals = self.glow_count <= FEW_GOALS
         if self.glow_count and (few_goals or not flat):
@@ -533,14 +546,12 @@ class SceneRenderer:
             assert robot is not None
             self._draw_locator(robot, view, proj, viewport, frame.time)
 
-    def _draw_ground(self, view: bytes, proj: bytes, viewport: tuple[int, int]) -> None:
+    def _draw_ground(self, view: bytes, proj: bytes) -> None:
         width, height = self.board.width, self.board.height
         for name, value in (
             ("u_view", view),
             ("u_proj", proj),
-            ("u_extent", ground_extent(width, height)),
             ("u_board", (float(width), float(height))),
-            ("u_viewport", (float(viewport[0]), float(viewport[1]))),
             ("u_shadow_reach", shadow_reach(width, height)),
         ):
             _set(self.ground_program, name, value)
@@ -653,6 +664,8 @@ class SceneRenderer:
             self.locator_program,
             self.ground_vao,
             self.ground_program,
+            self._ground_vbo,
+            self._ground_ibo,
             self.robot_vao,
             self._floor_vbo,
             self._commands,
