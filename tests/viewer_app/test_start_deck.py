@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 
 from engine.deck import generate_deck, save_deck  # noqa: E402
 from gameboards import board_names  # noqa: E402
+from tests.viewer_app.startclicks import click, click_entry  # noqa: E402
 from viewer3d import sources  # noqa: E402
 from viewer3d.sources import GameSource, wait_complete  # noqa: E402
 from viewer3d.start import RANDOM_SEEDS, StartScreen  # noqa: E402
@@ -40,21 +41,6 @@ def window_for(screen: StartScreen) -> StartWindow:
     window._enable_event_queue = False
     window.dispatch_event("on_draw")
     return window
-
-
-def click(window: StartWindow, action: str) -> None:
-    box = next(b for b in window.start.layout(window.get_framebuffer_size()) if b.action == action)
-    x, y = box.left + box.width / 2, box.top + box.height / 2
-    window.dispatch_event("on_mouse_press", x, window.get_framebuffer_size()[1] - y, pyglet.window.mouse.LEFT, 0)
-    if not window.start.done:
-        window.dispatch_event("on_draw")
-
-
-def click_entry(window: StartWindow, label: str) -> None:
-    browser = window.start.browser
-    assert browser is not None and browser.prompt is not None and browser.prompt.listing is not None
-    index = next(i for i, e in enumerate(browser.prompt.listing.entries) if e.label == label)
-    click(window, f"entry:{index}")
 
 
 def choose_deck_file(window: StartWindow, name: str) -> None:
