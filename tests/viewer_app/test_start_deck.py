@@ -14,6 +14,7 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 
 from engine.deck import generate_deck, save_deck  # noqa: E402
+from engine.model import Level  # noqa: E402
 from gameboards import board_names  # noqa: E402
 from tests.viewer_app.startclicks import click, click_entry  # noqa: E402
 from viewer3d import sources  # noqa: E402
@@ -153,6 +154,7 @@ def test_a_deck_file_that_went_bad_after_it_was_chosen_brings_the_start_screen_b
         screens.append(screen)
         if len(screens) == 1:
             screen.deck, screen.deck_file = "file", str(decks / "mine.txt")
+            screen.board, screen.level = "tiny-2x1.dat", Level.EASY
             screen.chosen = screen.choice()
             (decks / "mine.txt").write_text("MF 1\nJUMP\n", encoding="utf-8")  # changed meanwhile
         return screen
@@ -161,6 +163,8 @@ def test_a_deck_file_that_went_bad_after_it_was_chosen_brings_the_start_screen_b
     monkeypatch.setenv("DISPLAY", ":99")
     assert cli.main([]) == 0
     assert len(screens) == 2 and "mine.txt:2:1" in screens[1].message and "\n" not in screens[1].message
+    assert (screens[1].board, screens[1].level) == ("tiny-2x1.dat", Level.EASY)  # the choices are kept
+    assert screens[1].deck_file == str(decks / "mine.txt")
 
 
 def test_a_random_deck_draws_a_fresh_seed_that_the_title_shows(monkeypatch: pytest.MonkeyPatch) -> None:
