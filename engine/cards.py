@@ -22,12 +22,12 @@ class Card(Enum):
     @property
     def steps_forward(self) -> int:
         """How many forward steps the card asks for (0 for turns and MB)."""
-        return {Card.MF1: 1, Card.MF2: 2, Card.MF3: 3}.get(self, 0)
+        return _STEPS[self]
 
     @property
     def rotation(self) -> Rotation | None:
         """The turn the card makes, or None for a move card."""
-        return {Card.RL: Rotation.LEFT, Card.RR: Rotation.RIGHT, Card.RU: Rotation.UTURN}.get(self)
+        return _ROTATIONS[self]
 
     @property
     def probability(self) -> float:
@@ -47,6 +47,18 @@ class Card(Enum):
             raise ValueError(f"unknown card {word!r}: card names are case-sensitive, one space inside: {alike.value!r}")
         raise ValueError(f"unknown card {shown(word, 30)} (expected one of: {', '.join(c.value for c in cls)})")
 
+
+# Module-level tables, not dicts built per call: the planner's tables play these cards millions of times.
+_STEPS = {Card.MF3: 3, Card.MF2: 2, Card.MF1: 1, Card.MB: 0, Card.RL: 0, Card.RR: 0, Card.RU: 0}
+_ROTATIONS = {
+    Card.MF3: None,
+    Card.MF2: None,
+    Card.MF1: None,
+    Card.MB: None,
+    Card.RL: Rotation.LEFT,
+    Card.RR: Rotation.RIGHT,
+    Card.RU: Rotation.UTURN,
+}
 
 DECK_COMPOSITION: dict[Card, int] = {
     Card.MF3: 400,

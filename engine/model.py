@@ -61,7 +61,10 @@ class Rotation(Enum):
     @property
     def quarter_turns(self) -> int:
         """Clockwise quarter turns: left -1, right +1, u-turn +2."""
-        return {Rotation.LEFT: -1, Rotation.RIGHT: 1, Rotation.UTURN: 2}[self]
+        return _QUARTER_TURNS[self]
+
+
+_QUARTER_TURNS = {Rotation.LEFT: -1, Rotation.RIGHT: 1, Rotation.UTURN: 2}
 
 
 class Level(Enum):

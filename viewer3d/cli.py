@@ -21,6 +21,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
@@ -34,6 +35,9 @@ from engine.stopping import describe, exit_status, raise_on_signals
 from viewer3d import sources
 from viewer3d.movie import CAMERAS, MAX_SECONDS, FramePlan
 from viewer3d.sources import GameSource
+
+if TYPE_CHECKING:  # the start screen's modules are imported only when it is shown
+    from viewer3d.start import StartScreen
 
 VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
 DEMO_OUT = Path("out") / "demo.gif"  # relative to where robots-view runs (./run demo: the checkout)
@@ -449,7 +453,8 @@ def choose_on_start_screen(args: argparse.Namespace) -> GameSource | None:
     when the start screen was closed."""
     pristine = dict(vars(args))
     message = ""
-    while start_screen(args, message):
+    screen: StartScreen | None = None
+    while screen := start_screen(args, message, screen):
         try:
             return load_source(args)
         except InputError as error:
@@ -458,10 +463,17 @@ def choose_on_start_screen(args: argparse.Namespace) -> GameSource | None:
     return None
 
 
-def start_screen(args: argparse.Namespace, message: str = "") -> bool:
+#: What a start screen brought back after an error keeps of the one before: the user's choices.
+KEPT_CHOICES = ("board", "ai", "level", "seed", "deck", "deck_file", "theme", "fullscreen")
+
+
+def start_screen(
+    args: argparse.Namespace, message: str = "", previous: StartScreen | None = None
+) -> StartScreen | None:
     """Show the start screen and put what was chosen there into ``args`` (a new game's board,
-    AI, level, seed and theme, or a dropped game folder or board file); False when it was closed
-    (or only photographed with --screenshot)."""
+    AI, level, deck file or seed, and theme, or a dropped game folder or board file) and return
+    the screen; None when it was closed (or only photographed with --screenshot). The choices
+    made on ``previous`` are kept."""
     from gameboards import board_names, board_path
     from viewer3d.start import StartScreen
     from viewer3d.start_window import run_start_screen
@@ -475,26 +487,29 @@ def start_screen(args: argparse.Namespace, message: str = "") -> bool:
     from viewer3d.recent import RecentGames
 
     screen = StartScreen(board_names(), themes, recent=RecentGames().load(), message=message)
+    for name in KEPT_CHOICES if previous is not None else ():
+        setattr(screen, name, getattr(previous, name))
     shot = Path(args.screenshot) if args.screenshot else None
     run_start_screen(screen, shot)
     if shot is not None:
         print(f"wrote {shot}")
-        return False
+        return None
     if screen.dropped is not None:
         args.gamedir = screen.dropped
-        return True
+        return screen
     if screen.opened is not None:  # a recent game or the file browser's: a game folder, a board, a board + sequence
         if screen.opened.sequence is not None:
             args.board, args.sequence = screen.opened.path, screen.opened.sequence
         else:
             args.gamedir = screen.opened.path
-        return True
+        return screen
     choice = screen.chosen
     if choice is None:
-        return False
+        return None
     args.board, args.ai, args.level = str(board_path(choice.board)), choice.ai, choice.level.value
-    args.seed, args.theme, args.fullscreen = choice.seed, choice.theme, choice.fullscreen
-    return True
+    args.seed, args.deck = choice.seed, choice.deck  # a deck file, or the (maybe random) seed
+    args.theme, args.fullscreen = choice.theme, choice.fullscreen
+    return screen
 
 
 def no_display(

@@ -1,5 +1,9 @@
-"""The start screen's model (no GL): which shipped board, AI, level, deck seed and theme a new
+"""The start screen's model (no GL): which shipped board, AI, level, deck and theme a new
 game uses, the clickable boxes that change them, and what Start opens.
+
+The deck is a seed (chosen with - and +), a deck file (chosen in the file browser and checked
+at once, so a bad file is reported here, not by an exit), or random: a fresh seed drawn at Start
+and carried in the ``Choice``, so the game's title names it and the game can be played again.
 
 ``StartScreen.click(px, py)`` (top-left pixels) changes a choice or, on Start, sets ``chosen``;
 a recent game, or the file browser (Open..., ``viewer3d.start_open``), sets ``opened``;
@@ -9,12 +13,15 @@ draws boxes and forwards clicks, and tests choose and start a game with clicks a
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
+from engine.deck import load_deck
+from engine.errors import InputError
 from engine.model import Board, Level
 from viewer3d.recent import Recent
 from viewer3d.start_open import Box, OpenBrowser, Opened
@@ -24,18 +31,37 @@ LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
 THUMB = 72.0  # board thumbnail size, pixels
 COLUMNS = 5
 RECENT_W = 300.0  # width of the Open button and the recent games' column
+RANDOM_SEEDS = 1_000_000  # a random deck's seed is below this: short enough to read and type
+
+#: What each kind of box does, shown when the mouse rests on it.
+TOOLTIPS = {
+    "board": "play a new game on this board",
+    "ai": "the AI that plays the new game",
+    "level": "the level: how many cards the AI plays per round, and what happens on a hole",
+    "deck:seed": "the deck shuffled from this seed (- and + change it): the same seed, the same game",
+    "seed": "change the deck's seed",
+    "deck:file": "choose a deck file (5,600 cards, one per line) in the file browser",
+    "deck:random": "a fresh random seed at Start; the game's title shows it, to play it again",
+    "theme": "the theme the board is drawn with (click for the next one)",
+    "window": "watch in a window or fullscreen",
+    "start": "start the new game (Enter)",
+    "open": "open a game folder, a board, or a board with its globalseq.txt (O)",
+    "recent": "open this recent game again",
+}
 
 
 @dataclass(frozen=True)
 class Choice:
-    """What Start opens: a new game on a shipped board."""
+    """What Start opens: a new game on a shipped board, dealt from ``deck`` (a deck file) if it
+    is given, else from the deck shuffled by ``seed`` (drawn at Start for a random deck)."""
 
     board: str
     ai: str
     level: Level
-    seed: int
+    seed: int | None
     theme: str | None
     fullscreen: bool
+    deck: str | None = None
 
 
 @dataclass
@@ -46,6 +72,9 @@ class StartScreen:
     ai: str = "reference"
     level: Level = Level.HARD
     seed: int = 1
+    deck: str = "seed"  # where the new game's cards come from: "seed", "file" or "random"
+    deck_file: str | None = None  # the chosen deck file (checked when chosen)
+    rng: random.Random = field(default_factory=random.SystemRandom, repr=False)  # random decks' seeds
     theme: str = "default"
     fullscreen: bool = False
     chosen: Choice | None = None
@@ -68,6 +97,21 @@ class StartScreen:
         files = [Path(r.path) for r in self.recent if r.sequence is None and Path(r.path).is_file()]
         self.browser = OpenBrowser(start, files)
 
+    def open_deck_browser(self) -> None:
+        """Show the file browser to choose a deck file, starting in the last deck file's folder."""
+        start = str(Path(self.deck_file).parent).rstrip("/") + "/" if self.deck_file else ""
+        self.browser = OpenBrowser(start, deck=True)
+
+    def choice(self) -> Choice:
+        """What Start opens now; a random deck draws its seed here, once per Start."""
+        if self.deck == "file" and self.deck_file is not None:
+            seed, deck = None, self.deck_file
+        elif self.deck == "random":
+            seed, deck = self.rng.randrange(RANDOM_SEEDS), None
+        else:
+            seed, deck = self.seed, None
+        return Choice(self.board, self.ai, self.level, seed, self.theme, self.fullscreen, deck)
+
     def key(self, name: str, ctrl: bool = False) -> None:
         """A key on the start screen: the browser's keys while it is shown; else O opens it and
         Enter starts the new game."""
@@ -80,7 +124,7 @@ class StartScreen:
             self.open_browser()
             self._pending_text = "" if ctrl else "o"
         elif name in ("ENTER", "RETURN"):
-            self.chosen = Choice(self.board, self.ai, self.level, self.seed, self.theme, self.fullscreen)
+            self.chosen = self.choice()
 
     def type(self, text: str) -> None:
         pending, self._pending_text = self._pending_text, ""
@@ -92,10 +136,29 @@ class StartScreen:
 
     def _settle(self) -> None:
         browser = self.browser
-        if browser is not None and browser.result is not None:
+        if browser is not None and browser.result is not None and browser.deck:
+            self.browser = None
+            self._take_deck(browser.result.path)
+        elif browser is not None and browser.result is not None:
             self.opened, self.browser = browser.result, None
         elif browser is not None and browser.closed:
             self.browser = None
+
+    def _take_deck(self, path: str) -> None:
+        """Use a deck file if it is a full deck; else say why in one line and keep the old deck."""
+        try:
+            load_deck(path)
+        except InputError as error:
+            self.message = str(error).splitlines()[0]
+            return
+        self.deck_file, self.deck, self.message = path, "file", ""
+
+    def deck_file_label(self) -> str:
+        return Path(self.deck_file).name if self.deck_file else "file..."
+
+    def tooltip(self, box: Box) -> str:
+        """What a box does, in words (its action's kind, or the whole action for the deck row)."""
+        return TOOLTIPS.get(box.action, TOOLTIPS.get(box.action.partition(":")[0], ""))
 
     def layout(self, viewport: tuple[int, int]) -> list[Box]:
         """Every clickable box: the boards as a grid of thumbnails, then the option rows and Start;
@@ -115,7 +178,17 @@ class StartScreen:
 
         row_of(top, [(f"ai:{name}", name) for name in AIS])
         row_of(top + 40, [(f"level:{level.value}", level.value) for level in LEVELS])
-        row_of(top + 80, [("seed:-1", "-"), ("seed:+1", "+")], 40.0)
+        deck_row = [
+            ("deck:seed", f"seed {self.seed}", 96.0),
+            ("seed:-1", "-", 40.0),
+            ("seed:+1", "+", 40.0),
+            ("deck:file", self.deck_file_label(), 140.0),
+            ("deck:random", "random", 96.0),
+        ]
+        left = 140.0
+        for action, text, width in deck_row:
+            boxes.append(Box(left, top + 80, width, 28, action, text))
+            left += width + 8
         row_of(top + 120, [("theme", self.theme), ("window", "fullscreen" if self.fullscreen else "window")])
         boxes.append(Box(viewport[0] - 180, viewport[1] - 70, 150, 44, "start", "Start"))
         right = max(24 + COLUMNS * cell_w + 16, viewport[0] - RECENT_W - 24)
@@ -131,6 +204,7 @@ class StartScreen:
             (kind == "board" and value == self.board)
             or (kind == "ai" and value == self.ai)
             or (kind == "level" and value == self.level.value)
+            or (kind == "deck" and value == self.deck)
         )
 
     def click(self, viewport: tuple[int, int], px: float, py: float) -> bool:
@@ -150,7 +224,11 @@ class StartScreen:
         elif kind == "level":
             self.level = Level(value)
         elif kind == "seed":
-            self.seed = max(0, self.seed + int(value))
+            self.seed, self.deck = max(0, self.seed + int(value)), "seed"
+        elif box.action == "deck:file":
+            self.open_deck_browser()
+        elif kind == "deck":
+            self.deck = value
         elif kind == "theme":
             at = self.themes.index(self.theme) if self.theme in self.themes else -1
             self.theme = self.themes[(at + 1) % len(self.themes)]
@@ -162,7 +240,7 @@ class StartScreen:
             entry = self.recent[int(value)]
             self.opened = Opened(entry.path, entry.sequence)
         elif kind == "start":
-            self.chosen = Choice(self.board, self.ai, self.level, self.seed, self.theme, self.fullscreen)
+            self.chosen = self.choice()
         return True
 
 

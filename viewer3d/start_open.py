@@ -16,6 +16,7 @@ from pathui.prompt import Prompt, Prompts
 
 ROW_H = 22.0
 OPEN_LABEL = "open a game folder, a board (.dat) or a globalseq.txt"
+DECK_LABEL = "choose a deck file for the new game (5,600 cards, one per line)"
 
 
 @dataclass(frozen=True)
@@ -57,10 +58,11 @@ class OpenBrowser:
     message: str = ""
     sequence: Path | None = None  # a chosen sequence waiting for its board
     first: int = 0  # the first listing row shown (scrolled)
+    deck: bool = False  # choosing a deck file for a new game, not a game to open
 
     def __post_init__(self) -> None:
         self.prompts = Prompts(self._say)
-        self._ask(OPEN_LABEL, self.text)
+        self._ask(DECK_LABEL if self.deck else OPEN_LABEL, self.text)
         if self.text and self.prompt is not None:
             self.prompt.all_selected = True  # typing replaces the suggested folder
 
@@ -80,11 +82,20 @@ class OpenBrowser:
 
     def _submitted(self, text: str) -> None:
         label = f"the board for {self.sequence.name}" if self.sequence is not None else OPEN_LABEL
+        label = DECK_LABEL if self.deck else label
         typed = text.strip()
         if not typed:
             self.message = "type a path or choose one from the list"
             return self._ask(label, text)
         path = Path(os.path.expanduser(typed))
+        if self.deck:  # a folder is entered, a file is the deck (start.py checks it)
+            if path.is_dir():
+                return self._ask(label, str(path).rstrip("/") + "/")
+            if path.is_file():
+                self.result = Opened(str(path))
+                return None
+            self.message = f"{typed[:80]}: no such file or folder"
+            return self._ask(label, text)
         if path.is_dir():
             if self.sequence is None and is_game_folder(path):
                 self.result = Opened(str(path))
@@ -145,7 +156,7 @@ class OpenBrowser:
                 text = ("★ " if entry.recent else "") + entry.label
                 boxes.append(Box(48, 150 + row * ROW_H, width - 96, ROW_H - 2, f"entry:{index}", text))
         boxes.append(Box(width - 400, height - 70, 110, 40, "browse:up", "Up a folder"))
-        boxes.append(Box(width - 280, height - 70, 110, 40, "browse:open", "Open"))
+        boxes.append(Box(width - 280, height - 70, 110, 40, "browse:open", "Use deck" if self.deck else "Open"))
         boxes.append(Box(width - 160, height - 70, 110, 40, "browse:cancel", "Cancel"))
         return boxes
 
@@ -176,6 +187,12 @@ class OpenBrowser:
             if prompt.listing.error:
                 return prompt.listing.error
             folder = Path(os.path.expanduser(prompt.text)) if prompt.text else None
-            if folder is not None and folder.is_dir() and is_game_folder(folder) and self.sequence is None:
+            if (
+                folder is not None
+                and folder.is_dir()
+                and is_game_folder(folder)
+                and self.sequence is None
+                and not self.deck
+            ):
                 return "a game folder: Open (or Enter) shows its game"
         return "Up/Down and Enter, Tab completes, or click; Esc cancels"

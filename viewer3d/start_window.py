@@ -22,6 +22,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             width=width, height=height, caption="robots-view - start", resizable=True, visible=visible, file_drops=True
         )
         self.start = screen
+        self.hover: Box | None = None  # the box under the mouse: its tooltip is drawn
         self._thumbs: dict[str, Any] = {}
         for name in screen.boards:
             try:
@@ -62,13 +63,15 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                 keep.append(pyglet.text.Label(name, x=box.left + 4, y=bottom + 6, font_size=9, batch=batch))
             elif box.action.startswith("recent:"):
                 keep.append(_label(box.text, box.left + 8, bottom + 8, 10, batch, box.width - 16))
+            elif box.action == "deck:file":
+                keep.append(_label(box.text, box.left + 8, bottom + 9, 10, batch, box.width - 28))
             else:
                 keep.append(_centred(box.text, box, bottom, 12 if box.action == "start" else 10, batch))
         if self.start.recent:
             recent_box = next(b for b in boxes if b.action == "recent:0")
             keep.append(_label("recent games", recent_box.left, height - recent_box.top + 8, 11, batch))
         labels_top = boxes[len(self.start.boards)].top if len(boxes) > len(self.start.boards) else 0
-        for offset, text in enumerate(("AI", "level", f"deck seed {self.start.seed}", "theme, window")):
+        for offset, text in enumerate(("AI", "level", "deck", "theme, window")):
             keep.append(
                 pyglet.text.Label(text, x=24, y=height - labels_top - offset * 40 - 19, font_size=11, batch=batch)
             )
@@ -83,6 +86,25 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                     width=image.width * scale,
                     height=image.height * scale,
                 )
+        self._draw_tooltip(boxes, width, height)
+
+    def _draw_tooltip(self, boxes: list[Box], width: int, height: int) -> None:
+        """What the box under the mouse does, in a pale strip under it (above it at the bottom)."""
+        hover = next((b for b in boxes if self.hover is not None and b.action == self.hover.action), None)
+        tip = self.start.tooltip(hover) if hover is not None else ""
+        if hover is None or not tip:
+            return
+        batch = pyglet.graphics.Batch()
+        tip_w = len(tip) * 6.6 + 16
+        tip_x = max(4.0, min(hover.left, width - tip_w - 4))
+        tip_y = height - hover.top - hover.height - 26
+        if tip_y < 4:
+            tip_y = height - hover.top + 4
+        background = pyglet.shapes.Rectangle(tip_x, tip_y, tip_w, 22, color=(250, 240, 190, 255), batch=batch)
+        batch.draw()
+        label = pyglet.text.Label(tip, x=tip_x + 8, y=tip_y + 6, font_size=10, color=(20, 20, 20, 255))
+        label.draw()
+        del background
 
     def _draw_browser(self) -> None:
         """The file browser over the whole window: the question, the typed path, the listing, buttons."""
@@ -120,6 +142,16 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         height = self.get_framebuffer_size()[1]
         self.start.click(self.get_framebuffer_size(), x * scale, coords.from_pyglet_y(y * scale, height))
         self._after_input()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """The box under the mouse, for its tooltip (the start screen's own boxes only)."""
+        if self.start.browser is not None:
+            self.hover = None
+            return
+        scale = self.get_framebuffer_size()[0] / max(1, self.width)
+        size = self.get_framebuffer_size()
+        px, py = x * scale, coords.from_pyglet_y(y * scale, size[1])
+        self.hover = next((b for b in self.start.layout(size) if b.contains(px, py)), None)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         browser = self.start.browser

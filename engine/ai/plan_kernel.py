@@ -253,6 +253,14 @@ def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ign
         x = min(step, 1.0)
     # Won rounds R = x + E[R after the round], waiting where it keeps the goal probability best.
     tier_x = tier(x, eps)
+    # Per hand that can wait: -1 if its best other choice is in a lower tier than x (it waits
+    # whatever y is), 0 if in x's tier (it waits when that choice's rounds >= y), 1 otherwise.
+    # Computed once, not per iteration: the tier is a division and a floor.
+    versus = np.ones(p8.shape[0], dtype=np.int8)
+    for h in range(p8.shape[0]):
+        if f8[h]:
+            t = tier(p8[h], eps)
+            versus[h] = -1 if t < tier_x else (0 if t == tier_x else 1)
     y = won_r[p]
     if not np.isfinite(y):
         y = 0.0
@@ -261,7 +269,7 @@ def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ign
         total = x
         for h in range(p8.shape[0]):
             w = weights[h]
-            if f8[h] and (tier(p8[h], eps) < tier_x or (tier(p8[h], eps) == tier_x and r8[h] >= y)):
+            if versus[h] < 0 or (versus[h] == 0 and r8[h] >= y):
                 stay += w
             else:
                 total += w * r8[h]

@@ -19,7 +19,7 @@ from engine.ai.progress import report
 from engine.cards import Card
 from engine.events import RobotStatus
 from engine.model import Board, Direction, Level, Pose
-from engine.rules import play_card
+from engine.rules import play_card_outcome
 
 CARDS: tuple[Card, ...] = tuple(Card)
 CARD_INDEX: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
@@ -81,13 +81,12 @@ def build_table(board: Board, level: Level) -> TransitionTable:
                 state = (y * width + x) * 4 + DIRECTION_INDEX[facing]
                 pose = Pose(x, y, facing)
                 for c, card in enumerate(CARDS):
-                    result = play_card(board, level, pose, card)
-                    if result.status is RobotStatus.DESTROYED:
+                    p, status = play_card_outcome(board, level, pose, card)
+                    if status is RobotStatus.DESTROYED:
                         table[c, state] = dead
-                    elif result.status is RobotStatus.FINISHED:
+                    elif status is RobotStatus.FINISHED:
                         table[c, state] = goal
                     else:
-                        p = result.pose
                         table[c, state] = (p.y * width + p.x) * 4 + DIRECTION_INDEX[p.facing]
     table.setflags(write=False)
     return TransitionTable(width, height, table, occupiable_states(board, level, table))

@@ -10,7 +10,7 @@ from engine.ai.plan_table import CARDS, DIRECTIONS, build_table, cards_to_goal
 from engine.boardfile import load_board
 from engine.events import RobotStatus
 from engine.model import Board, Level, Pose
-from engine.rules import play_card
+from engine.rules import play_card, play_card_outcome
 from tests.planner.boards import CORRIDOR, GAMEBOARDS, UNREACHABLE, random_board
 
 #: Boards up to this many tiles are checked on every pose; bigger ones (100x100 takes ~40 s of
@@ -32,6 +32,7 @@ def assert_table_matches_rules(board: Board, level: Level) -> None:
             assert table.pose_of(state) == pose
             for c, card in enumerate(CARDS):
                 result = play_card(board, level, pose, card)
+                assert play_card_outcome(board, level, pose, card) == (result.pose, result.status), (pose, card)
                 got = int(table.next[c, state])
                 if result.status is RobotStatus.DESTROYED:
                     assert got == table.dead, (pose, card)

@@ -23,6 +23,7 @@ from engine.model import Level  # noqa: E402
 from engine.outputs import format_globalseq  # noqa: E402
 from gameboards import board_names  # noqa: E402
 from tests.viewer_app.conftest import CHOP  # noqa: E402
+from tests.viewer_app.startclicks import click, click_entry  # noqa: E402
 from viewer3d.recent import RECENT_MAX, Recent, RecentGames  # noqa: E402
 from viewer3d.start import StartScreen  # noqa: E402
 from viewer3d.start_open import Opened  # noqa: E402
@@ -57,21 +58,6 @@ def press(window: StartWindow, symbol: int, modifiers: int = 0) -> None:
 def type_text(window: StartWindow, text: str) -> None:
     window.dispatch_event("on_text", text)
     window.dispatch_event("on_draw")
-
-
-def click(window: StartWindow, action: str) -> None:
-    box = next(b for b in window.start.layout(window.get_framebuffer_size()) if b.action == action)
-    x, y = box.left + box.width / 2, box.top + box.height / 2
-    window.dispatch_event("on_mouse_press", x, window.get_framebuffer_size()[1] - y, pyglet.window.mouse.LEFT, 0)
-    if not window.start.done:
-        window.dispatch_event("on_draw")
-
-
-def click_entry(window: StartWindow, label: str) -> None:
-    browser = window.start.browser
-    assert browser is not None and browser.prompt is not None and browser.prompt.listing is not None
-    index = next(i for i, e in enumerate(browser.prompt.listing.entries) if e.label == label)
-    click(window, f"entry:{index}")
 
 
 def test_a_game_folder_is_opened_with_the_keyboard(files: Path) -> None:
