@@ -110,3 +110,14 @@ def test_ground_grid_does_not_grow_with_the_board():
     for size in (12, 512, 4096):
         vertices, indices = environment.ground_grid(size, size)
         assert len(vertices) <= 48 * 48 and len(indices) // 6 <= 47 * 47, size
+
+
+def test_no_ground_under_the_middle_of_a_big_board():
+    """A close-up in the middle of a big board has no ground cell on screen to depth-test."""
+    vertices, indices = environment.ground_grid(512, 512)
+    corners = vertices[indices.reshape(-1, 3)]
+    centre_x, centre_z = corners[..., 0].mean(axis=1), corners[..., 1].mean(axis=1)
+    assert not ((abs(centre_x - 256) < 200) & (abs(centre_z - 256) < 200)).any()
+    # a small board keeps its ground where the board's shadow and edge are
+    small, _ = environment.ground_grid(12, 12)
+    assert ((small[:, 0] > 12) & (small[:, 0] < 13)).any()

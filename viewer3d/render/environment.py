@@ -2,12 +2,13 @@
 that fades (fog) into the background colour, with the board's soft shadow on it and a gentle
 vignette towards the screen's corners.
 
-It is ONE draw of a small fixed grid (about 2,500 vertices whatever the board's size), drawn after
-everything opaque so the depth test throws away the pixels the board covers. The shading is done
-per vertex (the grid is fine where the shadow's edge is, coarse where only the fog changes), so a
-ground pixel costs llvmpipe no more than a flat colour: the cost depends on what is on screen,
-never on the board's size. The numbers live here and reach ``ground.frag`` as
-``#define``s, so Python (tests, docs) and the shader never disagree."""
+It is ONE draw of a small fixed grid (under 2,000 vertices whatever the board's size), drawn after
+everything opaque so the depth test throws away the pixels the board covers; its cells wholly
+past the fog are left out (the clear colour is the same there, for free). The light is worked out
+per vertex (the grid is dense where the shadow's edge is), only the screen-space vignette per
+pixel: the cost depends on what is on screen, never on the board's size. The numbers live here
+and reach ``ground.vert``/``ground.frag`` as ``#define``s, so Python (tests, docs) and the
+shaders never disagree."""
 
 from __future__ import annotations
 
@@ -70,8 +71,8 @@ def _axis(low: float, high: float, length: int, band: float) -> NDArray[np.float
 
 
 def ground_grid(width: int, height: int) -> tuple[NDArray[np.float32], NDArray[np.int32]]:
-    """The ground's vertices (x, z) and triangle indices: a grid of about 48 x 48 lines whatever
-    the board's size, so shading per vertex is smooth where the shadow changes fastest."""
+    """The ground's vertices (x, z) and triangle indices: a grid of at most 48 x 48 lines whatever
+    the board's size, dense where the shadow changes fastest so lighting per vertex is smooth."""
     min_x, min_z, max_x, max_z = ground_extent(width, height)
     band = RIM + shadow_reach(width, height) + 1.0
     xs, zs = _axis(min_x, max_x, width, band), _axis(min_z, max_z, height, band)
@@ -85,6 +86,12 @@ def ground_grid(width: int, height: int) -> tuple[NDArray[np.float32], NDArray[n
     # for free (on llvmpipe each ground pixel costs about as much as a flat fill)
     radius = np.hypot(vertices[:, 0] - width / 2, vertices[:, 1] - height / 2) / max(width, height)
     quads = quads[~(radius[quads] >= FOG_FAR).all(axis=1)]
+    # ... and so are the cells deep under the board (more than ``band`` in from its edges): the
+    # board hides them from every view above it, and drawn they would cost a depth test for every
+    # pixel of a close-up on a big board
+    x, z = vertices[:, 0], vertices[:, 1]
+    deep = (x >= band) & (x <= width - band) & (z >= band) & (z <= height - band)
+    quads = quads[~deep[quads].all(axis=1)]
     return vertices, quads.astype(np.int32).ravel()
 
 

@@ -521,7 +521,7 @@ class SceneRenderer:
         if frame.ghost is not None:  # the best choice's robot (robots-engine analyse), see-through
             self._draw_robot(frame.ghost, common, grow)
         if self.show_environment:  # after everything opaque: the depth test drops what the board hides
-            self._draw_ground(view, proj)
+            self._draw_ground(view, proj, viewport)
 
         few_goals = self.glow_count <= FEW_GOALS
         if self.glow_count and (few_goals or not flat):
@@ -546,13 +546,14 @@ class SceneRenderer:
             assert robot is not None
             self._draw_locator(robot, view, proj, viewport, frame.time)
 
-    def _draw_ground(self, view: bytes, proj: bytes) -> None:
+    def _draw_ground(self, view: bytes, proj: bytes, viewport: tuple[int, int]) -> None:
         width, height = self.board.width, self.board.height
         for name, value in (
             ("u_view", view),
             ("u_proj", proj),
             ("u_board", (float(width), float(height))),
             ("u_shadow_reach", shadow_reach(width, height)),
+            ("u_viewport", (float(viewport[0]), float(viewport[1]))),
         ):
             _set(self.ground_program, name, value)
         self.ground_vao.render(moderngl.TRIANGLES)
