@@ -146,12 +146,7 @@ def play_card(board: Board, level: Level, pose: Pose, card: Card) -> CardResult:
 
     The robot must be alive and on the board when the card starts.
     """
-    view = level_view(board, level)
-    if not (0 <= pose.x < view.width and 0 <= pose.y < view.height):
-        raise ValueError(f"pose {pose.to_bot_line()} is off the {view.width}x{view.height} board")
-    robot = _Robot(view, pose)
-    if not _card_phase(robot, card):
-        _board_phases(robot)
+    robot = _played(board, level, pose, card, record=True)
     assert robot.events is not None
     return CardResult(tuple(robot.events), robot.pose, robot.status)
 
@@ -162,13 +157,18 @@ def play_card_outcome(board: Board, level: Level, pose: Pose, card: Card) -> tup
     For callers that play every card from every pose (the planner's transition tables), where
     building the events was a third of the time.
     """
+    robot = _played(board, level, pose, card, record=False)
+    return robot.pose, robot.status
+
+
+def _played(board: Board, level: Level, pose: Pose, card: Card, *, record: bool) -> _Robot:
     view = level_view(board, level)
     if not (0 <= pose.x < view.width and 0 <= pose.y < view.height):
         raise ValueError(f"pose {pose.to_bot_line()} is off the {view.width}x{view.height} board")
-    robot = _Robot(view, pose, record=False)
+    robot = _Robot(view, pose, record)
     if not _card_phase(robot, card):
         _board_phases(robot)
-    return robot.pose, robot.status
+    return robot
 
 
 def _card_phase(robot: _Robot, card: Card) -> bool:
