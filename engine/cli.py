@@ -32,7 +32,7 @@ from engine.atomic import write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import parse_seconds
 from engine.cards import Card
-from engine.cliutil import OneLineParser
+from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, run_command
 from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
@@ -44,11 +44,9 @@ from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
 from engine.replay import HARDEST_FIRST, fit_levels, parse_globalseq
 from engine.rerun import round_state
-from engine.resources import ResourceMissing
 from engine.roundlog import ROUNDS_FILE, round_line
 from engine.session import STATE_FILE, Session, load_session, session_to_json
 from engine.status import board_problems, board_status, game_start, require_start
-from engine.stopping import describe, exit_status, raise_on_signals
 from engine.turns import Turn, TurnRecorder, keep_trace
 
 PROG = "robots-engine"
@@ -56,8 +54,7 @@ BOT_PROGRAM = "bot-ki"
 BOT_LOG = "bot-ki.log"
 #: Exit status: 0 the round was played and the game goes on (or a command succeeded);
 #: 1 the game has ended (X, Y or Z); 2 bad input or usage; 3 the game ended with an AI error.
-EXIT_OK, EXIT_GAME_OVER, EXIT_BAD_INPUT, EXIT_AI_ERROR = 0, 1, 2, 3
-EXIT_BROKEN_INSTALL = 4  # a file that ships with the package is missing
+EXIT_OK, EXIT_GAME_OVER, EXIT_AI_ERROR = 0, 1, 3
 #: Files of a previous game that ``load`` removes so they cannot be mistaken for the new game's.
 STALE_OUTPUTS = ("sequence.txt", "globalseq.txt", "stats.txt", "ccards.txt", ROUNDS_FILE)
 LEVEL_WORDS = ", ".join(level.value for level in Level)
@@ -576,22 +573,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    raise_on_signals()  # SIGTERM/SIGHUP unwind like Ctrl-C: the AI is killed, its folders removed
-    try:
-        status: int = args.run(args)
-        return status
-    except InputError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-    except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"{PROG}: {where}{exc.strerror or exc}", file=sys.stderr)
-    except ResourceMissing as exc:  # a damaged installation: say which file, not a traceback
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return EXIT_BROKEN_INSTALL
-    except KeyboardInterrupt as stop:
-        print(f"{PROG}: {describe(stop)}", file=sys.stderr)
-        return exit_status(stop)
-    return EXIT_BAD_INPUT
+    # SIGTERM/SIGHUP unwind like Ctrl-C there: the AI is killed, its folders removed.
+    return run_command(PROG, lambda: int(args.run(args)))
 
 
 if __name__ == "__main__":

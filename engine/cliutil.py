@@ -9,6 +9,7 @@ import argparse
 import re
 import sys
 import time
+from collections.abc import Callable
 from typing import NoReturn, TextIO
 
 from engine.bounds import shown
@@ -145,3 +146,33 @@ class ProgressBar:
             self.stream.write(f", AI errors: {self.errors}\n" if self.errors else "\n")
         self.stream.flush()
         return self._elapsed
+
+
+EXIT_BAD_INPUT = 2
+EXIT_BROKEN_INSTALL = 4  # a file that ships with the package is missing
+
+
+def run_command(prog: str, run: Callable[[], int]) -> int:
+    """Run a command line's work and turn every expected failure into one line on stderr.
+
+    Shared by the command lines so that bad input, file errors, a damaged installation and
+    Ctrl-C / SIGTERM / SIGHUP read the same everywhere (and never as a traceback). The signals
+    unwind like Ctrl-C, so that ``finally`` blocks end AI programs and remove their folders."""
+    from engine.resources import ResourceMissing
+    from engine.stopping import describe, exit_status, raise_on_signals
+
+    raise_on_signals()
+    try:
+        return run()
+    except InputError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{prog}: {where}{exc.strerror or exc}", file=sys.stderr)
+    except ResourceMissing as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return EXIT_BROKEN_INSTALL
+    except KeyboardInterrupt as stop:
+        print(f"{prog}: {describe(stop)}", file=sys.stderr)
+        return exit_status(stop)
+    return EXIT_BAD_INPUT

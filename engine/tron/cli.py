@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.ai.external import normalize_command
+from engine.cliutil import EXIT_BAD_INPUT, run_command
 from engine.errors import InputError
 from engine.tron.arena import load_arena
 from engine.tron.bots import BUILTIN_NAMES
@@ -27,7 +28,6 @@ from engine.tron.record import GameRecord, load_game, save_game
 from engine.tron.server import DEFAULT_STARTUP, DEFAULT_TIME_LIMIT, BotSpec, play_game
 
 PROG = "robots-tron"
-EXIT_BAD_INPUT = 2
 GAME_FILE = "tron-game.json"
 
 
@@ -216,18 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    try:
-        status: int = args.run(args)
-        return status
-    except InputError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-    except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"{PROG}: {where}{exc.strerror or exc}", file=sys.stderr)
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
-    return EXIT_BAD_INPUT
+    return run_command(PROG, lambda: int(args.run(args)))
 
 
 if __name__ == "__main__":
