@@ -262,7 +262,7 @@ def export_board(board: Board, path: Path, options: ExportOptions, title: str | 
     """Write the board to ``path`` in the format its suffix names (atomically); returns the path."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise ValueError(f"{path.name}: export as .png, .svg or .pdf (not {suffix or 'no suffix'!r})")
+        raise ValueError(f"export as .png, .svg or .pdf (not {suffix or 'no suffix'!r})")
     if not 4 <= options.tile_px <= MAX_TILE_PX:
         raise ValueError(f"--tile must be 4..{MAX_TILE_PX} pixels")
     folder = path.parent if str(path.parent) else Path(".")
