@@ -46,6 +46,8 @@ class TronWindow(pyglet.window.Window):  # type: ignore[misc]
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
+        if not hasattr(self, "player"):  # a window manager resizes the window while it is being made
+            return
         self.player.camera.resize(*self.get_framebuffer_size())
         self.player.camera.fit(animate=False)
 
