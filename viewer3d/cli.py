@@ -28,6 +28,7 @@ from PIL import Image
 from engine.ai.external import kill_running_ais, stop_all_ais
 from engine.cliutil import OneLineParser, ProgressBar, parse_size
 from engine.errors import InputError
+from engine.games import ROBOTS
 from engine.model import Level
 from engine.protocol import parse_pose
 from engine.resources import ResourceMissing
@@ -330,10 +331,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from viewer3d.games import sniff
 
             game = sniff(args.gamedir)
-            if game is not None and game.show is not None:  # another game than robots: its own scene
-                from viewer3d.games import ViewOptions
+            if game is not None and game.name != ROBOTS:  # another game: its GameShow in the shared viewer
+                from viewer3d.show_cli import play_file
 
-                return game.show(Path(args.gamedir), ViewOptions(args.headless, args.out, size, args.fps, args.view))
+                return play_file(game, Path(args.gamedir), args, args_list, size)
         alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
         chosen = choose_on_start_screen(args) if alone else None  # robots-view alone: choose there
         if alone and chosen is None:

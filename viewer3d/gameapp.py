@@ -20,7 +20,7 @@ from viewer3d import cards, controls, coords
 from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.clock import TICK, GamePlayer
 from viewer3d.games.base import GameShow, HudLine
-from viewer3d.hud import TimelineBar, game_help_lines
+from viewer3d.hud import TimelineBar, flags_line, game_help_lines
 
 ZOOM_STEP = 1.15
 DEFAULT_THEME = "default"
@@ -210,11 +210,8 @@ class GameApp:
     # -- HUD ----------------------------------------------------------------------------------
     def status_lines(self) -> list[HudLine]:
         """The HUD's status panel, top to bottom (a line may have a colour of its own)."""
-        return (
-            [HudLine(self.title), *self.show.status_lines(self.player)]
-            if self.title
-            else self.show.status_lines(self.player)
-        )
+        lines = [HudLine(self.title)] if self.title else []
+        return [*lines, *self.show.status_lines(self.player), HudLine(flags_line(self.player))]
 
     def help_pairs(self) -> Sequence[tuple[str, str]]:
         """(keys, what they do) for the help overlay, in this game's words."""

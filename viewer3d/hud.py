@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine.events import Event, EventKind
 from engine.game import Outcome
 from viewer3d import cards, controls
+from viewer3d.clock import GamePlayer
 from viewer3d.games.base import HudLine, Steps
 from viewer3d.playback import Player, card_label
 
@@ -93,11 +94,7 @@ def status_lines(
             lines.append(event_text(segment.event))
         else:
             lines.append(f"at {step.result.pose.to_bot_line()}")
-    state = "playing" if player.playing else "paused"
-    flags = [f"speed x{player.speed:g}", state]
-    if player.loop:
-        flags.append("loop")
-    lines.append("   ".join(flags))
+    lines.append(flags_line(player))
     if timeline.complete and not timeline.steps and timeline.outcome is None:
         lines.append("board only: no game (robots-view BOARD --ai NAME plays one)")
     elif timeline.complete:
@@ -121,6 +118,14 @@ def status_lines(
                 f"round {rounds + 1}: {who}, {thinking} s{', ' + stage if stage else ''}   (Esc or Cancel stops it)"
             )
     return lines
+
+
+def flags_line(player: GamePlayer[Any]) -> str:
+    """Speed, playing or paused, and loop: the same line in every game's HUD."""
+    flags = [f"speed x{player.speed:g}", "playing" if player.playing else "paused"]
+    if player.loop:
+        flags.append("loop")
+    return "   ".join(flags)
 
 
 def help_lines() -> list[str]:

@@ -164,7 +164,8 @@ class GameShow(Protocol[F]):
         ...
 
     def status_lines(self, player: GamePlayer[Any]) -> list[HudLine]:
-        """The HUD's status panel at the player's time, with its speed and mode flags."""
+        """The game's lines of the HUD's status panel at the player's time (the app puts the title
+        above them and the player's speed and mode flags below; an export paints them as they are)."""
         ...
 
     def outcome_mark(self) -> tuple[str, tuple[int, int, int, int]] | None:

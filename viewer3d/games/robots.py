@@ -89,10 +89,11 @@ class RobotShow:
         return (robot.bx, robot.by) if robot is not None else None
 
     def status_lines(self, player: GamePlayer[Any]) -> list[HudLine]:
-        from viewer3d.hud import status_lines
+        from viewer3d.hud import flags_line, status_lines
 
         assert isinstance(player, Player), "a robot game plays on viewer3d.playback.Player"
-        return [HudLine(line) for line in status_lines(player)]
+        flags = flags_line(player)  # the app adds them (``ViewerApp`` keeps the robot HUD's own order)
+        return [HudLine(line) for line in status_lines(player) if line != flags]
 
     def outcome_mark(self) -> tuple[str, tuple[int, int, int, int]] | None:
         from viewer3d.hud import OUTCOME_MARK
