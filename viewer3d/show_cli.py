@@ -2,85 +2,70 @@
 game's ``GameShow`` and play it in the shared window, or export it headless.
 
 The robot game keeps its richer sources (live AI games, game folders reloaded when rewritten,
-round records, analysis) in ``viewer3d.cli``; every other game comes here through the registry
-(``viewer3d.games``), with the same window, keys, HUD and export as robot games.
+round records, analysis) in ``viewer3d.cli``; every other game comes here through its registry
+entry (``viewer3d.games``), with the same window, keys, HUD and export as robot games.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.errors import InputError
-from viewer3d.games import Game
+from viewer3d.games import Game, ViewOptions
 from viewer3d.games.base import GameShow
 
-#: Options that only mean something for a robot game's sources and exports.
-ROBOT_ONLY = (
-    ("ai", "--ai"),
-    ("sequence", "--sequence"),
-    ("board", "--board"),
-    ("round", "--round"),
-    ("card", "--card"),
-)
 
-
-def play_file(
-    game: Game, path: Path, args: argparse.Namespace, argv: Sequence[str], size: tuple[int, int] | None
-) -> int:
-    """Show (or with --headless export) a file of ``game``; returns the exit status."""
-    from viewer3d import cli
-
-    for name, option in ROBOT_ONLY:
-        if getattr(args, name, None) is not None:
-            raise InputError(f"{option} is for robot games; {path.name} is a {game.name} file")
+def play_file(game: Game, path: Path, options: ViewOptions) -> int:
+    """Show (or headless, export) a file of ``game``; returns the exit status."""
     show = game.open(path)
-    if args.headless:
-        return export(show, Path(args.out), size, args)
-    if not cli.has_display():
-        print(
-            f"robots-view: no display (DISPLAY and WAYLAND_DISPLAY are unset); render offscreen instead: "
-            f"{cli.export_command(argv)}",
-            file=sys.stderr,
-        )
-        return 1
+    if options.headless:
+        assert options.out is not None
+        return export(show, Path(options.out), options)
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return no_window(options, "no display (DISPLAY and WAYLAND_DISPLAY are unset)")
     from viewer3d.gameapp import GameApp
     from viewer3d.window import run_window
 
-    app = GameApp(show, title=show.title, viewport=size or (1024, 768), screenshot_dir=Path.cwd())
+    size = options.size or (1024, 768)
+    app = GameApp(show, title=show.title, viewport=size, screenshot_dir=Path.cwd())
     app.player.start_at_speed(show.start_speed())
     try:
         run_window(
             app,
-            size=size or (1024, 768),
-            screenshot=Path(args.screenshot) if args.screenshot else None,
-            fullscreen=args.fullscreen,
+            size=size,
+            screenshot=Path(options.screenshot) if options.screenshot else None,
+            fullscreen=options.fullscreen,
         )
     except Exception as exc:  # pyglet cannot open a window: the display is unusable
         if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
             shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-            print(
-                f"robots-view: cannot open a window on display {shown!r} ({exc}); render offscreen instead: "
-                f"{cli.export_command(argv)}",
-                file=sys.stderr,
-            )
-            return 1
+            return no_window(options, f"cannot open a window on display {shown!r} ({exc})")
         raise
-    if app.reopen is not None and not args.screenshot:  # O (start screen) or a dropped file
-        return cli.reopen(app.reopen, args, argv)
+    if app.reopen is not None and not options.screenshot:  # O (start screen) or a dropped file
+        from viewer3d.cli import main
+
+        extra = ["--size", f"{size[0]}x{size[1]}"] if options.size else []
+        extra += ["--fullscreen"] if options.fullscreen else []
+        return main(extra if app.reopen == "start" else [app.reopen, *extra])
     return 0
 
 
-def export(show: GameShow[Any], out: Path, size: tuple[int, int] | None, args: argparse.Namespace) -> int:
+def no_window(options: ViewOptions, why: str) -> int:
+    from viewer3d.cli import export_command
+
+    print(f"robots-view: {why}; render offscreen instead: {export_command(options.argv)}", file=sys.stderr)
+    return 1
+
+
+def export(show: GameShow[Any], out: Path, options: ViewOptions) -> int:
     from viewer3d.export import ExportError
     from viewer3d.show_export import export_show
 
     try:
-        count = export_show(show, out, size, args.fps, args.view, args.speed, hud=not args.no_hud)
+        count = export_show(show, out, options.size, options.fps, options.view, options.speed, hud=options.hud)
     except ExportError as exc:
         raise InputError(str(exc)) from None
     except OSError as exc:
