@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the start screen's modules are imported only when it is sho
     from viewer3d.start import StartScreen
     from viewer3d.start_tron import TronPanel
 
+DEMOS = ("robots", "tron")
 VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
 DEMO_OUT = Path("out") / "demo.gif"  # relative to where robots-view runs (./run demo: the checkout)
 DEMO_SIZE, DEMO_FPS, DEMO_MAX_SECONDS = (512, 384), 10, 30.0
@@ -73,7 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
     deck = parser.add_mutually_exclusive_group()
     deck.add_argument("--deck", help="deck file for --ai")
     deck.add_argument("--seed", type=int, help="generate the deck for --ai from this seed (default 1)")
-    parser.add_argument("--demo", action="store_true", help="chop.dat, hard, the best built-in AI, seed 1")
+    parser.add_argument(
+        "--demo",
+        nargs="?",
+        const="robots",
+        choices=DEMOS,
+        help="robots (default): chop.dat, hard, the best built-in AI, seed 1; "
+        "tron: the strong Tron bot against the simple one",
+    )
     parser.add_argument("--theme", help="tile theme name")
     parser.add_argument("--headless", action="store_true", help="render offscreen (EGL) to --out, no window")
     parser.add_argument("--out", help="output file for --headless: .png (one frame), .gif or .mp4 (the replay)")
@@ -331,6 +339,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise InputError(f"--zoom must be between 0.01 and 10000, not {args.zoom}")
         if args.gamedir and other_game(args.gamedir) is not None:  # another game than robots: its own scene
             return show_other_game(Path(args.gamedir), args, size, args_list)
+        if args.demo == "tron":
+            from viewer3d.games.tron.demo import run_demo
+
+            return run_demo(
+                headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view, display=has_display()
+            )
         alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
         chosen = choose_on_start_screen(args) if alone else None  # robots-view alone: choose there
         if alone and chosen is None:

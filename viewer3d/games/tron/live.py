@@ -46,7 +46,11 @@ class LiveTronGame:
     """One game played in the background; ``finished`` is set when ``path`` (the saved game file)
     or ``error`` (one line) is known."""
 
-    def __init__(self, arena_path: str | Path, bots: Sequence[str], folder: Path | None = None) -> None:
+    def __init__(
+        self, arena_path: str | Path, bots: Sequence[str], folder: Path | None = None, target: Path | None = None
+    ) -> None:
+        """``folder``: where the game file gets a fresh name (the state folder's ``tron-games`` by
+        default); ``target``: this exact file instead (the demo's own ``out/demo-tron.json``)."""
         from engine.tron.cli import bot_spec
 
         self.arena_path = Path(arena_path)
@@ -57,6 +61,7 @@ class LiveTronGame:
             raise InputError(str(exc), arena_path) from None
         self.specs = [bot_spec(b) for b in bots]
         self.folder = folder or games_folder()
+        self.target = target
         self.round = 0
         self.path: Path | None = None
         self.error: str | None = None
@@ -80,9 +85,11 @@ class LiveTronGame:
     def _play(self) -> None:
         try:
             record, _ = play_game(self.arena, self.specs, on_round=self._on_round)
-            self.folder.mkdir(parents=True, exist_ok=True)
-            stem = f"{self.arena_path.stem}-{time.strftime('%Y%m%d-%H%M%S')}"
-            path = _free_name(self.folder, stem)
+            if self.target is not None:
+                path = self.target
+            else:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                path = _free_name(self.folder, f"{self.arena_path.stem}-{time.strftime('%Y%m%d-%H%M%S')}")
             save_game(record, path)
             self.path = path
         except _Cancelled:
