@@ -338,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.zoom is not None and not 0.01 <= args.zoom <= 10_000:
             raise InputError(f"--zoom must be between 0.01 and 10000, not {args.zoom}")
         if args.gamedir and other_game(args.gamedir) is not None:  # another game than robots: its own scene
-            return show_other_game(Path(args.gamedir), args, size)
+            return show_other_game(Path(args.gamedir), args, size, args_list)
         if args.demo == "tron":
             from viewer3d.games.tron.demo import run_demo
 
@@ -350,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if alone and chosen is None:
             return 0
         if isinstance(chosen, Path):  # a Tron game or arena chosen on the start screen
-            return show_other_game(chosen, args, size)
+            return show_other_game(chosen, args, size, args_list)
         theme = resolve_theme(args.theme)
         source = chosen if chosen is not None else load_source(args)
         if not args.headless and not args.screenshot:
@@ -443,18 +443,46 @@ def other_game(path: str | Path) -> Game | None:
     return game if game is not None and game.show is not None else None
 
 
-def show_other_game(path: Path, args: argparse.Namespace, size: tuple[int, int] | None) -> int:
+def show_other_game(
+    path: Path, args: argparse.Namespace, size: tuple[int, int] | None, argv: Sequence[str] = ()
+) -> int:
     """Show another game's file with that game's viewer, remembered among its recent games."""
     from viewer3d.games import ViewOptions
     from viewer3d.recent import RecentGames
 
     game = other_game(path)
     assert game is not None and game.show is not None
+    for name, option in ROBOT_ONLY_OPTIONS:
+        if getattr(args, name, None) not in (None, False):
+            raise InputError(f"{option} is for robot games; {path.name} is a {game.name} file")
     if not args.headless and not args.screenshot and has_display():
         if game.check is not None:
             game.check(path)  # a broken file is an error, never a recent game
         RecentGames(name=game.recent_file).add(path)
-    return game.show(path, ViewOptions(args.headless, args.out, size, args.fps, args.view))
+    options = ViewOptions(
+        args.headless,
+        args.out,
+        size,
+        args.fps,
+        args.view,
+        speed=args.speed,
+        hud=not args.no_hud,
+        screenshot=args.screenshot,
+        fullscreen=args.fullscreen,
+        argv=argv,
+    )
+    return game.show(path, options)
+
+
+#: Options that only mean something for a robot game's sources and exports.
+ROBOT_ONLY_OPTIONS = (
+    ("board", "--board"),
+    ("sequence", "--sequence"),
+    ("ai", "--ai"),
+    ("round", "--round"),
+    ("card", "--card"),
+    ("zoom", "--zoom"),
+)
 
 
 def remember(args: argparse.Namespace) -> None:

@@ -58,13 +58,13 @@ def run_demo(
     game = play_demo()
     if headless or display:
         return show(game, ViewOptions(headless, out, size, fps, view))
-    from engine.tron.record import load_game
     from viewer3d.export import ExportError
-    from viewer3d.games.tron.export import export_game
+    from viewer3d.games.tron.show import TronShow
+    from viewer3d.show_export import export_show
 
     try:
-        count = export_game(
-            load_game(game), DEMO_OUT, size or DEMO_SIZE, fps or DEMO_FPS, view, max_seconds=DEMO_MAX_SECONDS
+        count = export_show(
+            TronShow.open(game), DEMO_OUT, size or DEMO_SIZE, fps or DEMO_FPS, view, max_seconds=DEMO_MAX_SECONDS
         )
     except ExportError as exc:
         raise InputError(str(exc)) from None

@@ -165,7 +165,8 @@ def dynamic_boxes(moment: Moment) -> tuple[NDArray[np.float32], NDArray[np.float
 
 
 class TronRenderer:
-    """Owns the GL objects for one arena; ``render(camera, moment)`` draws into the bound framebuffer."""
+    """Owns the GL objects for one arena; ``render(camera, moment, viewport)`` draws into the bound
+    framebuffer (``viewer3d.games.base.GameRenderer[Moment]``)."""
 
     def __init__(self, ctx: moderngl.Context, arena: Arena) -> None:
         self.ctx = ctx
@@ -198,8 +199,12 @@ class TronRenderer:
         self.dynamic_buffer.write(data)
         self.dynamic_vao.render(moderngl.TRIANGLES, vertices=36, instances=len(rows))
 
-    def render(self, camera: CameraMatrices, moment: Moment) -> None:
+    def set_theme(self, theme: object) -> None:
+        """Tron's look is its own (dark arena, light colours per bot): themes change robot boards only."""
+
+    def render(self, camera: CameraMatrices, moment: Moment, viewport: tuple[int, int]) -> None:
         ctx = self.ctx
+        ctx.viewport = (0, 0, *viewport)
         ctx.clear(0.01, 0.015, 0.035, 1.0)
         ctx.enable(moderngl.DEPTH_TEST)
         ctx.disable(moderngl.BLEND)
