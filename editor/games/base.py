@@ -13,7 +13,7 @@ Positions are 0-based ``(x, y)`` with ``y`` growing downwards, whatever the game
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -98,6 +98,17 @@ class Validation(Protocol):
 
 
 @dataclass(frozen=True)
+class GameAction:
+    """An edit only one game has (Tron: make the arena point-symmetric), on a key without modifiers;
+    it is one undoable step, listed in F1 and the command palette like every other action."""
+
+    name: str
+    key: str  # pyglet key name, e.g. "Y"
+    help: str
+    apply: Callable[[Grid], Grid]
+
+
+@dataclass(frozen=True)
 class Played:
     """A finished test-play: what to open in the viewer, and one line for the status bar."""
 
@@ -127,6 +138,8 @@ class EditorGame(ABC):
     default_brush: str
     #: The game's own part of the status bar's shortcut line.
     hint: str = ""
+    #: The game's own edits, each on its key.
+    actions: tuple[GameAction, ...] = ()
     #: Keys (pyglet names, e.g. "1") that pick a palette entry as the brush.
     brush_keys: Mapping[str, str] = MappingProxyType({})
 

@@ -212,3 +212,21 @@ def test_a_file_of_the_other_game_opened_in_the_window_switches_the_tools(tmp_pa
     ctl.open_path(str(ROOT / "gameboards/chop.dat"))
     assert ctl.document.game.name == "robots" and ctl.tools[-1].name == "walls" and ctl.level is not None
     ctl.close()
+
+
+def test_y_makes_the_arena_point_symmetric_in_one_undo_step(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path, 5, 3)
+    ctl.document.push(
+        SetTiles({(0, 0): TRON_GAME.cell("#"), (1, 1): TRON_GAME.cell("#"), (4, 2): TRON_GAME.cell("1W")})
+    )
+    ctl.key_press("Y")
+    blocked = {(x, y) for y in range(3) for x in range(5) if ctl.document.board.tile(x, y).char == "#"}
+    assert blocked == {(0, 0), (1, 1), (3, 1)} and ctl.document.board.tile(4, 2).char == "1W"  # the start stays
+    assert ctl.status == "make point-symmetric"
+    ctl.key_press("Y")
+    assert "nothing to change" in ctl.status
+    ctl.key_press("Z", ctrl=True)
+    assert ctl.document.board.tile(3, 1).char == "."
+    ctl.key_press("P", ctrl=True, shift=True)
+    assert "game_make point-symmetric" in [action for _, action in ctl.prompt.menu]  # type: ignore[union-attr]
+    ctl.close()

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from editor.commands import anchor_offset
-from editor.games.base import Cell, EditorGame, Grid, Played, Position, Transform, Validation
+from editor.games.base import Cell, EditorGame, GameAction, Grid, Played, Position, Transform, Validation
 from editor.games.tron.grid import (
     BLOCKED_CELL,
     FREE_CELL,
@@ -105,6 +105,24 @@ class TronValidation:
         return [issue.message for issue in self._issues if issue.severity == INFO]
 
 
+def point_symmetric(grid: Grid) -> Grid:
+    """Block every field whose 180-degree image is blocked (a fair arena for two bots); starts stay."""
+    old = _grid(grid)
+    w, h = old.width, old.height
+    changes = {
+        (x, y): BLOCKED_CELL
+        for y, row in enumerate(old.rows)
+        for x, cell in enumerate(row)
+        if cell == FREE_CELL and old.tile(w - 1 - x, h - 1 - y).blocked
+    }
+    return put_cells(old, changes)[0]
+
+
+SYMMETRIC = GameAction(
+    "make point-symmetric", "Y", "make the arena point-symmetric (fair for two bots)", point_symmetric
+)
+
+
 class TronGame(EditorGame):
     name = "tron"
     noun = "arena"
@@ -113,7 +131,8 @@ class TronGame(EditorGame):
     palette = PALETTE
     tool_names = ("paint", "rectangle", "fill", "eyedropper")
     default_brush = "#"
-    hint = "1-8 bot starts  R turn"
+    hint = "1-8 bot starts  R turn  Y symmetric"
+    actions = (SYMMETRIC,)
     brush_keys: Mapping[str, str] = MappingProxyType({str(b): PALETTE[b + 1] for b in range(1, 9)})
 
     def blank(self, width: int, height: int) -> Grid:
