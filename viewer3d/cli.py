@@ -470,6 +470,7 @@ def show_other_game(
         screenshot=args.screenshot,
         fullscreen=args.fullscreen,
         argv=argv,
+        theme=args.theme,
     )
     return game.show(path, options)
 
