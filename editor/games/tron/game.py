@@ -225,7 +225,7 @@ class TronGame(EditorGame):
     def cell_images(self, theme: str) -> dict[str, Image.Image]:
         from editor.games.tron.art import cell_pictures
 
-        return cell_pictures()
+        return cell_pictures(theme)
 
 
 __all__ = ["BLOCKED_CELL", "PALETTE", "TronGame", "TronValidation"]
