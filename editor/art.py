@@ -83,3 +83,26 @@ def theme_tile_images(theme: Theme) -> dict[str, Image.Image]:
             image.alpha_composite(marker.convert("RGBA") if marker is not None else start_overlay(tile.direction))
         images[char] = image
     return images
+
+
+BUILTIN_WALL = (255, 150, 40, 220)
+
+
+def with_builtin_walls(char: str, image: Image.Image) -> Image.Image:
+    """A pusher's or crusher's picture with its built-in walls as orange bars, so they read as walls."""
+    bits = Tile.from_char(char).builtin_walls()
+    if not bits:
+        return image
+    picture = image.convert("RGBA").resize((TILE_PX, TILE_PX))
+    draw = ImageDraw.Draw(picture)
+    t = 5
+    bars = {
+        Direction.LEFT: (0, 0, t, TILE_PX - 1),
+        Direction.RIGHT: (TILE_PX - 1 - t, 0, TILE_PX - 1, TILE_PX - 1),
+        Direction.UP: (0, 0, TILE_PX - 1, t),
+        Direction.DOWN: (0, TILE_PX - 1 - t, TILE_PX - 1, TILE_PX - 1),
+    }
+    for d, box in bars.items():
+        if bits & d.wall_bit:
+            draw.rectangle(box, fill=(*BUILTIN_WALL[:3], 255))
+    return picture

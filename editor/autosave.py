@@ -19,11 +19,11 @@ from pathlib import Path
 
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent, FileChanged, ModifiedChanged
+from editor.games import ROBOTS, EditorGame, game_named
+from editor.games.base import Grid
 from editor.safe_write import folder_writable
 from engine.atomic import write_text_atomic
-from engine.boardfile import parse_board
 from engine.errors import InputError, read_text
-from engine.model import Board
 
 SUFFIX = ".autosave"
 DECLINED_SUFFIX = ".autosave~"
@@ -36,40 +36,44 @@ def state_folder() -> Path:
     return Path(base) / "robots-edit"
 
 
-def _state_name(board_path: Path) -> str:
+def _state_name(board_path: Path, suffix: str) -> str:
     full = str(board_path.absolute())
-    return f"{board_path.name}-{hashlib.sha1(full.encode()).hexdigest()[:10]}.dat{SUFFIX}"
+    return f"{board_path.name}-{hashlib.sha1(full.encode()).hexdigest()[:10]}{suffix}{SUFFIX}"
 
 
-def autosave_candidates(board_path: Path | None, folder: Path | None = None) -> list[Path]:
-    """Where the autosave of a board file (or of an untitled board) may live, preferred first."""
+def autosave_candidates(board_path: Path | None, folder: Path | None = None, suffix: str = ".dat") -> list[Path]:
+    """Where the autosave of a board file (or of an untitled board) may live, preferred first;
+    ``suffix`` is the game's file suffix (``.dat`` robot boards, ``.txt`` Tron arenas)."""
     state = folder or state_folder()
     if board_path is None:
-        return [state / ("untitled.dat" + SUFFIX)]
-    return [board_path.with_name(board_path.name + SUFFIX), state / _state_name(board_path)]
+        return [state / ("untitled" + suffix + SUFFIX)]
+    return [board_path.with_name(board_path.name + SUFFIX), state / _state_name(board_path, suffix)]
 
 
-def autosave_path(board_path: Path | None, folder: Path | None = None) -> Path:
+def autosave_path(board_path: Path | None, folder: Path | None = None, suffix: str = ".dat") -> Path:
     """Where the autosave goes now: next to the board when its folder is writable, else the state folder."""
-    first, *rest = autosave_candidates(board_path, folder)
+    first, *rest = autosave_candidates(board_path, folder, suffix)
     if board_path is not None and not folder_writable(board_path.parent if str(board_path.parent) else Path(".")):
         return rest[0]
     return first
 
 
-def pending_autosave(board_path: Path | None, folder: Path | None = None) -> tuple[Path, Board] | None:
+def pending_autosave(
+    board_path: Path | None, folder: Path | None = None, game: EditorGame | None = None
+) -> tuple[Path, Grid] | None:
     """An autosave left behind by a crash, with its board, if there is one worth offering
-    (readable, and different from the file it belongs to)."""
-    for path in autosave_candidates(board_path, folder):
+    (readable by the game's parser, and different from the file it belongs to)."""
+    game = game if game is not None else game_named(ROBOTS)
+    for path in autosave_candidates(board_path, folder, game.suffix):
         if not path.is_file():
             continue
         try:
-            board = parse_board(read_text(path), path)
+            board = game.parse(read_text(path), path)
         except InputError:
             continue
         if board_path is not None and board_path.is_file():
             with contextlib.suppress(InputError):
-                if parse_board(read_text(board_path), board_path) == board:
+                if game.parse(read_text(board_path), board_path) == board:
                     continue
         return path, board
     return None
@@ -89,7 +93,7 @@ class Autosaver:
 
     @property
     def path(self) -> Path:
-        return autosave_path(self.document.path, self.folder)
+        return autosave_path(self.document.path, self.folder, self.document.game.suffix)
 
     @property
     def pending(self) -> bool:
@@ -111,7 +115,8 @@ class Autosaver:
         board, or in the state folder when that fails."""
         text = self.document.text
         errors: list[str] = []
-        for target in dict.fromkeys([self.path, *autosave_candidates(self.document.path, self.folder)]):
+        candidates = autosave_candidates(self.document.path, self.folder, self.document.game.suffix)
+        for target in dict.fromkeys([self.path, *candidates]):
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 write_text_atomic(target, text)

@@ -12,21 +12,28 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from enum import Enum
 
-from editor.validate import Problem, Validation
-from engine.model import Board, Level
+from editor.games import game_of
+from editor.games.base import Grid, Problem, Validation
 
 SLICE_POSES = 48
 #: Pause between slices: leaves the interpreter to the window so drawing stays smooth.
 YIELD_S = 0.0005
 
 
+class Checking(Enum):
+    """Stands for every check of a board just submitted (its game's own pending names come later)."""
+
+    ALL = "all checks"
+
+
 @dataclass(frozen=True)
 class ValidationState:
-    board: Board
+    board: Grid
     problems: tuple[Problem, ...]
     summary: tuple[str, ...]
-    pending: tuple[Level, ...]
+    pending: tuple[Enum, ...]
 
     @property
     def done(self) -> bool:
@@ -36,11 +43,11 @@ class ValidationState:
 class BackgroundValidation:
     """Keeps the validation of the latest board submitted, computed by one worker thread."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Grid) -> None:
         self._lock = threading.Condition()
         self._board = board
         self._generation = 0
-        self._state = self._partial(Validation(board))
+        self._state = self._partial(game_of(board).validation(board))
         self._closed = False
         self._paused = False
         self._thread = threading.Thread(target=self._work, name="robots-edit-validation", daemon=True)
@@ -49,9 +56,10 @@ class BackgroundValidation:
     @staticmethod
     def _partial(validation: Validation) -> ValidationState:
         summary = tuple(validation.summary()) if validation.done and not validation.problems else ()
-        return ValidationState(validation.board, tuple(validation.problems), summary, tuple(validation.pending))
+        pending = tuple(p for p in validation.pending if isinstance(p, Enum))
+        return ValidationState(validation.board, tuple(validation.problems), summary, pending)
 
-    def submit(self, board: Board) -> None:
+    def submit(self, board: Grid) -> None:
         """A new board to check; the check of the previous one is abandoned."""
         with self._lock:
             if board is self._board:
@@ -59,7 +67,8 @@ class BackgroundValidation:
             self._board = board
             self._generation += 1
             # Even the instant checks scan the whole board: the worker does them too.
-            self._state = ValidationState(board, (), (), tuple(Level))
+            game = game_of(board)
+            self._state = ValidationState(board, (), (), tuple(game.levels) or (Checking.ALL,))
             self._lock.notify_all()
 
     def state(self) -> ValidationState:
@@ -97,7 +106,7 @@ class BackgroundValidation:
                 if self._closed:
                     return
                 board, generation = self._board, self._generation
-            validation = Validation(board)
+            validation: Validation = game_of(board).validation(board)
             while True:
                 done = validation.advance(0.004, SLICE_POSES)
                 with self._lock:

@@ -19,7 +19,7 @@ import numpy as np
 import pyglet
 from PIL import Image
 
-from engine.model import Board
+from editor.games.base import Grid
 from viewer3d.coords import TopDownMapping
 
 MAX_TEXTURE_PX = 2048
@@ -28,7 +28,7 @@ MAX_SPRITES = 1600
 Position = tuple[int, int]
 
 
-def tile_resolution(board: Board, full_px: int) -> int:
+def tile_resolution(board: Grid, full_px: int) -> int:
     """Pixels per tile in the board texture: the full pictures when they fit, else smaller."""
     return max(4, min(full_px, MAX_TEXTURE_PX // max(board.width, board.height)))
 
@@ -36,7 +36,7 @@ def tile_resolution(board: Board, full_px: int) -> int:
 class BoardTexture:
     """The whole board in one texture; ``update`` redraws only the tiles an edit touched."""
 
-    def __init__(self, board: Board, images: dict[str, Image.Image], full_px: int) -> None:
+    def __init__(self, board: Grid, images: dict[str, Image.Image], full_px: int) -> None:
         self.res = tile_resolution(board, full_px)
         self.chars = sorted(images)
         self._index = {char: i for i, char in enumerate(self.chars)}
@@ -55,7 +55,7 @@ class BoardTexture:
         self.texture = data.get_texture()
         self.sprite = pyglet.sprite.Sprite(self.texture, x=0, y=0)
 
-    def _codes_of(self, board: Board, ys: range | None = None, xs: range | None = None) -> np.ndarray:
+    def _codes_of(self, board: Grid, ys: range | None = None, xs: range | None = None) -> np.ndarray:
         index = self._index
         ys = ys if ys is not None else range(board.height)
         xs = xs if xs is not None else range(board.width)
@@ -70,7 +70,7 @@ class BoardTexture:
         pixels: bytes = block.transpose(0, 2, 1, 3, 4).reshape(h * r, w * r, 4).tobytes()
         return pixels
 
-    def update(self, board: Board, positions: frozenset[Position] | None) -> None:
+    def update(self, board: Grid, positions: frozenset[Position] | None) -> None:
         """Redraw the tiles in ``positions`` (None: compare the whole board) for ``board``."""
         if positions is None:
             codes = self._codes_of(board)

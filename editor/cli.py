@@ -1,5 +1,8 @@
 """``robots-edit [BOARD] [--theme NAME]``: open the board editor; ``--export OUT`` writes a picture instead.
 
+BOARD may be a robot board or a Tron arena (``engine.games.sniff_game`` tells); ``--tron`` with
+``--arena WxH`` starts a new arena. Both games open in the same editor (``editor.games``).
+
 A board that cannot be read is reported as one ``file:line:col: message`` line with
 exit status 2 (no traceback). A file that does not exist yet is fine: the editor
 starts with a blank board that will be saved there.
@@ -14,8 +17,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from editor.document import Document
+from editor.games import ROBOTS, EditorGame
 from engine.cliutil import OneLineParser, parse_size
 from engine.errors import InputError
+from engine.tron.arena import MAX_SIDE as ARENA_MAX_SIDE
 
 EXIT_BAD_INPUT = 2
 MIN_SIZE = (640, 480)  # below this the palette and the side panel cover the board
@@ -23,7 +28,9 @@ MAX_SIDE = 8192
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = OneLineParser(prog="robots-edit", description="Drag-and-drop editor for the robot game's board files.")
+    parser = OneLineParser(
+        prog="robots-edit", description="Drag-and-drop editor for the robot game's boards and Tron arenas."
+    )
     parser.add_argument("board", nargs="?", type=Path, help="board file to open (created on save if it does not exist)")
     parser.add_argument("--theme", help="tile theme (F2 cycles the installed ones)")
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
@@ -61,41 +68,30 @@ def run_export(document: Document, args: argparse.Namespace) -> int:
     return 0
 
 
-def load_document(path: Path | None) -> Document:
-    """The document for the command line's BOARD (InputError when it cannot be read)."""
-    if path is None:
-        return Document()
-    if not path.exists():
-        if not path.parent.is_dir():
-            raise InputError(f"the folder {path.parent} does not exist", path)
-        document = Document()
-        document.path = path
-        return document
-    return Document.open(path)
-
-
-def _run_tron(args: argparse.Namespace) -> int:
-    """The second game's editor: Tron arenas (blocked fields, starts and facings for any number of bots)."""
-    from editor.games.tron.cli import run
-
-    def size(text: str | None, what: str) -> tuple[int, int] | None:
-        if text is None:
-            return None
-        try:
-            width, height = (int(v) for v in text.lower().split("x"))
-        except ValueError:
-            raise InputError(f"{what} must be WIDTHxHEIGHT, not {text!r}") from None
-        return width, height
-
+def load_document(path: Path | None, game: EditorGame | None = None, size: tuple[int, int] | None = None) -> Document:
+    """The document for the command line's BOARD (InputError when it cannot be read): the file's
+    game unless ``game`` is given; a new one of ``size`` when the file does not exist yet."""
+    if path is not None and path.exists():
+        return Document.open(path, game)
+    if path is not None and not path.parent.is_dir():
+        raise InputError(f"the folder {path.parent} does not exist", path)
+    if game is None:
+        return Document(path=path)
     try:
-        arena_size = size(args.arena, "--arena")
-        window = size(args.size, "--size") or (1280, 800)
-    except InputError as exc:
-        print(f"robots-edit: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    return run(
-        args.board, arena_size=arena_size, window_size=window, screenshot=args.screenshot, headless=args.headless
-    )
+        board = game.blank(*(size or game.default_size))
+    except ValueError as exc:
+        raise InputError(f"--arena: {exc}") from None
+    return Document(board, path)
+
+
+def choose_game(args: argparse.Namespace) -> EditorGame:
+    """``--tron`` or a file that is a Tron arena: the Tron game; else the robot game."""
+    from editor.games import TRON, game_for_file, game_named
+
+    if args.tron:
+        return game_named(TRON)
+    found = game_for_file(args.board) if args.board is not None else None
+    return found if found is not None else game_named(ROBOTS)
 
 
 def theme_usable(name: str) -> bool:
@@ -117,12 +113,14 @@ def theme_usable(name: str) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    from editor.games import TRON, sniff_game
-
-    if args.tron or (args.board is not None and sniff_game(args.board) == TRON):
-        return _run_tron(args)
+    game = choose_game(args)
     try:
-        document = load_document(args.board)
+        arena = None
+        if args.arena is not None:
+            if game.name == ROBOTS:
+                raise InputError("--arena WxH sizes a new Tron arena: add --tron")
+            arena = parse_size(args.arena, "--arena", (1, 1), (ARENA_MAX_SIDE, ARENA_MAX_SIDE))
+        document = load_document(args.board, game, arena)
     except InputError as exc:
         print(f"robots-edit: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

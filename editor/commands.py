@@ -1,17 +1,19 @@
 """Undoable edits: each command is a pure function from one board to the next.
 
-Every change to the board goes through a command here (tools build commands, they
+Every change to the board, of any game, goes through a command here (tools build commands, they
 never touch the board); the document's undo stack (``editor.history``) applies them
 and remembers the board each one replaced, so undo restores the exact previous
 board (and therefore the exact file bytes). A command may say which tiles it touches
-(``positions``) so views redraw only those.
+(``positions``) so views redraw only those. What a change means is the game's business
+(``editor.games``): a command asks the grid's game to put cells, resize or transform.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from editor.transform import Transform, transform_board
+from editor.games import game_of
+from editor.games.base import Cell, GameAction, Grid, Transform
 from engine.model import Board, Tile
 
 Position = tuple[int, int]
@@ -36,7 +38,7 @@ class Command:
 
     label = "edit"
 
-    def apply(self, board: Board) -> Board:
+    def apply(self, board: Grid) -> Grid:
         """The board after this command (pure)."""
         raise NotImplementedError
 
@@ -53,35 +55,26 @@ class Command:
 class SetTiles(Command):
     """Put tiles at positions (paint, erase, fill, rectangle, rotate tile)."""
 
-    def __init__(self, changes: Mapping[Position, Tile], label: str = "paint") -> None:
-        self.changes: dict[Position, Tile] = dict(changes)
+    def __init__(self, changes: Mapping[Position, Cell], label: str = "paint") -> None:
+        self.changes: dict[Position, Cell] = dict(changes)
         self.label = label
+        self._others: set[Position] = set()  # cells the game changed besides (a moved start)
 
-    def apply(self, board: Board) -> Board:
-        by_row: dict[int, list[tuple[int, Tile]]] = {}
-        width, height, old = board.width, board.height, board.rows
-        for (x, y), tile in self.changes.items():
-            if 0 <= x < width and 0 <= y < height and old[y][x] is not tile and old[y][x] != tile:
-                by_row.setdefault(y, []).append((x, tile))
-        if not by_row:
-            return board
-        rows = list(board.rows)  # untouched rows are shared with the previous board
-        for y, cells in by_row.items():
-            row = list(rows[y])
-            for x, tile in cells:
-                row[x] = tile
-            rows[y] = tuple(row)
-        return Board(tuple(rows))
+    def apply(self, board: Grid) -> Grid:
+        after, others = game_of(board).put_cells(board, self.changes)
+        self._others |= others
+        return after
 
     @property
     def positions(self) -> frozenset[Position] | None:
-        return frozenset(self.changes)
+        return frozenset(self.changes) | frozenset(self._others)
 
     def merge(self, later: Command) -> bool:
         if type(later) is not type(self) or later.label != self.label:
             return False
         assert isinstance(later, SetTiles)
         self.changes.update(later.changes)  # self._before stays the board before the stroke
+        self._others |= later._others
         return True
 
 
@@ -92,16 +85,19 @@ class SetWalls(SetTiles):
         super().__init__({pos: Tile.floor(bits) for pos, bits in walls.items()}, label="walls")
 
 
-def resized_board(board: Board, width: int, height: int, anchor: str = "nw") -> Board:
-    """``board`` cut or padded with floor to ``width`` x ``height``, the ``anchor`` part kept in place."""
+def anchor_offset(old: tuple[int, int], new: tuple[int, int], anchor: str) -> tuple[int, int]:
+    """Where the old grid's top-left lands in a resized one (negative: the old grid is cut), any game."""
     if anchor not in ANCHORS:
         raise ValueError(f"unknown anchor {anchor!r}; use one of {', '.join(ANCHORS)}")
-    if width < 1 or height < 1:
+    if new[0] < 1 or new[1] < 1:
         raise ValueError("a board needs at least one row and one column")
     fx, fy = ANCHORS[anchor]
-    # Offset of the old board inside the new one (negative: the old board is cut).
-    ox = round((width - board.width) * fx)
-    oy = round((height - board.height) * fy)
+    return round((new[0] - old[0]) * fx), round((new[1] - old[1]) * fy)
+
+
+def resized_board(board: Board, width: int, height: int, anchor: str = "nw") -> Board:
+    """``board`` cut or padded with floor to ``width`` x ``height``, the ``anchor`` part kept in place."""
+    ox, oy = anchor_offset((board.width, board.height), (width, height), anchor)
     floor = Tile.floor()
     rows = []
     for y in range(height):
@@ -120,8 +116,8 @@ class Resize(Command):
         self.width, self.height, self.anchor = width, height, anchor
         self.label = f"resize to {width}x{height}"
 
-    def apply(self, board: Board) -> Board:
-        return resized_board(board, self.width, self.height, self.anchor)
+    def apply(self, board: Grid) -> Grid:
+        return game_of(board).resized(board, self.width, self.height, self.anchor)
 
 
 class TransformBoard(Command):
@@ -131,27 +127,38 @@ class TransformBoard(Command):
         self.transform = transform
         self.label = transform.value
 
-    def apply(self, board: Board) -> Board:
-        return transform_board(board, self.transform)
+    def apply(self, board: Grid) -> Grid:
+        return game_of(board).transformed(board, self.transform)
+
+
+class GameEdit(Command):
+    """One of the game's own edits (``EditorGame.actions``) on the whole board."""
+
+    def __init__(self, action: GameAction) -> None:
+        self.action = action
+        self.label = action.name
+
+    def apply(self, board: Grid) -> Grid:
+        return self.action.apply(board)
 
 
 class NewBoard(Command):
-    """Replace the board with plain floor of any size."""
+    """Replace the board with an empty one of any size (of the same game)."""
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
         self.label = f"new {width}x{height} board"
 
-    def apply(self, board: Board) -> Board:
-        return blank_board(self.width, self.height)
+    def apply(self, board: Grid) -> Grid:
+        return game_of(board).blank(self.width, self.height)
 
 
 class ReplaceBoard(Command):
     """Put a whole other board in place (a restored autosave): one undoable step."""
 
-    def __init__(self, board: Board, label: str = "restore") -> None:
+    def __init__(self, board: Grid, label: str = "restore") -> None:
         self.board = board
         self.label = label
 
-    def apply(self, board: Board) -> Board:
+    def apply(self, board: Grid) -> Grid:
         return self.board

@@ -19,20 +19,21 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 from editor.art import theme_keys
 from editor.autosave import Autosaver, pending_autosave
 from editor.background import BackgroundValidation, ValidationState
-from editor.commands import ANCHORS, ReplaceBoard, Resize, SetTiles, TransformBoard
+from editor.commands import ANCHORS, GameEdit, ReplaceBoard, Resize, SetTiles, TransformBoard
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent
 from editor.export import ExportOptions
 from editor.files import FileActions, RecentFiles, Settings
+from editor.games.base import Problem, Transform, Validation
 from editor.history import UndoStack
 from editor.keymap import SHORTCUTS, action_for
 from editor.layout import Layout
-from editor.names import tile_name
 from editor.playtest import PlaytestRunner
 from editor.pointer import ZOOM_STEP, PaletteDrag, PointerInput
 from editor.tools import TOOLS as TOOL_CLASSES
@@ -40,12 +41,8 @@ from editor.tools import (
     Tool,
     ToolContext,
 )
-from editor.transform import Transform, rotate_tile
-from editor.validate import Problem, Validation
 from engine.cliutil import parse_size as parse_board_size
 from engine.errors import InputError
-from engine.model import Level
-from engine.status import BoardStatus, board_problems, form_status
 from pathui.prompt import Prompt, Prompts
 from viewer3d.coords import TopDownMapping
 
@@ -98,9 +95,10 @@ class EditorController:
     ) -> None:
         self.document = document
         self.ctx = ToolContext(document, status=self.say_near)
-        self.tools: list[Tool] = [cls() for cls in TOOL_CLASSES]
-        self.tool: Tool = self.tools[0]
-        self.layout = Layout(*size)
+        self.game = document.game
+        self.tools: list[Tool] = []
+        self.tool: Tool = self._game_tools()
+        self.layout = Layout(*size, palette_chars=self.game.palette)
         self.mapping = TopDownMapping()
         self.themes = theme_keys()
         if theme is not None and theme not in self.themes:
@@ -110,7 +108,6 @@ class EditorController:
         self.help_visible = False
         self.settings = Settings(autosave_folder)
         self.right_click = "pick" if self.settings.load().get("right_click") == "pick" else "erase"
-        self.level = Level.NORMAL
         self.status = "F1: help   Ctrl+Shift+P: every command"
         self.toast: Toast | None = None
         self.closed = False
@@ -137,8 +134,21 @@ class EditorController:
         self._offer_autosave()
 
     # -- document events ------------------------------------------------------
+    def _game_tools(self) -> Tool:
+        """The tools and brush of the document's game (at start, and when a file of another game
+        is opened in this window); returns the first tool."""
+        self.game = game = self.document.game
+        self.tools = [cls() for name in game.tool_names for cls in TOOL_CLASSES if cls.name == name]
+        self.ctx.brush = game.cell(game.default_brush)
+        self.ctx.erase = game.erase_cell()
+        self.level: Enum | None = game.default_level
+        return self.tools[0]
+
     def _on_event(self, event: DocumentEvent) -> None:
         if isinstance(event, BoardChanged):
+            if event.resized and self.document.game is not self.game:
+                self.tool = self._game_tools()
+                self.layout = Layout(self.layout.width, self.layout.height, palette_chars=self.game.palette)
             if event.resized:
                 self.fit()
             if self._background is not None:
@@ -157,7 +167,7 @@ class EditorController:
     def current_validation(self) -> Validation:
         """A complete, synchronous validation of the board on screen (tests, scripts)."""
         if self._validation is None or self._validation.board is not self.document.board:
-            self._validation = Validation(self.document.board)
+            self._validation = self.game.validation(self.document.board)
         self._validation.advance()
         return self._validation
 
@@ -183,7 +193,7 @@ class EditorController:
     @property
     def problems(self) -> list[Problem]:
         """Every problem of the current board (finishes the search now if needed)."""
-        return self.current_validation.problems
+        return list(self.current_validation.problems)
 
     @property
     def summary(self) -> list[str]:
@@ -230,7 +240,7 @@ class EditorController:
 
     # -- geometry ---------------------------------------------------------------
     def resize(self, width: int, height: int) -> None:
-        self.layout = Layout(width, height)
+        self.layout = Layout(width, height, palette_chars=self.game.palette)
         self.fit()
 
     def fit(self) -> None:
@@ -301,14 +311,15 @@ class EditorController:
 
     def rotate_tile(self, clockwise: bool = True) -> None:
         """Rotate the tile under the cursor (one undo step), else the brush."""
+        game = self.game
         if self.hover is not None:
             x, y = self.hover
-            turned = rotate_tile(self.document.board.tile(x, y), clockwise)
+            turned = game.turned(self.document.board.tile(x, y), clockwise)
             self.document.push(SetTiles({(x, y): turned}, "rotate tile"))
-            self.say(f"({x}, {y}) is now {tile_name(turned)}")
+            self.say(f"({x}, {y}) is now {game.cell_name(turned)}")
         else:
-            self.ctx.brush = rotate_tile(self.ctx.brush, clockwise)
-            self.say(f"brush: {tile_name(self.ctx.brush)}")
+            self.ctx.brush = game.turned(self.ctx.brush, clockwise)
+            self.say(f"brush: {game.cell_name(self.ctx.brush)}")
 
     # -- keys ---------------------------------------------------------------------
     def key_press(self, key: str, ctrl: bool = False, shift: bool = False, alt: bool = False) -> None:
@@ -322,8 +333,20 @@ class EditorController:
             self.help_visible = False
             return
         action = action_for(key, ctrl, shift)
+        own = next((a for a in self.game.actions if a.key == key), None) if not (ctrl or alt) else None
         if action is not None:
             self.run(action)
+        elif own is not None:
+            self.run(f"game_{own.name}")
+        elif not ctrl and key in self.game.brush_keys:
+            self.pick_brush(self.game.brush_keys[key])
+
+    def pick_brush(self, char: str) -> None:
+        """Make a palette entry the brush, and go back to painting (Tron: keys 1-8 pick bot starts)."""
+        self.ctx.brush = self.game.cell(char)
+        if self.tool.name not in ("paint", "rectangle", "fill"):
+            self.tool = self.tools[0]
+        self.say(f"brush: {self.game.cell_name(self.ctx.brush)} — click the board to put it there")
 
     def key_release(self, key: str) -> None:
         if key == "SPACE":
@@ -339,17 +362,34 @@ class EditorController:
         return self.prompts.ask(label, on_submit, text, choices, paths)
 
     # -- actions ---------------------------------------------------------------------
+    def available(self, action: str) -> bool:
+        """Whether the document's game has this action (a Tron arena has no wall tool, no levels)."""
+        if action.startswith("tool_"):
+            return any(t.name == action[5:] for t in self.tools)
+        if action.startswith("game_"):
+            return any(a.name == action[5:] for a in self.game.actions)
+        return action != "level" or bool(self.game.levels)
+
     def run(self, action: str) -> None:
+        if not self.available(action):
+            self.say(f"a {self.game.name} {self.game.noun} has no {action.removeprefix('tool_')}")
+            return
         if action.startswith("tool_"):
             self.select_tool(next(t for t in self.tools if t.name == action[5:]))
+            return
+        if action.startswith("game_"):
+            own = next(a for a in self.game.actions if a.name == action[5:])
+            changed = self.document.push(GameEdit(own))
+            self.say(own.name if changed else f"{own.name}: nothing to change")
             return
         getattr(self, f"action_{action}")()
 
     def action_palette(self) -> None:
         """Every action with its shortcut; type to filter, Up/Down and Enter to run one."""
-        actions = list(dict.fromkeys(s.action for s in SHORTCUTS))
+        actions = [a for a in dict.fromkeys(s.action for s in SHORTCUTS) if self.available(a)]
         prompt = self.prompts.ask("command:", self._run_palette_choice)
         prompt.menu = [(action_label(a), a) for a in actions]
+        prompt.menu += [(f"{a.help}   [{a.key}]", f"game_{a.name}") for a in self.game.actions]
 
     def _run_palette_choice(self, text: str) -> None:
         if text:
@@ -499,7 +539,8 @@ class EditorController:
         self.say(f"theme: {self.theme}")
 
     def action_level(self) -> None:
-        levels = list(Level)
+        levels = list(self.game.levels)
+        assert self.level is not None  # available() lets this run only for a game with levels
         self.level = levels[(levels.index(self.level) + 1) % len(levels)]
         self.say(f"test-play level: {self.level.value}")
 
@@ -507,9 +548,9 @@ class EditorController:
         """Play the board with the built-in AI (in the background), warning first when validation
         says no goal can be reached at this level."""
         board = self.document.board
-        unplayable = board_problems(board, form_status(board) & BoardStatus.NO_GAME)
-        if unplayable:
-            self.say(f"test-play: {unplayable[0].message}")
+        blocker = self.game.play_blocker(board)
+        if blocker:
+            self.say(f"test-play: {blocker}")
             return
         if self.playtest.running:
             self.say("a test-play is already running")
@@ -519,7 +560,7 @@ class EditorController:
         if state.board is not board or level in state.pending:
             question = "reachability is still being checked"  # never block the window on the search
         else:
-            unreachable = [p for p in state.problems if p.level is level or not p.level]
+            unreachable = [p for p in state.problems if getattr(p, "level", None) in (level, None)]
             question = unreachable[0].message if unreachable else ""
         if question:
 
@@ -532,8 +573,9 @@ class EditorController:
         self._start_playtest()
 
     def _start_playtest(self) -> None:
-        self.playtest.start(self.document.board, self.level, self.document.name)
-        self.say(f"test-play at {self.level.value}: the AI is playing …")
+        self.playtest.start(self.game, self.document.board, self.level, self.document.name)
+        where = f" at {self.level.value}" if self.level is not None else ""
+        self.say(f"test-play{where}: the AI is playing …")
 
     def wait_playtest(self, timeout: float | None = None) -> None:
         self.playtest.wait(timeout)
@@ -549,7 +591,7 @@ class EditorController:
             self.say(f"autosaved to {written}")
 
     def _offer_autosave(self) -> None:
-        offer = pending_autosave(self.document.path, self.autosave_folder)
+        offer = pending_autosave(self.document.path, self.autosave_folder, self.game)
         if offer is None:
             return
         path, board = offer

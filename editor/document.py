@@ -1,6 +1,7 @@
 """The editor's document: the board being edited, its undo stack, where it lives, whether it is saved.
 
-The board is an immutable engine ``Board``; every change goes through :meth:`Document.push`
+The board is the immutable grid value of its game (``editor.games``: a robot ``Board``, a Tron
+arena grid), read and written with that game's engine parser and writer; every change goes through :meth:`Document.push`
 (a command), ``undo`` or ``redo`` and is announced to the listeners as a typed event
 (``editor.events``). Whether the document is modified comes from the undo stack's clean
 index, so asking costs nothing. No GL here.
@@ -12,22 +13,25 @@ from pathlib import Path
 
 from editor.commands import Command, blank_board
 from editor.events import BoardChanged, DocumentEvent, FileChanged, Listener, ModifiedChanged
+from editor.games import ROBOTS, EditorGame, game_for_file, game_named, game_of
+from editor.games.base import Grid
 from editor.history import UndoStack
 from editor.safe_write import write_board_file
-from engine.boardfile import parse_board, write_board
+from engine.boardfile import write_board  # the robot game's writer, kept importable from here for old scripts
 from engine.errors import read_text
-from engine.model import Board
 
 DEFAULT_SIZE = (12, 12)
 
-__all__ = ["DEFAULT_SIZE", "Document", "blank_board"]
+__all__ = ["DEFAULT_SIZE", "Document", "blank_board", "write_board"]
 
 
 class Document:
     """One open board file."""
 
-    def __init__(self, board: Board | None = None, path: Path | None = None) -> None:
-        self._board = board if board is not None else blank_board(*DEFAULT_SIZE)
+    def __init__(self, board: Grid | None = None, path: Path | None = None, game: EditorGame | None = None) -> None:
+        if board is None:
+            board = game.blank(*game.default_size) if game is not None else blank_board(*DEFAULT_SIZE)
+        self._board: Grid = board
         self.path = path
         self.history = UndoStack()
         self._listeners: list[Listener] = []
@@ -35,10 +39,12 @@ class Document:
 
     # -- loading and saving -------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path) -> Document:
-        """Read a board file; raises ``engine.errors.InputError`` (file:line:col) when it is bad."""
+    def open(cls, path: str | Path, game: EditorGame | None = None) -> Document:
+        """Read a board file of ``game`` (else the game ``engine.games.sniff_game`` finds);
+        raises ``engine.errors.InputError`` (file:line:col) when it is bad."""
         p = Path(path)
-        return cls(parse_board(read_text(p), p), p)
+        game = game or game_for_file(p) or game_named(ROBOTS)
+        return cls(game.parse(read_text(p), p), p)
 
     def save(self, path: str | Path | None = None) -> Path:
         """Write the board to ``path`` (or the current path) and mark it saved.
@@ -48,7 +54,7 @@ class Document:
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("this board has no file yet: use save as")
-        write_board_file(target, write_board(self._board))
+        write_board_file(target, self.text)
         path_changed = target != self.path
         self.path = target
         self.history.mark_clean()
@@ -59,13 +65,18 @@ class Document:
 
     # -- state ---------------------------------------------------------------
     @property
-    def board(self) -> Board:
+    def board(self) -> Grid:
         return self._board
 
     @property
+    def game(self) -> EditorGame:
+        """The game of the board on screen (it changes when a file of another game is opened)."""
+        return game_of(self._board)
+
+    @property
     def text(self) -> str:
-        """The board-file text the document would save."""
-        return write_board(self._board)
+        """The file text the document would save (the game's engine writer)."""
+        return self.game.write(self._board)
 
     @property
     def modified(self) -> bool:
@@ -119,7 +130,7 @@ class Document:
     def in_stroke(self) -> bool:
         return self.history.in_stroke
 
-    def replace(self, board: Board, path: Path | None = None) -> None:
+    def replace(self, board: Grid, path: Path | None = None) -> None:
         """Start over with another board (open / new): a fresh undo stack, not modified."""
         self._board = board
         self.path = path
@@ -128,7 +139,7 @@ class Document:
         self._emit(FileChanged(path))
         self._check_modified()
 
-    def _set(self, board: Board, positions: frozenset[tuple[int, int]] | None) -> None:
+    def _set(self, board: Grid, positions: frozenset[tuple[int, int]] | None) -> None:
         resized = (board.width, board.height) != (self._board.width, self._board.height)
         self._board = board
         self._emit(BoardChanged(None if resized else positions, resized))

@@ -26,9 +26,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from editor.art import FALLBACK_THEME, TILE_PX, theme_keys, tile_images
+from editor.art import FALLBACK_THEME, TILE_PX, theme_keys
+from editor.games import ROBOTS, EditorGame, game_named, game_of
+from editor.games.base import Grid
 from engine.atomic import write_bytes_atomic, write_text_atomic
-from engine.model import Board
 
 FORMATS = (".png", ".svg", ".pdf")
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -74,15 +75,16 @@ def parse_options(text: str, theme: str | None = None) -> ExportOptions:
     return ExportOptions(theme=theme, tile_px=tile, grid=grid, coords=coords, paper=paper)
 
 
-def tile_pictures(theme: str | None) -> dict[str, Image.Image]:
-    """Every board character's picture in ``theme`` (the first installed theme when None)."""
+def tile_pictures(theme: str | None, game: EditorGame | None = None) -> dict[str, Image.Image]:
+    """Every cell picture of ``game`` (robots when None) in ``theme`` (the first installed theme when None)."""
+    game = game if game is not None else game_named(ROBOTS)
     name = theme if theme is not None else theme_keys()[0]
     try:
-        return tile_images(name)
+        return game.cell_images(name)
     except Exception:
         if theme is not None:
             raise
-        return tile_images(FALLBACK_THEME)
+        return game.cell_images(FALLBACK_THEME)
 
 
 def tile_picture(pictures: dict[str, Image.Image], char: str, size: int) -> Image.Image:
@@ -96,9 +98,9 @@ def _margin(options: ExportOptions, size: int) -> int:
 
 
 # -- PNG ------------------------------------------------------------------------------------
-def board_png(board: Board, options: ExportOptions) -> Image.Image:
+def board_png(board: Grid, options: ExportOptions) -> Image.Image:
     size = options.tile_px
-    pictures = tile_pictures(options.theme)
+    pictures = tile_pictures(options.theme, game_of(board))
     margin = _margin(options, size)
     image = Image.new("RGBA", (margin + board.width * size, margin + board.height * size), (255, 255, 255, 255))
     cache: dict[str, Image.Image] = {}
@@ -130,9 +132,14 @@ def _png_bytes(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def board_svg(board: Board, options: ExportOptions) -> str:
+def _svg_id(char: str) -> str:
+    """An XML id for a cell picture: ``t`` and the code points (``t62``; ``t49-69`` for Tron's ``1E``)."""
+    return "t" + "-".join(str(ord(c)) for c in char)
+
+
+def board_svg(board: Grid, options: ExportOptions) -> str:
     size = options.tile_px
-    pictures = tile_pictures(options.theme)
+    pictures = tile_pictures(options.theme, game_of(board))
     margin = _margin(options, size)
     width, height = margin + board.width * size, margin + board.height * size
     used = sorted({tile.char for row in board.rows for tile in row})
@@ -146,13 +153,13 @@ def board_svg(board: Board, options: ExportOptions) -> str:
     for char in used:
         data = base64.b64encode(_png_bytes(tile_picture(pictures, char, min(size * 2, MAX_TILE_PX)))).decode()
         lines.append(
-            f'<image id="t{ord(char)}" width="{size}" height="{size}" xlink:href="data:image/png;base64,{data}"/>'
+            f'<image id="{_svg_id(char)}" width="{size}" height="{size}" xlink:href="data:image/png;base64,{data}"/>'
         )
     lines.append("</defs>")
     lines.append(f'<g transform="translate({margin},{margin})">')
     for y, row in enumerate(board.rows):
         for x, tile in enumerate(row):
-            lines.append(f'<use xlink:href="#t{ord(tile.char)}" x="{x * size}" y="{y * size}"/>')
+            lines.append(f'<use xlink:href="#{_svg_id(tile.char)}" x="{x * size}" y="{y * size}"/>')
     if options.grid:
         path = [f"M{x * size} 0V{board.height * size}" for x in range(board.width + 1)]
         path += [f"M0 {y * size}H{board.width * size}" for y in range(board.height + 1)]
@@ -184,7 +191,7 @@ class PagePlan:
         return len(self.pages) > 1
 
 
-def plan_pages(board: Board, options: ExportOptions) -> PagePlan:
+def plan_pages(board: Grid, options: ExportOptions) -> PagePlan:
     """Fit the board on one page (either orientation) if tiles stay >= ``min_tile_mm``, else split."""
     if options.paper not in PAPERS:
         raise ValueError(f"unknown paper {options.paper!r}; use one of {', '.join(PAPERS)}")
@@ -211,11 +218,11 @@ def plan_pages(board: Board, options: ExportOptions) -> PagePlan:
     return min(plans, key=lambda plan: len(plan.pages))
 
 
-def board_pdf(board: Board, options: ExportOptions, title: str = "board") -> bytes:
+def board_pdf(board: Grid, options: ExportOptions, title: str = "board") -> bytes:
     from fpdf import FPDF
 
     plan = plan_pages(board, options)
-    pictures = tile_pictures(options.theme)
+    pictures = tile_pictures(options.theme, game_of(board))
     dpi_px = min(MAX_TILE_PX, max(TILE_PX, math.ceil(plan.tile_mm / 25.4 * 300)))
     images = {char: tile_picture(pictures, char, dpi_px).convert("RGB") for char in pictures}
     pdf = FPDF(
@@ -258,7 +265,7 @@ def board_pdf(board: Board, options: ExportOptions, title: str = "board") -> byt
 
 
 # -- files ----------------------------------------------------------------------------------
-def export_board(board: Board, path: Path, options: ExportOptions, title: str | None = None) -> Path:
+def export_board(board: Grid, path: Path, options: ExportOptions, title: str | None = None) -> Path:
     """Write the board to ``path`` in the format its suffix names (atomically); returns the path."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:

@@ -13,8 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from editor.autosave import Autosaver, state_folder
-from editor.commands import blank_board
-from editor.document import DEFAULT_SIZE, Document
+from editor.document import Document
 from engine.atomic import write_text_atomic
 from engine.errors import InputError
 from pathui.prompt import Prompts
@@ -128,7 +127,8 @@ class FileActions:
 
     def save_as(self, then: Callable[[], None] | None = None) -> None:
         path = self.document.path
-        text = str(path.absolute()) if path is not None else self._folder_text() + "board.dat"
+        game = self.document.game
+        text = str(path.absolute()) if path is not None else self._folder_text() + game.noun + game.suffix
         self.ask_path("save as:", lambda typed: self._save_as_typed(typed, then), text)
 
     def _save_as_typed(self, typed: str, then: Callable[[], None] | None) -> None:
@@ -177,8 +177,9 @@ class FileActions:
             if not folder.is_dir():
                 self.say(f"cannot open {path}: the folder {folder} does not exist")
                 return
-            self.document.replace(blank_board(*DEFAULT_SIZE), path)
-            self.say(f"{path.name} does not exist yet: a blank board that will be saved there")
+            game = self.document.game
+            self.document.replace(game.blank(*game.default_size), path)
+            self.say(f"{path.name} does not exist yet: a blank {game.noun} that will be saved there")
             return
         try:
             opened = Document.open(path)
@@ -208,10 +209,16 @@ class FileActions:
             except ValueError as exc:
                 self.say(str(exc))
                 return
-            self.document.replace(blank_board(width, height), None)
-            self.say(f"new {width}x{height} board")
+            game = self.document.game
+            try:
+                blank = game.blank(width, height)
+            except ValueError as exc:
+                self.say(str(exc))
+                return
+            self.document.replace(blank, None)
+            self.say(f"new {width}x{height} {game.noun}")
 
         def ask() -> None:
-            self.prompts.ask("new board, size:", make, text=f"{board.width}x{board.height}")
+            self.prompts.ask(f"new {self.document.game.noun}, size:", make, text=f"{board.width}x{board.height}")
 
         self.unless_unsaved(ask)

@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from editor.commands import Command
-from engine.model import Board
+from editor.games.base import Grid
 
 
 @dataclass
 class Entry:
     command: Command
-    before: Board
-    after: Board
+    before: Grid
+    after: Grid
     stroke: int | None
 
 
@@ -52,7 +52,7 @@ class UndoStack:
         return self._stroke is not None
 
     # -- recording -------------------------------------------------------------
-    def record(self, command: Command, before: Board, after: Board) -> None:
+    def record(self, command: Command, before: Grid, after: Grid) -> None:
         """Remember a step that was just done (merged into the open stroke's step when it can be)."""
         if self._clean is not None and self._clean > len(self._done):
             self._clean = None  # the saved state was in the redo list, which this edit drops

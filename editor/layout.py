@@ -61,6 +61,8 @@ def inside(rect: Rect, px: float, py: float) -> bool:
 class Layout:
     width: int
     height: int
+    #: The game's palette (``editor.games``): the robot game's tiles unless told.
+    palette_chars: tuple[str, ...] = PALETTE_CHARS
 
     @property
     def side_width(self) -> int:
@@ -69,7 +71,7 @@ class Layout:
     @property
     def cell_px(self) -> float:
         """Palette cells shrink on short windows so that every tile and every tool button fits."""
-        rows = -(-len(PALETTE_CHARS) // PALETTE_COLUMNS)
+        rows = -(-len(self.palette_chars) // PALETTE_COLUMNS)
         tools = 2 * PANEL_PAD + TITLE_HEIGHT + TOOL_COUNT * (TOOL_ROW_HEIGHT + 4)
         room = self.height - STATUS_HEIGHT - TITLE_HEIGHT - PANEL_PAD - tools
         return max(float(MIN_CELL_PX), min(float(CELL_PX), room / rows - CELL_GAP))
@@ -121,14 +123,14 @@ class Layout:
         )
 
     def palette_char_at(self, px: float, py: float) -> str | None:
-        for index, char in enumerate(PALETTE_CHARS):
+        for index, char in enumerate(self.palette_chars):
             if inside(self.palette_cell(index), px, py):
                 return char
         return None
 
     @property
     def tools_top(self) -> float:
-        rows = -(-len(PALETTE_CHARS) // PALETTE_COLUMNS)
+        rows = -(-len(self.palette_chars) // PALETTE_COLUMNS)
         return TITLE_HEIGHT + PANEL_PAD + rows * (self.cell_px + CELL_GAP) + 2 * PANEL_PAD + TITLE_HEIGHT
 
     def tool_button(self, index: int) -> Rect:

@@ -1,5 +1,8 @@
 """Test-play: play the board with the built-in AI at a level, write a game directory, open the viewer.
 
+:class:`PlaytestRunner` serves every game: it runs the game's ``play`` (``editor.games``); the
+robot game's is :func:`play` here.
+
 The game is played by the engine (``engine.game.play_game``) with the best built-in AI
 that is installed (the planner, else the contest's reference AI) on a fresh deck, and
 written with the engine's game-directory writer, which the 3D viewer reads.
@@ -18,8 +21,10 @@ import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 
+from editor.games.base import EditorGame, Grid, Played
 from engine.ai.registry import resolve_ai
 from engine.deck import generate_deck
 from engine.game import Chooser, GameRecord, play_game
@@ -82,12 +87,13 @@ class PlaytestRunner:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def start(self, board: Board, level: Level, name: str) -> None:
+    def start(self, game: EditorGame, board: Grid, level: Enum | None, name: str) -> None:
+        """Play ``board`` with ``game``'s built-in AIs in a thread; ``poll`` reports it."""
         box: list[object] = []
 
         def run() -> None:
             try:
-                box.append(play(board, level, name=name))
+                box.append(game.play(board, level, name))
             except Exception as exc:  # reported in the status bar, never a crash of the editor
                 box.append(exc)
 
@@ -108,17 +114,15 @@ class PlaytestRunner:
             return
         self._thread = None
         result = self._result[0] if self._result else None
-        if not isinstance(result, tuple):
+        if not isinstance(result, Played):
             self.say(f"test-play failed: {result}")
             return
-        game_dir, game = result
+        game_dir = result.path
         self.folders.append(game_dir)
-        outcome = game.outcome.name.lower() if game.outcome is not None else "?"
-        summary = f"played at {game.level.value}: {outcome} after {game.cards_played} cards"
         process = self.open_viewer(game_dir)
         if process is not None:
             self.viewers.append(Viewer(process, game_dir))
-        self.say(f"{summary}; opening the viewer on {game_dir}")
+        self.say(f"{result.summary}; opening the viewer on {game_dir}")
 
     def reap(self) -> None:
         """Collect viewers that have exited and remove their play folders."""

@@ -12,9 +12,7 @@ from typing import TYPE_CHECKING
 
 from editor.commands import SetTiles
 from editor.layout import inside
-from editor.names import tile_name
 from editor.tools import LEFT, MIDDLE, RIGHT, EyedropperTool, Pointer, RectangleTool, Tool, WallTool
-from engine.model import Tile
 
 if TYPE_CHECKING:
     from editor.controller import EditorController
@@ -71,7 +69,8 @@ class PointerInput:
                 if isinstance(self.ctl.tool, WallTool)
                 else None
             )
-            self.hover_info = f"({tile[0]}, {tile[1]})  {tile_name(board.tile(*tile))}  '{board.tile(*tile).char}'"
+            name = self.ctl.game.cell_name(board.tile(*tile))
+            self.hover_info = f"({tile[0]}, {tile[1]})  {name}  '{board.tile(*tile).char}'"
             return
         self.hover = None
         self.hover_edge = None
@@ -79,8 +78,9 @@ class PointerInput:
         if inside(self.ctl.layout.palette, px, py):
             char = self.ctl.layout.palette_char_at(px, py)
             if char is not None:
-                self.tooltip = f"{tile_name(Tile.from_char(char))}  '{char}' — click: brush, drag: drop on the board"
-                self.hover_info = f"palette: {tile_name(Tile.from_char(char))}  '{char}'"
+                name = self.ctl.game.cell_name(self.ctl.game.cell(char))
+                self.tooltip = f"{name}  '{char}' — click: brush, drag: drop on the board"
+                self.hover_info = f"palette: {name}  '{char}'"
             index = self.ctl.layout.tool_at(px, py, len(self.ctl.tools))
             if index is not None:
                 tool = self.ctl.tools[index]
@@ -122,9 +122,10 @@ class PointerInput:
     def _palette_press(self, px: float, py: float) -> None:
         char = self.ctl.layout.palette_char_at(px, py)
         if char is not None:
-            self.ctl.ctx.brush = Tile.from_char(char)
+            self.ctl.ctx.brush = self.ctl.game.cell(char)
             self.palette_drag = PaletteDrag(char, px, py)
-            self.ctl.say(f"brush: {tile_name(self.ctl.ctx.brush)} — drag it onto the board or paint with it")
+            brush = self.ctl.game.cell_name(self.ctl.ctx.brush)
+            self.ctl.say(f"brush: {brush} — drag it onto the board or paint with it")
             return
         index = self.ctl.layout.tool_at(px, py, len(self.ctl.tools))
         if index is not None:
@@ -150,8 +151,9 @@ class PointerInput:
             drag, self.palette_drag = self.palette_drag, None
             tile = self.ctl.mapping.tile_at(px, py)
             if drag.moved and self._in_canvas(px, py) and self.ctl.document.board.in_bounds(*tile):
-                self.ctl.document.push(SetTiles({tile: Tile.from_char(drag.char)}, "drop"))
-                self.ctl.say(f"dropped {tile_name(Tile.from_char(drag.char))} at ({tile[0]}, {tile[1]})")
+                cell = self.ctl.game.cell(drag.char)
+                self.ctl.document.push(SetTiles({tile: cell}, "drop"))
+                self.ctl.say(f"dropped {self.ctl.game.cell_name(cell)} at ({tile[0]}, {tile[1]})")
             return
         if self._active_tool is not None:
             tool, self._active_tool = self._active_tool, None

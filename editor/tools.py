@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from editor.commands import SetTiles, SetWalls
 from editor.document import Document
-from editor.names import kind_noun, tile_name
+from editor.games.base import Cell, Grid
+from editor.names import kind_noun
 from engine.model import Board, Direction, Tile, TileKind
 
 Position = tuple[int, int]
@@ -35,14 +36,16 @@ class Pointer:
 
 @dataclass
 class ToolContext:
-    """What tools work with: the document (which owns the undo stack), the brush, and the status line."""
+    """What tools work with: the document (which owns the undo stack), the brush, what the right
+    button paints (``erase``, the game's empty cell), and the status line."""
 
     document: Document
-    brush: Tile = field(default_factory=lambda: Tile.from_char(">"))
+    brush: Cell = field(default_factory=lambda: Tile.from_char(">"))
     status: Callable[[str], None] = lambda message: None
+    erase: Cell = field(default_factory=Tile.floor)
 
     @property
-    def board(self) -> Board:
+    def board(self) -> Grid:
         return self.document.board
 
 
@@ -65,8 +68,8 @@ class Tool:
         return set()
 
 
-def _brush_for(ctx: ToolContext, p: Pointer) -> Tile:
-    return Tile.floor() if p.button == RIGHT else ctx.brush
+def _brush_for(ctx: ToolContext, p: Pointer) -> Cell:
+    return ctx.erase if p.button == RIGHT else ctx.brush
 
 
 def line_between(a: Position, b: Position) -> Iterator[Position]:
@@ -117,10 +120,10 @@ class EyedropperTool(Tool):
     def press(self, ctx: ToolContext, p: Pointer) -> None:
         if ctx.board.in_bounds(*p.tile):
             ctx.brush = ctx.board.tile(*p.tile)
-            ctx.status(f"brush: {tile_name(ctx.brush)}")
+            ctx.status(f"brush: {ctx.document.game.cell_name(ctx.brush)}")
 
 
-def flood_region(board: Board, start: Position) -> set[Position]:
+def flood_region(board: Grid, start: Position) -> set[Position]:
     """The 4-connected tiles holding the same character as ``start`` (plain loops: 10,000 tiles in ms)."""
     rows = board.rows
     width, height = board.width, board.height
@@ -240,6 +243,14 @@ def wall_edit(board: Board, edge: Edge, want: bool) -> WallEdit:
     return WallEdit({}, f"a wall can only stand on a plain floor tile; this is {kind_noun(here)}")
 
 
+def _walls_board(ctx: ToolContext) -> Board:
+    """Walls on tile edges are the robot game's: the wall tool only works on its boards."""
+    board = ctx.board
+    if not isinstance(board, Board):
+        raise TypeError("the wall tool edits robot boards")
+    return board
+
+
 def _canonical(board: Board, edge: Edge) -> Edge:
     """One name per edge: the tile left of / above it, unless that is off the board."""
     x, y, side = edge
@@ -273,25 +284,25 @@ class WallTool(Tool):
         self.stroke = []
         self._want = None
         self._first = self._last = None
-        if p.edge is not None and ctx.board.in_bounds(*p.edge[:2]):
+        if p.edge is not None and _walls_board(ctx).in_bounds(*p.edge[:2]):
             self._start(ctx, p)
 
     def _start(self, ctx: ToolContext, p: Pointer) -> None:
         assert p.edge is not None
-        written, builtin = edge_has_wall(ctx.board, p.edge)
+        written, builtin = edge_has_wall(_walls_board(ctx), p.edge)
         self._want = not (written or builtin) if p.button != RIGHT else False
-        self._first = _canonical(ctx.board, p.edge)
+        self._first = _canonical(_walls_board(ctx), p.edge)
         self._last = self._first[:2]
         self._apply(ctx, p.edge)
 
     def drag(self, ctx: ToolContext, p: Pointer) -> None:
         if self._first is None:
-            if p.edge is not None and ctx.board.in_bounds(*p.edge[:2]):
+            if p.edge is not None and _walls_board(ctx).in_bounds(*p.edge[:2]):
                 self._start(ctx, p)
             return
         x0, y0, side = self._first
         assert self._last is not None
-        board = ctx.board
+        board = _walls_board(ctx)
         vertical = side in (Direction.LEFT, Direction.RIGHT)
         if vertical:  # a vertical line: follow the pointer's row
             target = (x0, min(max(p.tile[1], 0), board.height - 1))
@@ -316,12 +327,12 @@ class WallTool(Tool):
         return list(self.stroke)
 
     def _apply(self, ctx: ToolContext, edge: Edge) -> None:
-        key = _canonical(ctx.board, edge)
+        key = _canonical(_walls_board(ctx), edge)
         if key in self._done or self._want is None:
             return
         self._done.add(key)
         self.stroke.append(edge)
-        result = wall_edit(ctx.board, edge, self._want)
+        result = wall_edit(_walls_board(ctx), edge, self._want)
         if result.reason:
             ctx.status(result.reason)
         elif result.walls:

@@ -9,9 +9,10 @@ immutable values, so commands can use them for do and undo alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from enum import Enum
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
+from editor.games.base import Transform
 from engine.model import (
     CONVEYOR_CHARS,
     PUSHER_CHARS,
@@ -22,28 +23,22 @@ from engine.model import (
     TileKind,
 )
 
+__all__ = [
+    "Transform",
+    "remap_tile",
+    "remap_walls",
+    "rotate_tile",
+    "transform_board",
+    "transform_rows",
+    "transform_tile",
+]
+
 DirectionMap = Callable[[Direction], Direction]
 
 _START_BY_DIR = {d: c for c, d in START_CHARS.items()}
 _CONVEYOR_BY_DIR = {d: c for c, d in CONVEYOR_CHARS.items()}
 _PUSHER_BY_DIR = {d: c for c, d in PUSHER_CHARS.items()}
 _HORIZONTAL = (Direction.LEFT, Direction.RIGHT)
-
-
-class Transform(Enum):
-    """A whole-board transform; the value is the label shown in the undo history."""
-
-    ROTATE_CW = "rotate clockwise"
-    ROTATE_CCW = "rotate anticlockwise"
-    MIRROR_H = "mirror left-right"
-    MIRROR_V = "mirror top-bottom"
-
-    @property
-    def inverse(self) -> Transform:
-        return {
-            Transform.ROTATE_CW: Transform.ROTATE_CCW,
-            Transform.ROTATE_CCW: Transform.ROTATE_CW,
-        }.get(self, self)
 
 
 def _mirror_h(d: Direction) -> Direction:
@@ -104,17 +99,24 @@ def rotate_tile(tile: Tile, clockwise: bool = True) -> Tile:
     return transform_tile(tile, Transform.ROTATE_CW if clockwise else Transform.ROTATE_CCW)
 
 
+T = TypeVar("T")
+
+
+def transform_rows(rows: Sequence[Sequence[T]], transform: Transform) -> list[list[T]]:
+    """The cells of any grid moved by a transform (their meaning is the caller's business): a quarter
+    turn makes a ``w`` x ``h`` grid ``h`` x ``w``."""
+    h, w = len(rows), len(rows[0])
+    if transform is Transform.ROTATE_CW:
+        # new (nx, ny) came from old (ny, h - 1 - nx); the new grid is h wide and w high.
+        return [[rows[h - 1 - nx][ny] for nx in range(h)] for ny in range(w)]
+    if transform is Transform.ROTATE_CCW:
+        return [[rows[nx][w - 1 - ny] for nx in range(h)] for ny in range(w)]
+    if transform is Transform.MIRROR_H:
+        return [list(reversed(row)) for row in rows]
+    return [list(row) for row in reversed(rows)]
+
+
 def transform_board(board: Board, transform: Transform) -> Board:
     """The whole board turned or mirrored, every tile remapped."""
-    w, h = board.width, board.height
-    rows = board.rows
-    if transform is Transform.ROTATE_CW:
-        # new (nx, ny) came from old (ny, h - 1 - nx); the new board is h wide and w high.
-        source = [[rows[h - 1 - nx][ny] for nx in range(h)] for ny in range(w)]
-    elif transform is Transform.ROTATE_CCW:
-        source = [[rows[nx][w - 1 - ny] for nx in range(h)] for ny in range(w)]
-    elif transform is Transform.MIRROR_H:
-        source = [list(reversed(row)) for row in rows]
-    else:
-        source = [list(row) for row in reversed(rows)]
+    source = transform_rows(board.rows, transform)
     return Board(tuple(tuple(transform_tile(t, transform) for t in row) for row in source))

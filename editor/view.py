@@ -11,21 +11,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 import pyglet
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from editor.art import TILE_PX, theme_tile_images, theme_warning, tile_images
 from editor.boardlayer import MAX_SPRITES, BoardTexture
 from editor.controller import EditorController
 from editor.events import BoardChanged, DocumentEvent
+from editor.games import EditorGame
+from editor.games.base import Grid, Problem
 from editor.keymap import MOUSE_HELP, SHORTCUTS
-from editor.layout import PALETTE_CHARS, PANEL_PAD, TITLE_HEIGHT, Rect
-from editor.names import tile_name
+from editor.layout import PANEL_PAD, TITLE_HEIGHT, Rect
 from editor.tools import WallTool
-from editor.validate import Problem
-from engine.model import Board, Direction, Level, Tile
+from engine.model import Direction
 from viewer3d.coords import TopDownMapping
 
 if TYPE_CHECKING:
@@ -41,29 +42,8 @@ DIM_TEXT = (150, 155, 170, 255)
 ACCENT = (90, 170, 255, 255)
 PROBLEM = (255, 80, 70, 255)
 GOOD = (110, 210, 120, 255)
-BUILTIN_WALL = (255, 150, 40, 220)
 GRID = (0, 0, 0, 90)
 FONT_SIZE = 10
-
-
-def with_builtin_walls(char: str, image: Image.Image) -> Image.Image:
-    """A pusher's or crusher's picture with its built-in walls as orange bars, so they read as walls."""
-    bits = Tile.from_char(char).builtin_walls()
-    if not bits:
-        return image
-    picture = image.convert("RGBA").resize((TILE_PX, TILE_PX))
-    draw = ImageDraw.Draw(picture)
-    t = 5
-    bars = {
-        Direction.LEFT: (0, 0, t, TILE_PX - 1),
-        Direction.RIGHT: (TILE_PX - 1 - t, 0, TILE_PX - 1, TILE_PX - 1),
-        Direction.UP: (0, 0, TILE_PX - 1, t),
-        Direction.DOWN: (0, TILE_PX - 1 - t, TILE_PX - 1, TILE_PX - 1),
-    }
-    for d, box in bars.items():
-        if bits & d.wall_bit:
-            draw.rectangle(box, fill=(*BUILTIN_WALL[:3], 255))
-    return picture
 
 
 def to_texture(image: Image.Image) -> pyglet.image.Texture:
@@ -92,7 +72,7 @@ class BoardSprites:
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
         self.sprites: dict[tuple[int, int], tuple[str, pyglet.sprite.Sprite]] = {}
-        self._board: Board | None = None
+        self._board: Grid | None = None
         self._mapping: TopDownMapping | None = None
         self._window_height = 0
         self._touched: set[tuple[int, int]] | None = set()
@@ -106,7 +86,7 @@ class BoardSprites:
 
     def show(
         self,
-        board: Board,
+        board: Grid,
         mapping: TopDownMapping,
         visible: tuple[range, range],
         textures: dict[str, pyglet.image.Texture],
@@ -152,6 +132,7 @@ class BoardSprites:
 class EditorView:
     def __init__(self, controller: EditorController) -> None:
         self.ctl = controller
+        self.game: EditorGame = controller.document.game
         self.textures: dict[str, pyglet.image.Texture] = {}
         self.images: dict[str, Image.Image] = {}
         self.board_texture: BoardTexture | None = None
@@ -169,6 +150,8 @@ class EditorView:
     def _on_event(self, event: DocumentEvent) -> None:
         """Views listen to the document instead of comparing boards every frame."""
         if isinstance(event, BoardChanged):
+            if self.game is not self.ctl.document.game:  # a file of another game was opened here
+                self.set_theme(self.ctl.theme)
             self.board_sprites.touch(event.positions)
             if event.resized:
                 self._drop_board_texture()
@@ -181,6 +164,11 @@ class EditorView:
         from editor.art import FALLBACK_THEME
 
         self.watcher = None
+        self.game = game = self.ctl.document.game
+        if not game.themed:  # the game draws its own pictures
+            self._show_pictures(game.cell_images(name))
+            self.theme_loaded = name
+            return
         try:
             if name == FALLBACK_THEME:
                 images = tile_images(name)
@@ -218,7 +206,7 @@ class EditorView:
         return True
 
     def _show_pictures(self, images: dict[str, Image.Image]) -> None:
-        self.images = {char: with_builtin_walls(char, image) for char, image in images.items()}
+        self.images = {char: self.game.on_screen(char, image) for char, image in images.items()}
         self.textures = {char: to_texture(image) for char, image in self.images.items()}
         self.board_sprites = BoardSprites()  # new pictures: rebuild the board's sprites
         self._drop_board_texture()
@@ -369,7 +357,7 @@ class EditorView:
         if ctl.help_visible:
             self._part("help", key_base, self._build_help).batch.draw()
 
-    def _draw_board(self, board: Board) -> None:
+    def _draw_board(self, board: Grid) -> None:
         """The board texture (any zoom), plus sharp sprites of the visible tiles when zoomed in."""
         ctl = self.ctl
         if self.board_texture is None or self.board_texture.shape != (board.width, board.height):
@@ -461,7 +449,7 @@ class EditorView:
         self._rect(part, layout.palette, PANEL)
         self._rect(part, (layout.palette[2] - 1, 0, 1, layout.palette[3]), PANEL_LINE)
         self._label(part, "TILES — drag onto the board", PANEL_PAD, 8, DIM_TEXT, 9, bold=True)
-        for index, char in enumerate(PALETTE_CHARS):
+        for index, char in enumerate(layout.palette_chars):
             rect = layout.palette_cell(index)
             if char == ctl.ctx.brush.char:
                 left, top, w, h = rect
@@ -483,7 +471,7 @@ class EditorView:
             )
 
     def _build_side(
-        self, part: _Part, problems: tuple[Problem, ...], summary: tuple[str, ...], pending: tuple[Level, ...]
+        self, part: _Part, problems: tuple[Problem, ...], summary: tuple[str, ...], pending: tuple[Enum, ...]
     ) -> None:
         ctl = self.ctl
         layout = ctl.layout
@@ -494,14 +482,14 @@ class EditorView:
         y = 10.0
         wrap = width - 28
         board = ctl.document.board
-        self._label(part, "BOARD", x, y, DIM_TEXT, 9, bold=True)
+        self._label(part, ctl.game.noun.upper(), x, y, DIM_TEXT, 9, bold=True)
         y += 20
         name = ctl.document.path.name if ctl.document.path else "untitled"
         self._label(part, f"{name}{' (modified)' if ctl.document.modified else ''}", x, y, TEXT, 11, width=wrap)
         y += 22
         self._label(part, f"{board.width} x {board.height} tiles", x, y, DIM_TEXT)
         y += 20
-        self._label(part, f"brush: {tile_name(ctl.ctx.brush)}", x, y, DIM_TEXT, width=wrap)
+        self._label(part, f"brush: {ctl.game.cell_name(ctl.ctx.brush)}", x, y, DIM_TEXT, width=wrap)
         y += 34
         self._label(part, "VALIDATION", x, y, DIM_TEXT, 9, bold=True)
         y += 22
@@ -516,7 +504,7 @@ class EditorView:
             )
             y += 24
         elif not problems:
-            self._label(part, "playable at every level", x, y, GOOD, 11)
+            self._label(part, "playable at every level" if ctl.game.levels else "playable", x, y, GOOD, 11)
             y += 24
             for line in summary:
                 self._label(part, "✓ " + line, x, y, TEXT, width=wrap)
@@ -533,7 +521,10 @@ class EditorView:
         y += 18
         self._label(part, "TEST-PLAY", x, y, DIM_TEXT, 9, bold=True)
         y += 22
-        self._label(part, f"F5 plays at level '{ctl.level.value}' (F6 changes it)", x, y, TEXT, width=wrap)
+        if ctl.level is not None:
+            self._label(part, f"F5 plays at level '{ctl.level.value}' (F6 changes it)", x, y, TEXT, width=wrap)
+        else:
+            self._label(part, "F5 plays the strong bot against the simple one", x, y, TEXT, width=wrap)
         y += 40
         self._label(part, f"theme: {self.theme_loaded}   (F2 next)", x, y, DIM_TEXT, width=wrap)
         y += 20
@@ -565,7 +556,7 @@ class EditorView:
                 self._label(part, ctl.hover_info, info_left, top + 8, ACCENT, 11)
             self._label(
                 part,
-                "Ctrl+Shift+P all commands  Ctrl+Z undo  Ctrl+S save  Ctrl+G grid  W walls  F5 test-play  F1 help",
+                f"Ctrl+Shift+P all commands  Ctrl+Z undo  Ctrl+S save  Ctrl+G grid  {ctl.game.hint}  F5 test-play  F1 help",
                 12,
                 top + 28,
                 DIM_TEXT,
@@ -634,7 +625,11 @@ class EditorView:
         self._rect(part, (bx, by, box_w, box_h), (40, 44, 54, 250))
         self._box(part, (bx, by, box_w, box_h), ACCENT, 2)
         self._label(part, "robots-edit — shortcuts", bx + 24, by + 18, TEXT, 15, bold=True)
-        rows = [(s.label, s.help) for s in SHORTCUTS] + list(MOUSE_HELP)
+        rows = [(s.label, s.help) for s in SHORTCUTS if ctl.available(s.action)] + list(MOUSE_HELP)
+        rows += [
+            (key, f"brush: {ctl.game.cell_name(ctl.game.cell(char))}") for key, char in ctl.game.brush_keys.items()
+        ]
+        rows += [(action.key, action.help) for action in ctl.game.actions]
         per_column = (len(rows) + 1) // 2
         step = min(23.0, (box_h - 100) / per_column)
         for index, (keys, text) in enumerate(rows):

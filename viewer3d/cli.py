@@ -28,6 +28,7 @@ from PIL import Image
 from engine.ai.external import kill_running_ais, stop_all_ais
 from engine.cliutil import OneLineParser, ProgressBar, parse_size
 from engine.errors import InputError
+from engine.games import TRON
 from engine.model import Level
 from engine.protocol import parse_pose
 from engine.resources import ResourceMissing
@@ -37,8 +38,11 @@ from viewer3d.movie import CAMERAS, MAX_SECONDS, FramePlan
 from viewer3d.sources import GameSource
 
 if TYPE_CHECKING:  # the start screen's modules are imported only when it is shown
+    from viewer3d.games import Game
     from viewer3d.start import StartScreen
+    from viewer3d.start_tron import TronPanel
 
+DEMOS = ("robots", "tron")
 VIEWS = ("iso1", "iso2", "iso3", "iso4", "top", "persp")
 DEMO_OUT = Path("out") / "demo.gif"  # relative to where robots-view runs (./run demo: the checkout)
 DEMO_SIZE, DEMO_FPS, DEMO_MAX_SECONDS = (512, 384), 10, 30.0
@@ -70,7 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
     deck = parser.add_mutually_exclusive_group()
     deck.add_argument("--deck", help="deck file for --ai")
     deck.add_argument("--seed", type=int, help="generate the deck for --ai from this seed (default 1)")
-    parser.add_argument("--demo", action="store_true", help="chop.dat, hard, the best built-in AI, seed 1")
+    parser.add_argument(
+        "--demo",
+        nargs="?",
+        const="robots",
+        choices=DEMOS,
+        help="robots (default): chop.dat, hard, the best built-in AI, seed 1; "
+        "tron: the strong Tron bot against the simple one",
+    )
     parser.add_argument("--theme", help="tile theme name")
     parser.add_argument("--headless", action="store_true", help="render offscreen (EGL) to --out, no window")
     parser.add_argument("--out", help="output file for --headless: .png (one frame), .gif or .mp4 (the replay)")
@@ -326,18 +337,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise InputError(f"folder {folder} does not exist", args.out)
         if args.zoom is not None and not 0.01 <= args.zoom <= 10_000:
             raise InputError(f"--zoom must be between 0.01 and 10000, not {args.zoom}")
-        if args.gamedir:
-            from viewer3d.games import sniff
+        if args.gamedir and other_game(args.gamedir) is not None:  # another game than robots: its own scene
+            return show_other_game(Path(args.gamedir), args, size, args_list)
+        if args.demo == "tron":
+            from viewer3d.games.tron.demo import run_demo
 
-            game = sniff(args.gamedir)
-            if game is not None and game.show is not None:  # another game than robots: its own scene
-                from viewer3d.games import ViewOptions
-
-                return game.show(Path(args.gamedir), ViewOptions(args.headless, args.out, size, args.fps, args.view))
+            return run_demo(
+                headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view, display=has_display()
+            )
         alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
         chosen = choose_on_start_screen(args) if alone else None  # robots-view alone: choose there
         if alone and chosen is None:
             return 0
+        if isinstance(chosen, Path):  # a Tron game or arena chosen on the start screen
+            return show_other_game(chosen, args, size, args_list)
         theme = resolve_theme(args.theme)
         source = chosen if chosen is not None else load_source(args)
         if not args.headless and not args.screenshot:
@@ -422,6 +435,57 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_status(stop)
 
 
+def other_game(path: str | Path) -> Game | None:
+    """The game a file belongs to when it is not the robot game (its entry shows it), else None."""
+    from viewer3d.games import sniff
+
+    game = sniff(path)
+    return game if game is not None and game.show is not None else None
+
+
+def show_other_game(
+    path: Path, args: argparse.Namespace, size: tuple[int, int] | None, argv: Sequence[str] = ()
+) -> int:
+    """Show another game's file with that game's viewer, remembered among its recent games."""
+    from viewer3d.games import ViewOptions
+    from viewer3d.recent import RecentGames
+
+    game = other_game(path)
+    assert game is not None and game.show is not None
+    for name, option in ROBOT_ONLY_OPTIONS:
+        if getattr(args, name, None) not in (None, False):
+            raise InputError(f"{option} is for robot games; {path.name} is a {game.name} file")
+    if not args.headless and not args.screenshot and has_display():
+        if game.check is not None:
+            game.check(path)  # a broken file is an error, never a recent game
+        RecentGames(name=game.recent_file).add(path)
+    options = ViewOptions(
+        args.headless,
+        args.out,
+        size,
+        args.fps,
+        args.view,
+        speed=args.speed,
+        hud=not args.no_hud,
+        screenshot=args.screenshot,
+        fullscreen=args.fullscreen,
+        argv=argv,
+        theme=args.theme,
+    )
+    return game.show(path, options)
+
+
+#: Options that only mean something for a robot game's sources and exports.
+ROBOT_ONLY_OPTIONS = (
+    ("board", "--board"),
+    ("sequence", "--sequence"),
+    ("ai", "--ai"),
+    ("round", "--round"),
+    ("card", "--card"),
+    ("zoom", "--zoom"),
+)
+
+
 def remember(args: argparse.Namespace) -> None:
     """Add what the window opens to the start screen's recent games: a game folder, a board file,
     or a board with its sequence (new games with an AI are chosen on the start screen instead)."""
@@ -447,15 +511,20 @@ def reopen(what: str, args: argparse.Namespace, args_list: Sequence[str]) -> int
     return main([what, *extra])
 
 
-def choose_on_start_screen(args: argparse.Namespace) -> GameSource | None:
-    """The game chosen on the start screen; a file that cannot be opened brings the start screen
-    back with the one-line error on it (a window user never lands on a terminal message). None
-    when the start screen was closed."""
+def choose_on_start_screen(args: argparse.Namespace) -> GameSource | Path | None:
+    """The game chosen on the start screen (a Path: another game's file, such as a Tron game); a
+    file that cannot be opened brings the start screen back with the one-line error on it (a
+    window user never lands on a terminal message). None when the start screen was closed."""
     pristine = dict(vars(args))
     message = ""
     screen: StartScreen | None = None
     while screen := start_screen(args, message, screen):
         try:
+            game = other_game(args.gamedir) if args.gamedir else None
+            if game is not None:
+                if game.check is not None:
+                    game.check(Path(args.gamedir))
+                return Path(args.gamedir)
             return load_source(args)
         except InputError as error:
             message = str(error)
@@ -464,7 +533,7 @@ def choose_on_start_screen(args: argparse.Namespace) -> GameSource | None:
 
 
 #: What a start screen brought back after an error keeps of the one before: the user's choices.
-KEPT_CHOICES = ("board", "ai", "level", "seed", "deck", "deck_file", "theme", "fullscreen")
+KEPT_CHOICES = ("board", "ai", "level", "seed", "deck", "deck_file", "theme", "fullscreen", "game", "tron")
 
 
 def start_screen(
@@ -486,7 +555,7 @@ def start_screen(
         themes = ["default"]
     from viewer3d.recent import RecentGames
 
-    screen = StartScreen(board_names(), themes, recent=RecentGames().load(), message=message)
+    screen = StartScreen(board_names(), themes, recent=RecentGames().load(), message=message, tron=tron_tab())
     for name in KEPT_CHOICES if previous is not None else ():
         setattr(screen, name, getattr(previous, name))
     shot = Path(args.screenshot) if args.screenshot else None
@@ -497,6 +566,10 @@ def start_screen(
     if screen.dropped is not None:
         args.gamedir = screen.dropped
         return screen
+    if screen.played_arena is not None:  # a live Tron game's arena: offered again next time
+        from viewer3d.games import by_name
+
+        RecentGames(name=by_name(TRON).recent_file).add(screen.played_arena)
     if screen.opened is not None:  # a recent game or the file browser's: a game folder, a board, a board + sequence
         if screen.opened.sequence is not None:
             args.board, args.sequence = screen.opened.path, screen.opened.sequence
@@ -510,6 +583,17 @@ def start_screen(
     args.seed, args.deck = choice.seed, choice.deck  # a deck file, or the (maybe random) seed
     args.theme, args.fullscreen = choice.theme, choice.fullscreen
     return screen
+
+
+def tron_tab() -> TronPanel:
+    """The start screen's Tron tab: the shipped arenas, the recent Tron games and arenas, its bots."""
+    from viewer3d.games import by_name
+    from viewer3d.recent import RecentGames
+    from viewer3d.start_tron import TronPanel
+
+    tron = by_name(TRON)
+    shipped = tron.boards() if tron.boards is not None else []
+    return TronPanel(shipped, RecentGames(name=tron.recent_file).load(), tron.players)
 
 
 def no_display(

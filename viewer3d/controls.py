@@ -81,3 +81,13 @@ def layout(viewport: tuple[int, int], beside: float = 0.0) -> list[ButtonBox]:
 def hit(viewport: tuple[int, int], px: float, py: float, beside: float = 0.0) -> Button | None:
     """The button under screen pixel (px, py), if any."""
     return next((box.button for box in layout(viewport, beside) if box.contains(px, py)), None)
+
+
+def tooltip_for(button: Button, step_noun: str, follow_noun: str) -> str:
+    """A button's tooltip in a game's words: its steps ("one round forward") and what F follows."""
+    text = button.tooltip.replace("one card", f"one {step_noun}")
+    if follow_noun != "the robot":
+        text = text.replace(
+            "follow the robot", f"follow {follow_noun}" if follow_noun else "follow (nothing to follow)"
+        )
+    return text

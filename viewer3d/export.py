@@ -11,7 +11,9 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sized
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+import moderngl
 from PIL import Image
 
 from engine.model import Board
@@ -19,11 +21,16 @@ from viewer3d.render.offscreen import OffscreenTarget, create_headless_context
 from viewer3d.render.renderer import SceneRenderer, ThemeLike
 from viewer3d.render.state import CameraMatrices, FrameState
 
+if TYPE_CHECKING:
+    from viewer3d.games.base import GameRenderer
+
 Frame = tuple[CameraMatrices, FrameState]
 Progress = Callable[[int, int | None], None]  # (frames done, total frames or None when unknown)
 #: Paints over rendered frame ``index`` (the HUD, debug marks) and returns the picture to keep.
 Decorate = Callable[[Image.Image, int], Image.Image]
 FORMATS = (".png", ".gif", ".mp4")
+#: Makes a game's renderer on the export's headless GL context.
+MakeRenderer = Callable[[moderngl.Context], "GameRenderer[Any]"]
 
 
 class ExportError(Exception):
@@ -42,15 +49,16 @@ def _check_format(path: Path) -> str:
 
 
 def _rendered(
-    frames: Iterable[Frame], board: Board, theme: ThemeLike | None, size: tuple[int, int]
+    frames: Iterable[tuple[CameraMatrices, Any]], make_renderer: MakeRenderer, size: tuple[int, int]
 ) -> Iterator[Image.Image]:
+    """Every frame drawn offscreen by the game's renderer (made once, on a headless context)."""
     ctx = create_headless_context()
-    renderer = SceneRenderer(ctx, board, theme)
+    renderer = make_renderer(ctx)
     target = OffscreenTarget(ctx, size)
     try:
         for camera, state in frames:
 
-            def draw(camera: CameraMatrices = camera, state: FrameState = state) -> None:
+            def draw(camera: CameraMatrices = camera, state: Any = state) -> None:
                 renderer.render(camera, state, size)
 
             yield target.render(draw)
@@ -58,6 +66,11 @@ def _rendered(
         target.release()
         renderer.release()
         ctx.release()
+
+
+def _scene(board: Board, theme: ThemeLike | None) -> MakeRenderer:
+    """The robot game's renderer for ``board``."""
+    return lambda ctx: SceneRenderer(ctx, board, theme)
 
 
 def export_static(
@@ -72,7 +85,7 @@ def export_static(
     path = Path(path)
     if _check_format(path) != ".png":
         raise ExportError(f"{path}: a single frame is exported as .png")
-    image = next(_rendered([(camera, frame)], board, theme, size))
+    image = next(_rendered([(camera, frame)], _scene(board, theme), size))
     _save_atomic(path, lambda tmp: image.convert("RGB").save(tmp, format="PNG"))
 
 
@@ -90,6 +103,23 @@ def export_replay(
 
     ``frames`` is an iterable of ``(CameraMatrices, FrameState)`` or a function returning one.
     ``progress(done, total)`` is called after every frame. Returns the number of frames written."""
+    return export_frames(path, frames, size, fps, _scene(board, theme), progress, decorate)
+
+
+def export_frames(
+    path: Path,
+    frames: Iterable[tuple[CameraMatrices, Any]] | Callable[[], Iterable[tuple[CameraMatrices, Any]]],
+    size: tuple[int, int],
+    fps: float,
+    make_renderer: MakeRenderer,
+    progress: Progress | None = None,
+    decorate: Decorate | None = None,
+    shared_palette: bool = True,
+) -> int:
+    """Any game's frames (camera and the game's frame state) drawn by its renderer to ``path``.
+
+    The robot game's ``export_replay`` and every other game's export (``viewer3d.show_export``)
+    come through here, so formats, progress, HUD painting and atomic writing are the same."""
     path = Path(path)
     suffix = _check_format(path)
     if fps <= 0:
@@ -101,13 +131,13 @@ def export_replay(
     report = progress or (lambda done, total: None)
 
     def counted() -> Iterator[Image.Image]:
-        for done, image in enumerate(_rendered(source, board, theme, size), start=1):
+        for done, image in enumerate(_rendered(source, make_renderer, size), start=1):
             report(done, total)
             yield decorate(image, done - 1) if decorate is not None else image
             if suffix == ".png":
                 return
 
-    return save_images(path, counted(), size, fps)
+    return save_images(path, counted(), size, fps, shared_palette=shared_palette)
 
 
 def save_images(
@@ -115,7 +145,7 @@ def save_images(
 ) -> int:
     """Write rendered images to ``path`` by its suffix (.png: the first only; .gif, .mp4: all), atomically.
 
-    Shared by every game's export: the robot game's replay above and other games' renderers.
+    Every game's export ends here (``export_frames``).
     ``shared_palette``: a GIF's frames share the first frame's palette (small files; right when the
     first frame holds every colour), else each frame gets its own."""
     path = Path(path)

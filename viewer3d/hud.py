@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING, Any
 from engine.events import Event, EventKind
 from engine.game import Outcome
 from viewer3d import cards, controls
-from viewer3d.playback import Player, Timeline, card_label
+from viewer3d.clock import GamePlayer
+from viewer3d.games.base import HudLine, Steps
+from viewer3d.playback import Player, card_label
 
 if TYPE_CHECKING:
     from viewer3d.app import ViewerApp
+    from viewer3d.gameapp import GameApp
 
 HELP_LINES = (
     ("Space", "play / pause"),
@@ -91,11 +94,7 @@ def status_lines(
             lines.append(event_text(segment.event))
         else:
             lines.append(f"at {step.result.pose.to_bot_line()}")
-    state = "playing" if player.playing else "paused"
-    flags = [f"speed x{player.speed:g}", state]
-    if player.loop:
-        flags.append("loop")
-    lines.append("   ".join(flags))
+    lines.append(flags_line(player))
     if timeline.complete and not timeline.steps and timeline.outcome is None:
         lines.append("board only: no game (robots-view BOARD --ai NAME plays one)")
     elif timeline.complete:
@@ -121,8 +120,34 @@ def status_lines(
     return lines
 
 
+def flags_line(player: GamePlayer[Any]) -> str:
+    """Speed, playing or paused, and loop: the same line in every game's HUD."""
+    flags = [f"speed x{player.speed:g}", "playing" if player.playing else "paused"]
+    if player.loop:
+        flags.append("loop")
+    return "   ".join(flags)
+
+
 def help_lines() -> list[str]:
     return [f"{keys:<18} {what}" for keys, what in HELP_LINES]
+
+
+#: The robot game's own keys: its trail, the AI's debug marks and the analysis' ghost robot.
+ROBOT_ONLY_KEYS = ("G", "D", "B")
+
+
+def game_help_lines(step_noun: str, follow_noun: str) -> list[tuple[str, str]]:
+    """The help in another game's words: the same keys, without the robot game's own ones."""
+    lines = []
+    for keys, what in HELP_LINES:
+        if keys in ROBOT_ONLY_KEYS:
+            continue
+        if keys == "F":
+            if not follow_noun:
+                continue
+            what = f"follow {follow_noun}"
+        lines.append((keys, what.replace("one card", f"one {step_noun}")))
+    return lines
 
 
 @dataclass(frozen=True)
@@ -148,7 +173,7 @@ class TimelineBar:
     def fraction(self, px: float) -> float:
         return min(1.0, max(0.0, (px - self.left) / self.width))
 
-    def round_marks(self, timeline: Timeline, min_gap: float = 4.0) -> list[tuple[int, float]]:
+    def round_marks(self, timeline: Steps, min_gap: float = 4.0) -> list[tuple[int, float]]:
         """(round, x pixel) of round starts on the bar, thinned so marks stay ``min_gap`` apart
         (a 700-round game on a small window): every k-th round, k a 1-2-5 step."""
         duration = timeline.duration
@@ -203,7 +228,16 @@ class HudOverlay:
                 group=front,
             )
 
-        self._status = label(12)
+        self._status = pyglet.text.DocumentLabel(  # lines may have colours of their own (Tron's bots)
+            pyglet.text.document.FormattedDocument(""),
+            x=0,
+            y=0,
+            anchor_y="top",
+            multiline=True,
+            width=2000,
+            batch=self.batch,
+            group=front,
+        )
         self._help_keys = label(11, (255, 225, 140, 255), bold=True)
         self._help_text = label(11, (230, 238, 250, 255))
         self._message = pyglet.text.Label(  # wraps above the timeline bar instead of running off the edge
@@ -262,16 +296,36 @@ class HudOverlay:
             "", x=0, y=0, font_size=10, color=(20, 20, 30, 255), batch=self.batch, group=front
         )
 
-    def _layout(self, status: str, show_help: bool, message: str, width: int, height: int) -> None:
+    def _set_status(self, lines: list[HudLine]) -> None:
+        """The status panel's text, each line in its colour (white by default)."""
+        document = self._status.document
+        text = "\n".join(line.text for line in lines)
+        document.text = text
+        document.set_style(0, len(text), {"font_size": 12, "color": (255, 255, 255, 255), "weight": "normal"})
+        position = 0
+        for line in lines:
+            if line.colour is not None:
+                document.set_style(position, position + len(line.text), {"color": (*line.colour, 255)})
+            position += len(line.text) + 1
+
+    def _layout(
+        self,
+        status: list[HudLine],
+        show_help: bool,
+        message: str,
+        width: int,
+        height: int,
+        helps: tuple[tuple[str, str], ...] = HELP_LINES,
+    ) -> None:
         pad = 8
-        self._status.text = status
+        self._set_status(status)
         self._status.x, self._status.y = 4 + pad, height - 4 - pad
         status_w = self._status.content_width + 2 * pad
         status_h = self._status.content_height + 2 * pad
         self._status_panel.x, self._status_panel.y = 4, height - 4 - status_h
         self._status_panel.width, self._status_panel.height = status_w, status_h
-        keys = "\n".join(k for k, _ in HELP_LINES) if show_help else ""
-        texts = "\n".join(t for _, t in HELP_LINES) if show_help else ""
+        keys = "\n".join(k for k, _ in helps) if show_help else ""
+        texts = "\n".join(t for _, t in helps) if show_help else ""
         self._help_keys.text, self._help_text.text = keys, texts
         top = height - 4 - status_h - 6
         self._help_keys.x, self._help_keys.y = 4 + pad, top - pad
@@ -290,16 +344,18 @@ class HudOverlay:
         self._bottom_panel.width = width
         self._bottom_panel.height = strip + (self._message.content_height + 14 if message else 0)
 
-    def draw(self, app: ViewerApp) -> None:
+    def draw(self, app: GameApp) -> None:
+        from viewer3d.app import ViewerApp
+
         width, height = app.camera.viewport
-        lines = status_lines(app.player, app.title, app.thinking_seconds(), app.live_ai, app.stage_text())
-        status = "\n".join([*lines, *app.round_lines(cards=False)])
+        status = app.status_lines()
         if app.round_entry is not None:
-            status += f"\njump to round: {app.round_entry}_"
-        key = (status, app.show_help, app.message, width, height)
+            status.append(HudLine(f"jump to round: {app.round_entry}_"))
+        helps = tuple(app.help_pairs())
+        key = (tuple(status), app.show_help, app.message, width, height, helps)
         if key != self._last:
             self._last = key
-            self._layout(status, app.show_help, app.message, width, height)
+            self._layout(status, app.show_help, app.message, width, height, helps)
         bar = TimelineBar.for_viewport((width, height))
         duration = app.player.timeline.duration
         done = app.player.time / duration if duration > 0 else 0.0
@@ -312,19 +368,22 @@ class HudOverlay:
         )
         self._bar_fill.x, self._bar_fill.y = bar.left, bottom
         self._bar_fill.width, self._bar_fill.height = max(1.0, bar.width * done), bar.height
-        self._draw_round_ticks(app.player.timeline, bar, bottom)
-        self.cards.update(cards.round_hand(app.player), (width, height))
+        self._draw_round_ticks(app, bar, bottom)
+        robots = app if isinstance(app, ViewerApp) else None  # the robot game's card panel, ticks, marks
+        self.cards.update(cards.round_hand(robots.player) if robots is not None else None, (width, height))
         self._layout_buttons(app, width, height)
-        self._draw_lossy(app, bar, bottom, duration)
-        self._draw_marks(app, height)
+        if robots is not None:
+            self._draw_lossy(robots, bar, bottom, duration)
+            self._draw_marks(robots, height)
         self.batch.draw()
         self._ticks_batch.draw()
 
-    def _draw_round_ticks(self, timeline: Timeline, bar: TimelineBar, bottom: float) -> None:
+    def _draw_round_ticks(self, app: GameApp, bar: TimelineBar, bottom: float) -> None:
         """Round ticks on the seek bar and the outcome's letter at its end (rebuilt on change)."""
         import pyglet
 
-        key = (len(timeline.steps), timeline.complete, bar, bottom)
+        timeline = app.timeline
+        key = (len(timeline.step_ends), timeline.complete, bar, bottom)
         if key == self._ticks_key:
             return
         self._ticks_key = key
@@ -342,14 +401,12 @@ class HudOverlay:
             )
             for _, x in bar.round_marks(timeline)
         ]
-        letter, colour = "", (0, 0, 0, 0)
-        if timeline.complete and timeline.outcome is not None:
-            letter, colour = OUTCOME_MARK.get(timeline.outcome, (letter, colour))
+        letter, colour = app.outcome_mark() or ("", (0, 0, 0, 0))
         self._outcome.text = letter
         self._outcome.color = colour
         self._outcome.x, self._outcome.y = bar.left + bar.width + 3, bottom + bar.height / 2
 
-    def _layout_buttons(self, app: ViewerApp, width: int, height: int) -> None:
+    def _layout_buttons(self, app: GameApp, width: int, height: int) -> None:
         playing = app.player.playing
         key = (width, height, app.hover, playing, app.camera.following, app.computing)
         if key == self._buttons_key:

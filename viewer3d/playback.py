@@ -6,7 +6,7 @@ wall, a fall, a crush, reaching the goal), so the kinds look different on screen
 ``Timeline.state_at(t)`` interpolates the robot between the poses the engine
 reported: at every segment boundary the robot stands exactly on the engine's pose.
 
-``Player`` advances time on a fixed 120 Hz clock (``update(dt)`` accumulates real
+``Player`` (the shared ``viewer3d.clock.GamePlayer``) advances time on a fixed 120 Hz clock (``update(dt)`` accumulates real
 time into ticks), independent of how often the window draws. Steps can be appended
 while a game is still being computed (``Timeline.append``).
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import math
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,11 +27,10 @@ from engine.events import Cause, DeathReason, Event, EventKind
 from engine.game import Outcome
 from engine.model import Pose, Rotation
 from engine.replay import CardStep
+from viewer3d.clock import SPEEDS, TICK, GamePlayer, step_index_at
 from viewer3d.coords import facing_yaw
 from viewer3d.render.state import FrameState, RobotVisual
 
-TICK = 1.0 / 120.0
-SPEEDS = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 CARD_PAUSE = 0.15  # a short rest after each card so cards read as units
 
 #: Seconds per segment kind (at speed 1).
@@ -196,6 +195,19 @@ class Timeline:
     def duration(self) -> float:
         return self.card_ends[-1] if self.card_ends else 0.0
 
+    # -- the shared clock's view (``viewer3d.games.base.Steps``): a step is a card -------------
+    @property
+    def step_starts(self) -> list[float]:
+        return self.card_starts
+
+    @property
+    def step_ends(self) -> list[float]:
+        return self.card_ends
+
+    def step_round(self, index: int) -> int:
+        steps = self.steps
+        return steps[index].round_number if 0 <= index < len(steps) else 0
+
     def append(self, step: CardStep) -> None:
         """Add one card's events at the end of the timeline."""
         with self._lock:
@@ -254,7 +266,7 @@ class Timeline:
 
         At a card boundary (where Right pauses) this is the card that just ended, not the next one,
         which has not moved the robot yet."""
-        return bisect.bisect_left(self.card_starts, t) - 1 if self.card_starts and t > 0 else -1
+        return step_index_at(self.card_starts, t)
 
     def state_at(self, t: float) -> FrameState:
         with self._lock:
@@ -348,128 +360,15 @@ class TrailCounter:
         return strength
 
 
-class Player:
-    """Time control over a timeline: play/pause, speed, stepping, jumping, looping; fixed clock."""
-
-    def __init__(self, timeline: Timeline, on_change: Callable[[], None] | None = None) -> None:
-        self.timeline = timeline
-        self.time = 0.0
-        self.playing = True
-        self.speed_index = SPEEDS.index(1.0)
-        self.loop = False
-        self._accumulator = 0.0
-        self.on_change = on_change
-        # At a card boundary: show the card about to play (after a jump to a round) rather than
-        # the one that just ended (after Right / Left, which pause on a card's end).
-        self._next_at_boundary = False
-
-    @property
-    def speed(self) -> float:
-        return SPEEDS[self.speed_index]
-
-    @property
-    def at_end(self) -> bool:
-        return self.timeline.complete and self.time >= self.timeline.duration
-
-    def update(self, dt: float) -> int:
-        """Accumulate ``dt`` seconds of real time and run the fixed ticks due; returns how many ran."""
-        self._accumulator += max(0.0, dt)
-        ticks = 0
-        while self._accumulator >= TICK - 1e-9:  # tolerate float rounding of dt sums
-            self._accumulator -= TICK
-            self.tick()
-            ticks += 1
-        return ticks
-
-    def tick(self) -> None:
-        if not self.playing:
-            return
-        self._next_at_boundary = False
-        end = self.timeline.duration
-        self.time = min(end, self.time + TICK * self.speed)
-        if self.time >= end and self.timeline.complete:
-            if self.loop and end > 0:
-                self.time = 0.0
-            else:
-                self.playing = False
-
-    def toggle_play(self) -> None:
-        if not self.playing and self.at_end:
-            self.time = 0.0
-        self.playing = not self.playing
-
-    def faster(self) -> None:
-        self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
-
-    def slower(self) -> None:
-        self.speed_index = max(0, self.speed_index - 1)
-
-    def restart(self) -> None:
-        self.time = 0.0
-        self.playing = True
-
-    def toggle_loop(self) -> None:
-        self.loop = not self.loop
-
-    def seek(self, t: float) -> None:
-        self.time = min(max(0.0, t), self.timeline.duration)
-
-    def seek_fraction(self, fraction: float) -> None:
-        """Jump to a fraction of the whole timeline (the timeline bar)."""
-        self.seek(min(1.0, max(0.0, fraction)) * self.timeline.duration)
-
-    def _boundaries(self) -> list[float]:
-        return [0.0, *self.timeline.card_ends]
-
-    def step_forward(self) -> None:
-        """Pause and go to the end of the next card."""
-        self.playing = False
-        self._next_at_boundary = False
-        bounds = self._boundaries()
-        index = bisect.bisect_right(bounds, self.time + 1e-9)
-        if index < len(bounds):
-            self.time = bounds[index]
-
-    def step_back(self) -> None:
-        """Pause and go back to the end of the previous card."""
-        self.playing = False
-        self._next_at_boundary = False
-        bounds = self._boundaries()
-        index = bisect.bisect_left(bounds, self.time - 1e-9) - 1
-        self.time = bounds[max(0, index)]
-
-    def jump_to_round(self, number: int) -> bool:
-        """Go to the start of round ``number`` (from 1); False if there is no such round (yet)."""
-        start = self.timeline.round_starts.get(number)
-        if start is None:
-            return False
-        self.time = start
-        self._next_at_boundary = True
-        return True
-
-    def current_round(self) -> int:
-        step = self.current_step()
-        return step.round_number if step is not None else 0
-
-    def next_round(self) -> None:
-        self.jump_to_round(self.current_round() + 1)
-
-    def previous_round(self) -> None:
-        current = self.current_round()
-        start = self.timeline.round_starts.get(current, 0.0)
-        if self.time > start + 1e-9:
-            self.time = start
-            self._next_at_boundary = True
-        elif current > 1:
-            self.jump_to_round(current - 1)
+class Player(GamePlayer[Timeline]):
+    """The shared clock (``viewer3d.clock.GamePlayer``) over a robot game: its steps are cards."""
 
     def current_step(self) -> CardStep | None:
         """The card the HUD names: the one playing, or at a boundary the one that just ended
         (or, after a jump to a round, the round's first card)."""
-        timeline = self.timeline
-        index = timeline.step_index_at(self.time)
-        following = index + 1
-        at_boundary = following < len(timeline.card_starts) and timeline.card_starts[following] == self.time
-        if self._next_at_boundary and at_boundary:
-            index = following
-        return timeline.steps[index] if 0 <= index < len(timeline.steps) else None
+        index = self.current_step_index()
+        steps = self.timeline.steps
+        return steps[index] if index is not None and index < len(steps) else None
+
+
+__all__ = ["SPEEDS", "TICK", "Player", "Segment", "Timeline", "TrailCounter"]

@@ -42,8 +42,11 @@ class Recent:
 
 
 class RecentGames:
-    def __init__(self, folder: Path | None = None) -> None:
-        self.file = (folder or state_folder()) / "recent.json"
+    """The list in ``folder`` (the state folder by default); each game keeps its own file
+    (``viewer3d.games.Game.recent_file``), so one game's files never push another's off the list."""
+
+    def __init__(self, folder: Path | None = None, name: str = "recent.json") -> None:
+        self.file = (folder or state_folder()) / name
 
     def load(self) -> list[Recent]:
         """The remembered entries, newest first (those whose files are gone are left out)."""

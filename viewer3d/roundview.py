@@ -127,8 +127,14 @@ def hud_box_height(lines: int) -> float:
     return float(10 + HUD_LINE_PX * lines)
 
 
-def draw_on_image(image: Image.Image, shapes: MarkShapes | None, hud: Sequence[str] = ()) -> Image.Image:
-    """Paint debug marks and HUD lines onto an exported frame (a new RGB image)."""
+def draw_on_image(
+    image: Image.Image,
+    shapes: MarkShapes | None,
+    hud: Sequence[str] = (),
+    colours: Sequence[tuple[int, int, int] | None] = (),
+) -> Image.Image:
+    """Paint debug marks and HUD lines onto an exported frame (a new RGB image); a line with a
+    colour in ``colours`` (Tron's bots) is drawn in it, the others in the HUD's white."""
     base = image.convert("RGBA")
     layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
@@ -153,7 +159,9 @@ def draw_on_image(image: Image.Image, shapes: MarkShapes | None, hud: Sequence[s
         width = 12 + 6 * max(len(line) for line in lines)
         draw.rectangle((4, 4, 4 + width, hud_box_height(len(lines))), fill=(12, 16, 24, 170))
         for i, line in enumerate(lines):
-            draw.text((10, 8 + HUD_LINE_PX * i), line, fill=(235, 240, 250, 255), font=font)
+            own = colours[i] if i < len(colours) else None
+            fill = (*own, 255) if own is not None else (235, 240, 250, 255)
+            draw.text((10, 8 + HUD_LINE_PX * i), line, fill=fill, font=font)
     return Image.alpha_composite(base, layer).convert("RGB")
 
 

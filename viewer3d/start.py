@@ -9,13 +9,19 @@ and carried in the ``Choice``, so the game's title names it and the game can be 
 a recent game, or the file browser (Open..., ``viewer3d.start_open``), sets ``opened``;
 ``layout`` places every box for a window size, so the pyglet window (``start_window.py``) only
 draws boxes and forwards clicks, and tests choose and start a game with clicks alone.
+
+With a ``tron`` tab (``viewer3d.start_tron``) the screen offers both games behind two tabs; the
+robot tab is unchanged. A Tron Start plays the game in the background (``live``) and, once it is
+saved, sets ``opened`` to its game file; ``poll`` notices that.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,6 +31,11 @@ from engine.errors import InputError
 from engine.model import Board, Level
 from viewer3d.recent import Recent
 from viewer3d.start_open import Box, OpenBrowser, Opened
+from viewer3d.start_open_tron import TronBrowser
+from viewer3d.start_tron import TronChoice, TronPanel, is_arena
+
+if TYPE_CHECKING:
+    from viewer3d.games.tron.live import LiveTronGame
 
 AIS = ("reference", "planner")
 LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
@@ -47,7 +58,16 @@ TOOLTIPS = {
     "start": "start the new game (Enter)",
     "open": "open a game folder, a board, or a board with its globalseq.txt (O)",
     "recent": "open this recent game again",
+    "game": "the game to play or watch",
 }
+GAME_TABS = (("robots", "robots (2009)"), ("tron", "Tron (2014)"))
+
+
+def play_live_tron(choice: TronChoice) -> LiveTronGame:
+    """The engine's Tron server playing ``choice`` in the background."""
+    from viewer3d.games.tron.live import LiveTronGame
+
+    return LiveTronGame(choice.arena, choice.bots).start()
 
 
 @dataclass(frozen=True)
@@ -85,6 +105,49 @@ class StartScreen:
     message: str = ""  # why the last choice could not be opened (shown under the title)
     #: The text event of the key that opened the browser (a window sends both): not typed into it.
     _pending_text: str = field(default="", repr=False)
+    game: str = "robots"  # the tab shown: "robots" or "tron" (only with a ``tron`` tab)
+    tron: TronPanel | None = None  # the Tron tab; None: the robot game alone, no tabs
+    live: LiveTronGame | None = None  # a Tron game being played in the background
+    played_arena: str | None = None  # the arena of the live game ``opened`` holds (remembered)
+    play_tron: Callable[[TronChoice], LiveTronGame] = field(default=play_live_tron, repr=False)
+
+    @property
+    def on_tron(self) -> bool:
+        return self.game == "tron" and self.tron is not None
+
+    def shown_message(self) -> str:
+        """The line under the title: why something could not be opened, or the live game's progress."""
+        if self.live is not None:
+            return f"playing Tron on {self.live.arena_path.name}: round {self.live.round + 1}... (Esc cancels)"
+        if self.on_tron and self.tron is not None and self.tron.message:
+            return self.tron.message
+        return self.message
+
+    def start_tron(self) -> None:
+        """Play the Tron tab's choice in the background; a bad arena or bot is said in one line."""
+        assert self.tron is not None
+        if self.live is not None:
+            return
+        try:
+            self.live = self.play_tron(self.tron.choice())
+        except InputError as error:
+            self.tron.message = str(error).splitlines()[0]
+
+    def cancel_live(self) -> None:
+        if self.live is not None:
+            self.live.cancel()
+
+    def poll(self) -> bool:
+        """Take a finished live game: open its file, or say why there is none; True on a change."""
+        live = self.live
+        if live is None or not live.finished.is_set():
+            return False
+        self.live = None
+        if live.path is not None:
+            self.opened, self.played_arena = Opened(str(live.path)), str(live.arena_path)
+        elif self.tron is not None:
+            self.tron.message = live.error or "the game ended without a game file"
+        return True
 
     @property
     def done(self) -> bool:
@@ -93,6 +156,11 @@ class StartScreen:
 
     def open_browser(self) -> None:
         """Show the file browser (Open... or O), starting in the folder of the newest recent game."""
+        if self.on_tron and self.tron is not None:
+            recent = [Path(r.path) for r in self.tron.recent if Path(r.path).is_file()]
+            folder = str(recent[0].parent).rstrip("/") + "/" if recent else ""
+            self.browser = TronBrowser(folder, recent)
+            return
         start = str(Path(self.recent[0].path).parent).rstrip("/") + "/" if self.recent else ""
         files = [Path(r.path) for r in self.recent if r.sequence is None and Path(r.path).is_file()]
         self.browser = OpenBrowser(start, files)
@@ -120,9 +188,14 @@ class StartScreen:
         if browser is not None:
             browser.key(name, ctrl)
             self._settle()
+        elif self.live is not None:
+            if name == "ESCAPE":
+                self.cancel_live()
         elif name == "O":
             self.open_browser()
             self._pending_text = "" if ctrl else "o"
+        elif name in ("ENTER", "RETURN") and self.on_tron:
+            self.start_tron()
         elif name in ("ENTER", "RETURN"):
             self.chosen = self.choice()
 
@@ -136,7 +209,15 @@ class StartScreen:
 
     def _settle(self) -> None:
         browser = self.browser
-        if browser is not None and browser.result is not None and browser.deck:
+        if isinstance(browser, TronBrowser) and browser.result is not None and self.tron is not None:
+            self.browser, path = None, browser.result.path
+            if browser.slot is not None:
+                self.tron.take_program(browser.slot, path)
+            elif is_arena(path):
+                self.tron.take_arena(path)
+            else:
+                self.opened = browser.result
+        elif browser is not None and browser.result is not None and browser.deck:
             self.browser = None
             self._take_deck(browser.result.path)
         elif browser is not None and browser.result is not None:
@@ -158,6 +239,8 @@ class StartScreen:
 
     def tooltip(self, box: Box) -> str:
         """What a box does, in words (its action's kind, or the whole action for the deck row)."""
+        if self.on_tron and self.tron is not None and not box.action.startswith("game:"):
+            return self.tron.tooltip(box)
         return TOOLTIPS.get(box.action, TOOLTIPS.get(box.action.partition(":")[0], ""))
 
     def layout(self, viewport: tuple[int, int]) -> list[Box]:
@@ -165,6 +248,19 @@ class StartScreen:
         the recent games and Open... at the right. While the file browser is shown: only its boxes."""
         if self.browser is not None:
             return self.browser.layout(viewport)
+        if self.on_tron and self.tron is not None:
+            return [*self.tron.layout(viewport), *self._tabs()]
+        return [*self._robot_layout(viewport), *self._tabs()]
+
+    def _tabs(self) -> list[Box]:
+        """The game tabs, right of the title (none without a Tron tab)."""
+        if self.tron is None:
+            return []
+        return [
+            Box(540 + number * 138, 16, 130, 32, f"game:{name}", text) for number, (name, text) in enumerate(GAME_TABS)
+        ]
+
+    def _robot_layout(self, viewport: tuple[int, int]) -> list[Box]:
         boxes: list[Box] = []
         cell_w, cell_h = THUMB + 48.0, THUMB + 26.0
         for index, name in enumerate(self.boards):
@@ -200,6 +296,10 @@ class StartScreen:
     def selected(self, box: Box) -> bool:
         """Whether a box shows the current choice (drawn highlighted)."""
         kind, _, value = box.action.partition(":")
+        if kind == "game":
+            return value == self.game
+        if self.on_tron and self.tron is not None:
+            return self.tron.selected(box)
         return (
             (kind == "board" and value == self.board)
             or (kind == "ai" and value == self.ai)
@@ -214,10 +314,14 @@ class StartScreen:
             self._settle()
             return hit
         box = next((b for b in self.layout(viewport) if b.contains(px, py)), None)
-        if box is None:
-            return False
+        if box is None or self.live is not None:
+            return box is not None
         kind, _, value = box.action.partition(":")
-        if kind == "board":
+        if kind == "game":
+            self.game = value
+        elif self.on_tron:
+            self._tron_click(box)
+        elif kind == "board":
             self.board = value
         elif kind == "ai":
             self.ai = value
@@ -242,6 +346,19 @@ class StartScreen:
         elif kind == "start":
             self.chosen = self.choice()
         return True
+
+    def _tron_click(self, box: Box) -> None:
+        assert self.tron is not None
+        then = self.tron.click(box)
+        if then == "start":
+            self.start_tron()
+        elif then == "open":
+            self.open_browser()
+        elif then is not None and then.startswith("program:"):
+            slot = int(then.partition(":")[2])
+            self.browser = TronBrowser(recent=[], slot=slot)
+        elif then is not None and then.startswith("recent:"):
+            self.opened = Opened(then.partition(":")[2])
 
 
 #: Thumbnail colours by tile kind code (viewer3d.render.scene KIND_*) and for walls.

@@ -2,7 +2,8 @@
 
 ``robots-view`` without arguments opens it; Start, a recent game or the file browser's choice
 closes it and the caller opens the viewer on that. No logic here beyond drawing and passing
-keys and clicks on."""
+keys and clicks on. The Tron tab is drawn by ``_draw_tron`` (same boxes, arena thumbnails); while
+a Tron game is played in the background the window polls it and closes once it is saved."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pyglet
 
 from viewer3d import coords
+from viewer3d.games.tron.timeline import COLOURS
 from viewer3d.start import StartScreen, board_thumbnail
 from viewer3d.start_open import Box
 
@@ -35,11 +37,43 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                 self._thumbs[name] = image
             except Exception:  # an unreadable shipped board: listed without a picture
                 continue
+        self._arena_thumbs: dict[str, Any] = {}  # Tron arenas' pictures by path, made when first shown
+        pyglet.clock.schedule_interval(self._poll, 0.1)
+
+    def _poll(self, dt: float) -> None:
+        """A live Tron game finished: open its file (the window closes), or show why not."""
+        if self.start.poll():
+            self._after_input()
+
+    def on_close(self) -> None:
+        self.start.cancel_live()  # closing the window ends a game played for it
+        super().on_close()
+
+    def close(self) -> None:
+        pyglet.clock.unschedule(self._poll)
+        super().close()
+
+    def _arena_thumb(self, path: str) -> Any:
+        if path not in self._arena_thumbs:
+            from viewer3d.games import by_name
+
+            thumbnail = by_name("tron").thumbnail
+            try:
+                assert thumbnail is not None
+                pixels = thumbnail(Path(path))
+                height_px, width_px = pixels.shape[:2]
+                self._arena_thumbs[path] = pyglet.image.ImageData(width_px, height_px, "RGB", pixels[::-1].tobytes())
+            except Exception:  # an unreadable arena: listed without a picture
+                self._arena_thumbs[path] = None
+        return self._arena_thumbs[path]
 
     def on_draw(self) -> None:
         self.clear()
         if self.start.browser is not None:
             self._draw_browser()
+            return
+        if self.start.on_tron:
+            self._draw_tron()
             return
         width, height = self.get_framebuffer_size()
         batch = pyglet.graphics.Batch()
@@ -48,8 +82,8 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                 "robots-view: choose a board and a new game", x=24, y=height - 36, font_size=16, batch=batch
             )
         ]
-        if self.start.message:
-            line = _label(self.start.message, 24, height - 56, 10, batch, width - 48)
+        if self.start.shown_message():
+            line = _label(self.start.shown_message(), 24, height - 56, 10, batch, width - 48)
             line.color = (255, 140, 120, 255)
             keep.append(line)
         boxes = self.start.layout((width, height))
@@ -78,6 +112,57 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         batch.draw()
         for box in boxes:
             image = self._thumbs.get(box.action[6:]) if box.action.startswith("board:") else None
+            if image is not None:
+                scale = min(72 / image.width, 72 / image.height)
+                image.blit(
+                    box.left + (box.width - image.width * scale) / 2,
+                    height - box.top - 8 - image.height * scale,
+                    width=image.width * scale,
+                    height=image.height * scale,
+                )
+        self._draw_tooltip(boxes, width, height)
+
+    def _draw_tron(self) -> None:
+        """The Tron tab: arenas with thumbnails, a row of choices per bot, Start, Open and recent."""
+        tron = self.start.tron
+        assert tron is not None
+        width, height = self.get_framebuffer_size()
+        batch = pyglet.graphics.Batch()
+        keep: list[Any] = [
+            pyglet.text.Label("robots-view: a new Tron game", x=24, y=height - 36, font_size=16, batch=batch)
+        ]
+        message = self.start.shown_message()
+        if message:
+            line = _label(message, 24, height - 56, 10, batch, width - 48)
+            line.color = (120, 220, 255, 255) if self.start.live is not None else (255, 140, 120, 255)
+            keep.append(line)
+        boxes = self.start.layout((width, height))
+        for box in boxes:
+            bottom = height - box.top - box.height
+            lit = self.start.selected(box) or (box.action == "start" and self.start.live is None)
+            colour = (70, 110, 170, 255) if lit else (38, 46, 60, 255)
+            keep.append(pyglet.shapes.Rectangle(box.left, bottom, box.width, box.height, color=colour, batch=batch))
+            if box.action.startswith("arena:"):
+                keep.append(_label(box.text, box.left + 4, bottom + 6, 9, batch, box.width - 8))
+            elif box.action.startswith(("recent:", "program:")):
+                keep.append(_label(box.text, box.left + 8, bottom + 8, 10, batch, box.width - 16))
+            else:
+                keep.append(_centred(box.text, box, bottom, 12 if box.action == "start" else 10, batch))
+            if box.action.startswith("bot:") and box.action.endswith(":" + tron.players[0]):  # a bot's row
+                slot = int(box.action.split(":")[1])
+                red, green, blue = (int(255 * c) for c in COLOURS[(slot - 1) % len(COLOURS)])
+                label = pyglet.text.Label(f"bot {slot}", x=24, y=bottom + 8, font_size=11, batch=batch)
+                label.color = (red, green, blue, 255)
+                keep.append(label)
+        if tron.games:
+            first = next(b for b in boxes if b.action == "recent:0")
+            keep.append(_label("recent Tron games", first.left, height - first.top + 8, 11, batch))
+        batch.draw()
+        arenas = tron.arenas
+        for box in boxes:
+            if not box.action.startswith("arena:"):
+                continue
+            image = self._arena_thumb(arenas[int(box.action[6:])].path)
             if image is not None:
                 scale = min(72 / image.width, 72 / image.height)
                 image.blit(
@@ -161,6 +246,9 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         """Keys go to the start screen (the browser while it is shown); Esc on the screen itself closes it."""
         name = pyglet.window.key.symbol_string(symbol)
+        if name == "ESCAPE" and self.start.live is not None:  # Esc while a Tron game plays: cancel it
+            self.start.cancel_live()
+            return
         if name == "ESCAPE" and self.start.browser is None:
             self.close()
             pyglet.app.exit()

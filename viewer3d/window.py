@@ -1,7 +1,8 @@
-"""The pyglet window: a thin shell that turns pyglet events into ``ViewerApp`` calls and draws.
+"""The pyglet window: a thin shell that turns pyglet events into ``GameApp`` calls and draws.
 
 It creates the moderngl context from pyglet's current GL context, draws the scene with the
-renderer's ``SceneRenderer`` and the HUD with pyglet on top, and runs ``app.update`` from
+game's renderer (``GameShow.renderer``: the robot game's ``SceneRenderer``, Tron's light walls)
+and the HUD with pyglet on top, and runs ``app.update`` from
 pyglet's clock (the app turns real time into fixed 120 Hz ticks). No logic lives here.
 
 Idle is idle: pyglet's event loop runs without its own redraw timer. A frame is drawn only when
@@ -26,8 +27,8 @@ from pyglet.window import key, mouse
 from engine.atomic import write_bytes_atomic
 from viewer3d import coords
 from viewer3d.app import ViewerApp
+from viewer3d.gameapp import GameApp
 from viewer3d.hud import HudOverlay
-from viewer3d.render.renderer import SceneRenderer
 
 BUTTONS = {mouse.LEFT: "left", mouse.RIGHT: "right", mouse.MIDDLE: "middle"}
 CLEAR_COLOR = (0.07, 0.08, 0.11, 1.0)
@@ -101,10 +102,11 @@ def save_window_screenshot(window: pyglet.window.Window, path: Path) -> Path:
 
 
 class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
-    """The viewer's window; every event is forwarded to ``self.app``."""
+    """The viewer's window for any game; every event is forwarded to ``self.app``, and the game's
+    renderer (``GameShow.renderer``) draws the scene."""
 
     def __init__(
-        self, app: ViewerApp, width: int = 1024, height: int = 768, theme: Any = None, visible: bool = True
+        self, app: GameApp, width: int = 1024, height: int = 768, theme: Any = None, visible: bool = True
     ) -> None:
         kwargs: dict[str, Any] = dict(
             width=width,
@@ -125,7 +127,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         # moderngl context per window, never a cached one from an earlier (closed) window.
         moderngl.init_context()
         self.ctx = moderngl.get_context()
-        self.scene = SceneRenderer(self.ctx, app.board, theme)
+        self.scene = app.show.renderer(self.ctx, theme)
         self.hud = HudOverlay()
         self.last_screenshot: Path | None = None
         self.frames_drawn = 0
@@ -216,18 +218,20 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         if self.game_watch is None or (not force and now - self._last_game_poll < GAME_POLL):
             return False
         self._last_game_poll = now
+        app = self.app
+        assert isinstance(app, ViewerApp), "only robot game folders are watched"
         fresh = self.game_watch.poll()
         if fresh is None:
             if self.game_watch.error is not None:
-                self.app.say(self.game_watch.error[:160], 6.0)
+                app.say(self.game_watch.error[:160], 6.0)
                 self.game_watch.error = None
             return False
-        board_changed = fresh.board != self.app.board
-        self.app.replace_game(fresh.board, fresh.timeline, fresh.title, fresh.rounds, fresh.analysis)
+        board_changed = fresh.board != app.board
+        app.replace_game(fresh.board, fresh.timeline, fresh.title, fresh.rounds, fresh.analysis)
         if board_changed:
             theme = getattr(self.scene, "theme", None)
             self.scene.release()
-            self.scene = SceneRenderer(self.ctx, fresh.board, theme)
+            self.scene = app.show.renderer(self.ctx, theme)
         self.set_caption(f"robots-view - {fresh.title}")
         self.game_reloads += 1
         self._invalid = True
@@ -352,7 +356,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
 
 
 def run_window(
-    app: ViewerApp,
+    app: GameApp,
     theme: Any = None,
     size: tuple[int, int] = (1024, 768),
     screenshot: Path | None = None,

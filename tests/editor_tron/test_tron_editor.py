@@ -1,4 +1,5 @@
-"""The Tron arena editor: edits with undo, transforms, validation, saving; an arena drawn here plays."""
+"""Tron arenas in the shared editor: the robot editor's document, undo stack, tools, keys and file
+handling edit them; the engine's parser, writer, checks and server decide what they mean."""
 
 from __future__ import annotations
 
@@ -7,124 +8,240 @@ from pathlib import Path
 import pytest
 
 from editor.cli import main as edit_main
-from editor.games.tron.controller import TronController
-from editor.games.tron.document import TronDocument
-from editor.games.tron.validate import validate
-from engine.tron.arena import Heading, load_arena
+from editor.commands import SetTiles
+from editor.controller import EditorController
+from editor.document import Document
+from editor.games import TRON, game_named
+from editor.games.tron.grid import TronGrid, arena_of
+from engine.tron.arena import Heading, load_arena, parse_arena, write_arena
 from engine.tron.cli import main as tron_main
 from engine.tron.record import load_game
 
-
-def test_paint_place_turn_remove_undo_redo() -> None:
-    doc = TronDocument.new(6, 4)
-    assert len(doc.starts) == 1 and not doc.modified
-    assert doc.paint([(3, 1), (3, 2), (99, 99)], True)
-    assert doc.is_blocked(3, 2) and doc.modified
-    assert doc.place_start(2, 6, 4)  # a new bot 2 on the right half faces west
-    assert doc.starts[1].heading is Heading.WEST
-    assert doc.place_start(2, 6, 4)  # again: turned right
-    assert doc.starts[1].heading is Heading.NORTH
-    assert not doc.place_start(2, doc.starts[0].x, doc.starts[0].y)  # bot 1 starts there
-    assert doc.place_start(7, 1, 1) and len(doc.starts) == 3  # numbers stay 1..n without gaps
-    assert doc.place_start(1, 3, 1) and not doc.is_blocked(3, 1)  # a start frees its field
-    assert doc.remove_start(2) and len(doc.starts) == 2
-    before = doc.state
-    assert doc.undo() and doc.undo()
-    assert doc.redo() and doc.redo() and doc.state == before
-    assert not doc.redo()
+ROOT = Path(__file__).resolve().parents[2]
+TRON_GAME = game_named(TRON)
 
 
-def test_transforms_and_symmetry() -> None:
-    doc = TronDocument.new(5, 3)
-    doc.paint([(1, 1)], True)
-    doc.place_start(1, 2, 3)  # moves bot 1's start (facing east) to 2,3
-    doc.transform("mirror-x")
-    assert doc.is_blocked(5, 1) and (doc.starts[0].x, doc.starts[0].heading) == (4, Heading.WEST)
-    doc.transform("mirror-y")
-    assert doc.is_blocked(5, 3)
-    doc.transform("rotate")
-    assert doc.is_blocked(1, 1) and doc.starts[0].heading is Heading.EAST
-    doc.transform("symmetric")
-    assert doc.is_blocked(1, 1) and doc.is_blocked(5, 3)
-    assert doc.resize(3, 2) and doc.width == 3 and doc.is_blocked(1, 1)
+def _ctl(tmp_path: Path, width: int = 8, height: int = 6, name: str = "new.txt") -> EditorController:
+    document = Document(TRON_GAME.blank(width, height), tmp_path / name)
+    return EditorController(document, autosave_folder=tmp_path / "state", background_validation=False)
 
 
-def test_validation_reports_errors_warnings_and_space() -> None:
-    doc = TronDocument.new(7, 3)
-    doc.place_start(2, 7, 2)
-    messages = [(p.level, p.message) for p in validate(doc.arena())]
-    assert ("info", "bot 1 at 2,2 EAST: 19 fields reachable") in messages
-    doc.paint([(4, 1), (4, 2), (4, 3)], True)
-    assert any("can never meet" in m for _, m in [(p.level, p.message) for p in validate(doc.arena())])
-    doc.paint([(2, 2)], True)  # paint over bot 1's start
-    problems = validate(doc.arena())
-    assert problems[0].level == "error" and "starts on the blocked field 2,2" in problems[0].message
-    walled = TronDocument.new(3, 3)
-    walled.place_start(1, 2, 2)
-    walled.place_start(2, 3, 3)
-    walled.paint([(1, 2), (3, 2), (2, 1), (2, 3)], True)
-    assert any(p.message.startswith("bot 1 is walled in") for p in validate(walled.arena()))
+def _click(ctl: EditorController, x: int, y: int, button: str = "left") -> None:
+    left, top, size, _ = ctl.mapping.tile_rect(x, y)
+    ctl.mouse_motion(left + size / 2, top + size / 2)
+    ctl.mouse_press(left + size / 2, top + size / 2, button)
+    ctl.mouse_release(left + size / 2, top + size / 2, button)
 
 
-def test_controller_keys_and_mouse(tmp_path: Path) -> None:
-    doc = TronDocument.new(8, 6, tmp_path / "new.txt")
-    played: list[int] = []
+def _drag(ctl: EditorController, a: tuple[int, int], b: tuple[int, int], button: str = "left") -> None:
+    (ax, ay, size, _), (bx, by, _, _) = ctl.mapping.tile_rect(*a), ctl.mapping.tile_rect(*b)
+    ctl.mouse_press(ax + size / 2, ay + size / 2, button)
+    ctl.mouse_drag(bx + size / 2, by + size / 2, bx - ax, by - ay, button)
+    ctl.mouse_release(bx + size / 2, by + size / 2, button)
 
-    def fake_play(document: TronDocument) -> object:
-        played.append(document.width)
-        from engine.tron.cli import bot_spec
-        from engine.tron.server import play_game
 
-        return play_game(document.arena(), [bot_spec("simple"), bot_spec("simple")])[0]
+def _arena(ctl: EditorController) -> tuple[bytes, list[tuple[int, int, Heading]]]:
+    grid = ctl.document.board
+    assert isinstance(grid, TronGrid)
+    arena = arena_of(grid)
+    return arena.blocked, [(s.x, s.y, s.heading) for s in arena.starts]
 
-    controller = TronController(doc, fake_play)  # type: ignore[arg-type]
-    controller.press(1, 1)
-    controller.drag(2, 1)
-    controller.release()
-    assert doc.is_blocked(1, 1) and doc.is_blocked(2, 1)
-    controller.press(2, 1, right=True)
-    assert not doc.is_blocked(2, 1)
-    assert controller.key("_2")
-    controller.press(8, 6)
-    assert (doc.starts[1].x, doc.starts[1].y) == (8, 6)
-    controller.key("W")
-    controller.key("Z", ctrl=True)
-    assert len(doc.starts) == 1
-    controller.key("Y", ctrl=True)
-    controller.key("P")
-    assert played == [8] and controller.status.startswith("test game:")
-    controller.key("S", ctrl=True)
-    assert controller.status.startswith("saved") and not doc.modified
-    assert load_arena(tmp_path / "new.txt") == doc.arena()
-    assert not controller.key("F7")
+
+def test_paint_starts_turn_move_undo_through_the_shared_controller(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    assert [t.name for t in ctl.tools] == ["paint", "rectangle", "fill", "eyedropper"]
+    assert ctl.ctx.brush.char == "#" and ctl.level is None
+    _drag(ctl, (0, 0), (3, 0))  # one drag: four blocked fields, one undo step
+    assert _arena(ctl)[0][:5] == b"\x01\x01\x01\x01\x00" and len(ctl.document.history) == 1
+    _click(ctl, 1, 0, "right")  # the right button frees
+    assert _arena(ctl)[0][1] == 0
+    ctl.key_press("1")
+    assert ctl.ctx.brush.char == "1E" and "bot 1 start facing east" in ctl.status
+    _click(ctl, 2, 2)
+    ctl.key_press("2")
+    _click(ctl, 7, 5)
+    assert _arena(ctl)[1] == [(3, 3, Heading.EAST), (8, 6, Heading.WEST)]
+    _click(ctl, 1, 0)  # bot 2's brush again: its start moves (one start per bot), the old field is free
+    assert _arena(ctl)[1] == [(3, 3, Heading.EAST), (2, 1, Heading.WEST)]
+    assert ctl.document.board.tile(7, 5).char == "."
+    ctl.mouse_motion(*ctl.mapping.tile_rect(1, 0)[:2])
+    ctl.key_press("R")  # turn the start under the pointer
+    assert _arena(ctl)[1][1][2] is Heading.NORTH
+    ctl.key_press("8")  # bot 8 on an arena with two starts becomes bot 3 (numbers stay 1..n)
+    _click(ctl, 5, 5)
+    assert [s[:2] for s in _arena(ctl)[1]] == [(3, 3), (2, 1), (6, 6)]
+    ctl.key_press("E")  # a brush key with no other meaning... E is not one: nothing happens
+    ctl.key_press("B")
+    _click(ctl, 2, 2, "right")  # erase bot 1: the others are renumbered
+    assert [s[:2] for s in _arena(ctl)[1]] == [(2, 1), (6, 6)]
+    assert ctl.document.board.tile(1, 0).char == "1N"
+    for _ in range(3):
+        ctl.key_press("Z", ctrl=True)
+    assert [s[:2] for s in _arena(ctl)[1]] == [(3, 3), (2, 1)] and _arena(ctl)[1][1][2] is Heading.WEST
+    ctl.key_press("Y", ctrl=True)
+    assert _arena(ctl)[1][1][2] is Heading.NORTH
+    ctl.key_press("W")  # the robot game's wall tool: not for arenas, said so instead of a crash
+    assert "has no walls" in ctl.status and ctl.tool.name == "paint"
+    ctl.key_press("F6")
+    assert "no level" in ctl.status
+    ctl.close()
+
+
+def test_transforms_resize_and_the_command_palette(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path, 5, 3)
+    ctl.document.push(SetTiles({(0, 0): TRON_GAME.cell("#"), (1, 2): TRON_GAME.cell("1E")}))
+    ctl.key_press("M", ctrl=True)  # mirror left-right
+    assert ctl.document.board.tile(4, 0).char == "#" and _arena(ctl)[1] == [(4, 3, Heading.WEST)]
+    ctl.key_press("M", ctrl=True, shift=True)  # top-bottom
+    assert ctl.document.board.tile(4, 2).char == "#" and _arena(ctl)[1] == [(4, 1, Heading.WEST)]
+    ctl.key_press("R", ctrl=True)  # a quarter turn: 3x5, facings turned
+    assert (ctl.document.board.width, ctl.document.board.height) == (3, 5)
+    assert _arena(ctl)[1] == [(3, 4, Heading.NORTH)]
+    ctl.key_press("E", ctrl=True)
+    ctl.prompts.current.text = "2x2 anchor=nw"  # type: ignore[union-attr]
+    ctl.key_press("ENTER")
+    assert (ctl.document.board.width, ctl.document.board.height) == (2, 2) and _arena(ctl)[1] == []
+    ctl.key_press("Z", ctrl=True)
+    assert _arena(ctl)[1] == [(3, 4, Heading.NORTH)]
+    ctl.key_press("P", ctrl=True, shift=True)
+    menu = [action for _, action in ctl.prompt.menu]  # type: ignore[union-attr]
+    assert "tool_walls" not in menu and "level" not in menu and "tool_paint" in menu and "export" in menu
+    ctl.close()
+
+
+def test_validation_messages_come_from_the_engine(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path, 7, 3)
+    assert ctl.problems == [] and "bot 1 at 2,2 EAST: 19 fields reachable" in ctl.summary
+    ctl.document.push(SetTiles({(1, 1): TRON_GAME.cell("1E"), (6, 1): TRON_GAME.cell("2W")}))
+    ctl.document.push(SetTiles({(3, y): TRON_GAME.cell("#") for y in range(3)}))
+    problems = ctl.problems
+    assert [p.message for p in problems] == ["bots 1 and 2 can never meet (separate regions)"]
+    assert set(problems[0].tiles) == {(1, 1), (6, 1)}  # the two starts are marked
+    ctl.document.push(SetTiles({(0, 1): TRON_GAME.cell("#"), (2, 1): TRON_GAME.cell("#")}))
+    ctl.document.push(SetTiles({(1, 0): TRON_GAME.cell("#"), (1, 2): TRON_GAME.cell("#")}))
+    assert ctl.problems[0].message == "bot 1 is walled in: it is out in round 1"
+    one = _ctl(tmp_path, 1, 1, "one.txt")
+    assert one.problems and one.problems[0].message.startswith("cannot start a game of two")
+    one.key_press("F5")
+    assert one.status.startswith("test-play: cannot start") and not one.playtest.running
+    one.close()
+    ctl.close()
+
+
+def test_save_round_trips_exactly_with_the_engine_writer(tmp_path: Path) -> None:
+    for shipped in sorted((ROOT / "gameboards/tron").glob("*.txt"))[:6]:
+        target = tmp_path / shipped.name
+        target.write_bytes(shipped.read_bytes())
+        document = Document.open(target)
+        assert document.game is TRON_GAME and not document.modified
+        document.save()
+        assert target.read_bytes() == shipped.read_bytes()
+    short = tmp_path / "short.txt"
+    short.write_text("GAMEBOARDSTART 3,2\n...\n.#.\nGAMEBOARDEND\nPOS 1 1,1 E\nPOS 2 3,2 NORTH\n")
+    ctl = EditorController(Document.open(short), autosave_folder=tmp_path / "state", background_validation=False)
+    ctl.mouse_motion(*ctl.mapping.tile_rect(0, 0)[:2])
+    ctl.key_press("R")
+    ctl.key_press("S", ctrl=True)
+    assert short.read_text().splitlines()[-2:] == ["POS 1 1,1 S", "POS 2 3,2 NORTH"]  # the spelling is kept
+    assert write_arena(load_arena(short)) == short.read_text() == ctl.document.text
+    assert not ctl.document.modified and ctl.title == "short.txt — robots-edit"
+    ctl.close()
 
 
 def test_an_arena_made_in_the_editor_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    doc = TronDocument.new(12, 8, tmp_path / "made.txt")
-    doc.paint([(6, y) for y in range(2, 8)], True)
-    doc.place_start(2, 11, 7)
-    doc.place_start(3, 6, 1)
-    doc.transform("symmetric")
-    doc.save()
-    assert (
-        tron_main(["play", str(tmp_path / "made.txt"), "strong", "simple", "random", "--out", str(tmp_path / "g")]) == 0
-    )
-    record = load_game(tmp_path / "g" / "tron-game.json")
+    ctl = _ctl(tmp_path, 12, 8, "made.txt")
+    ctl.document.push(SetTiles({(5, y): TRON_GAME.cell("#") for y in range(1, 7)}))
+    for key, (x, y) in (("1", (1, 3)), ("2", (10, 6)), ("3", (5, 0))):
+        ctl.key_press(key)
+        _click(ctl, x, y)
+    ctl.key_press("S", ctrl=True)
+    assert ctl.status.startswith("saved")
+    arena = parse_arena((tmp_path / "made.txt").read_text())
+    assert len(arena.starts) == 3
+    out = tmp_path / "g"
+    assert tron_main(["play", str(tmp_path / "made.txt"), "strong", "simple", "random", "--out", str(out)]) == 0
+    record = load_game(out / "tron-game.json")
     assert len(record.bots) == 3 and record.final.over
     capsys.readouterr()
+    ctl.close()
 
 
-def test_robots_edit_opens_tron_arenas_headless(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    root = Path(__file__).resolve().parents[2]
+def test_test_play_runs_the_engine_server_and_opens_the_viewer_on_the_game(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path, 10, 6, "play.txt")
+    opened: list[Path] = []
+    ctl.playtest.open_viewer = lambda path: opened.append(path)  # type: ignore[assignment,func-returns-value]
+    ctl.key_press("F5")
+    assert "the AI is playing" in ctl.status
+    ctl.wait_playtest(timeout=120)
+    assert ctl.status.startswith("test game: ") and "strong" in ctl.status and "simple" in ctl.status
+    record = load_game(opened[0])
+    assert [b.name for b in record.bots] == ["strong", "simple"] and record.final.over
+    ctl.close()
+    assert not opened[0].exists()
+
+
+def test_robots_edit_opens_and_creates_arenas(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     shot = tmp_path / "ed.png"
-    assert edit_main([str(root / "gameboards/tron/rooms-40x40.txt"), "--headless", "--screenshot", str(shot)]) == 0
+    assert edit_main([str(ROOT / "gameboards/tron/rooms-40x40.txt"), "--headless", "--screenshot", str(shot)]) == 0
     assert shot.stat().st_size > 1000
     assert (
         edit_main(["--tron", str(tmp_path / "new.txt"), "--arena", "30x20", "--headless", "--screenshot", str(shot)])
         == 0
     )
     assert edit_main(["--tron", "--arena", "0x5", "--headless", "--screenshot", str(shot)]) == 2
+    assert "--arena" in capsys.readouterr().err
+    assert edit_main([str(tmp_path / "x.dat"), "--arena", "30x20", "--headless", "--screenshot", str(shot)]) == 2
+    assert "add --tron" in capsys.readouterr().err
     bad = tmp_path / "bad.txt"
     bad.write_text("GAMEBOARDSTART 2,1\n.x\nGAMEBOARDEND\n")
     assert edit_main([str(bad), "--headless", "--screenshot", str(shot)]) == 2
     assert f"{bad}:2:2: unknown field 'x'" in capsys.readouterr().err
+    for suffix in ("png", "svg", "pdf"):
+        out = tmp_path / f"arena.{suffix}"
+        assert edit_main([str(ROOT / "gameboards/tron/open-10x10.txt"), "--export", str(out)]) == 0
+        assert out.stat().st_size > 500
+    capsys.readouterr()
+
+
+def test_a_file_of_the_other_game_opened_in_the_window_switches_the_tools(tmp_path: Path) -> None:
+    ctl = EditorController(Document(), autosave_folder=tmp_path / "state", background_validation=False)
+    assert "walls" in [t.name for t in ctl.tools]
+    ctl.open_path(str(ROOT / "gameboards/tron/open-10x10.txt"))
+    assert ctl.document.game is TRON_GAME and "walls" not in [t.name for t in ctl.tools]
+    assert ctl.layout.palette_chars == TRON_GAME.palette and ctl.ctx.brush.char == "#"
+    ctl.open_path(str(ROOT / "gameboards/chop.dat"))
+    assert ctl.document.game.name == "robots" and ctl.tools[-1].name == "walls" and ctl.level is not None
+    ctl.close()
+
+
+def test_y_makes_the_arena_point_symmetric_in_one_undo_step(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path, 5, 3)
+    ctl.document.push(
+        SetTiles({(0, 0): TRON_GAME.cell("#"), (1, 1): TRON_GAME.cell("#"), (4, 2): TRON_GAME.cell("1W")})
+    )
+    ctl.key_press("Y")
+    blocked = {(x, y) for y in range(3) for x in range(5) if ctl.document.board.tile(x, y).char == "#"}
+    assert blocked == {(0, 0), (1, 1), (3, 1)} and ctl.document.board.tile(4, 2).char == "1W"  # the start stays
+    assert ctl.status == "make point-symmetric"
+    ctl.key_press("Y")
+    assert "nothing to change" in ctl.status
+    ctl.key_press("Z", ctrl=True)
+    assert ctl.document.board.tile(3, 1).char == "."
+    ctl.key_press("P", ctrl=True, shift=True)
+    assert "game_make point-symmetric" in [action for _, action in ctl.prompt.menu]  # type: ignore[union-attr]
+    ctl.close()
+
+
+def test_fields_come_from_the_themes_tron_pictures_and_starts_are_drawn_over_them() -> None:
+    import numpy as np
+
+    from editor.art import FALLBACK_THEME
+
+    default, pen, plain = (TRON_GAME.cell_images(t) for t in ("default", "pen", FALLBACK_THEME))
+    for pictures in (default, pen, plain):
+        assert all(image.size == (64, 64) for image in pictures.values())
+    assert not np.array_equal(np.asarray(default["#"]), np.asarray(pen["#"]))  # the theme's own pictures
+    assert not np.array_equal(np.asarray(default["#"]), np.asarray(plain["#"]))  # drawn without a theme
+    corner = (1, 1)  # a start is the free field with an arrow on it
+    assert default["1E"].getpixel(corner) == default["."].getpixel(corner)
+    assert default["1E"].getpixel((32, 32)) != default["."].getpixel((32, 32))

@@ -1,5 +1,5 @@
-"""Tron in the viewer: the timeline (no GL), sniffing files, headless export through robots-view, the
-player's keys, and a real headless window whose pixels show the light walls."""
+"""Tron in the viewer: the timeline (no GL), sniffing files, headless export through robots-view, and
+the shared window (``ViewerWindow`` over ``GameApp``) whose pixels show the light walls."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from PIL import Image  # noqa: E402
 from engine.tron.arena import parse_arena  # noqa: E402
 from engine.tron.record import BotInfo, GameRecord, RoundRecord, save_game  # noqa: E402
 from viewer3d.cli import main as view_main  # noqa: E402
+from viewer3d.gameapp import GameApp  # noqa: E402
 from viewer3d.games import by_name, sniff  # noqa: E402
-from viewer3d.games.tron.player import TronPlayer  # noqa: E402
+from viewer3d.games.tron.show import TronShow  # noqa: E402
 from viewer3d.games.tron.timeline import WALL_HEIGHT, Timeline  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,36 +87,13 @@ def test_robots_view_refuses_a_contradicting_tron_file(tmp_path: Path, capsys: p
     assert "round 3, bot 2" in err and err.count("\n") == 1
 
 
-def test_player_keys() -> None:
-    player = TronPlayer(_record(), (320, 240))
-    assert player.playing
-    player.key("SPACE")
-    assert not player.playing
-    player.key("RIGHT")
-    assert player.time == 1.0
-    player.key("RIGHT")
-    player.key("LEFT")
-    assert player.time == 1.0
-    player.key("END")
-    assert player.moment().round == 3
-    speed = player.speed
-    player.key("PLUS")
-    assert player.speed == 2 * speed
-    player.key("HOME")
-    player.key("SPACE")
-    player.update(100.0)
-    assert not player.playing and player.time >= 3.0
-    assert not player.key("F9")
-    player.key("Q")
-    assert player.quit_requested
-
-
 def test_headless_window_draws_light_walls(tmp_path: Path) -> None:
-    from viewer3d.games.tron.window import TronWindow
+    from viewer3d.window import ViewerWindow
 
-    window = TronWindow(_record(), "test", (320, 240), visible=False)
+    app = GameApp(TronShow(_record(), "test"), title="test", viewport=(320, 240))
+    window = ViewerWindow(app, 320, 240, visible=False)
     try:
-        window.player.key("END")
+        app.key("END")
         window.switch_to()
         window.on_draw()
         pixels = window.read_pixels().astype(int)
@@ -124,5 +102,4 @@ def test_headless_window_draws_light_walls(tmp_path: Path) -> None:
         shot = window.save_screenshot(tmp_path / "shot.png")
         assert Image.open(shot).size == window.get_framebuffer_size()
     finally:
-        pyglet.clock.unschedule(window._tick)
         window.close()

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
+from themes.make import tron
 from themes.make.canvas import (
     CENTRE,
     SIZE,
@@ -337,6 +338,7 @@ def draw_theme() -> dict[str, Image.Image]:
     images["robot"] = reduce(robot())
     images["cursor"] = reduce(cursor())
     images["start"] = reduce(start_marker())
+    images.update(tron.pen_pictures())  # the Tron pictures, in the theme's tron/ folder
     return images
 
 

@@ -1,2 +1,2 @@
-"""The Tron arena editor: ``document`` (the arena with undo), ``validate``, ``controller`` (keys and
-mouse to edits, no GL), ``window`` (pyglet), ``cli`` (``robots-edit`` on a Tron arena)."""
+"""The Tron game in the shared editor: ``grid`` (the arena as cells, to and from the engine's
+``Arena``), ``art`` (the fields' pictures) and ``game`` (the ``EditorGame`` the registry serves)."""

@@ -1,0 +1,152 @@
+"""A Tron arena as the shared editor edits it: a grid of cells, converted to and from the engine's
+``Arena`` (whose parser and writer read and write the file).
+
+A cell is free (``.``), blocked (``#``) or the start of bot ``n`` with its facing (``1E``, ``2W``:
+the start lines ``POS n x,y DIR`` of the file, drawn where they are). Starts live in the grid so
+that painting, the undo stack, transforms and the pictures treat them like any other cell; the
+game's rules that cells do not know by themselves (one start per bot, bots numbered 1..n without
+gaps, as the file format demands) are kept by :func:`put_cells`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from engine.tron.arena import Arena, Heading, Start
+
+Position = tuple[int, int]
+FREE, BLOCKED = ".", "#"
+#: Starts the editor can draw and give keys to (1-8) and that a file it opens may hold.
+MAX_BOTS = 16
+
+
+@dataclass(frozen=True)
+class TronCell:
+    """One field. ``short`` remembers a start line's one-letter spelling (``N``) so that an arena
+    opened and saved again is the same file; it does not change the cell's picture."""
+
+    char: str
+    short: bool = False
+
+    @property
+    def bot(self) -> int | None:
+        return int(self.char[:-1]) if self.char[0].isdigit() else None
+
+    @property
+    def heading(self) -> Heading | None:
+        if self.bot is None:
+            return None
+        return next(h for h in Heading if h.letter == self.char[-1])
+
+    @property
+    def blocked(self) -> bool:
+        return self.char == BLOCKED
+
+
+@cache
+def start_cell(bot: int, heading: Heading, short: bool = False) -> TronCell:
+    return TronCell(f"{bot}{heading.letter}", short)
+
+
+FREE_CELL, BLOCKED_CELL = TronCell(FREE), TronCell(BLOCKED)
+#: Every char a grid may hold, each with a picture.
+CHARS: tuple[str, ...] = (FREE, BLOCKED, *(f"{b}{h.letter}" for b in range(1, MAX_BOTS + 1) for h in Heading))
+
+
+def cell_of(char: str) -> TronCell:
+    """The cell for a char (ValueError for one that is not a field of an arena)."""
+    if char not in CHARS:
+        raise ValueError(f"unknown arena cell {char!r}")
+    return TronCell(char)
+
+
+@dataclass(frozen=True)
+class TronGrid:
+    """The arena being edited: ``rows[y][x]`` is the field at 0-based ``(x, y)``."""
+
+    rows: tuple[tuple[TronCell, ...], ...]
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    def tile(self, x: int, y: int) -> TronCell:
+        return self.rows[y][x]
+
+    def in_bounds(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def starts(self) -> dict[int, tuple[Position, TronCell]]:
+        """Each bot's start: its position and cell."""
+        return {cell.bot: ((x, y), cell) for y, row in enumerate(self.rows) for x, cell in enumerate(row) if cell.bot}
+
+
+def blank_grid(width: int, height: int) -> TronGrid:
+    Arena(width, height, bytes(width * height))  # the engine's size limits, with its message
+    return TronGrid(tuple(tuple(FREE_CELL for _ in range(width)) for _ in range(height)))
+
+
+def grid_of(arena: Arena) -> TronGrid:
+    rows = [[BLOCKED_CELL if b else FREE_CELL for b in arena.blocked[y * arena.width : (y + 1) * arena.width]]
+            for y in range(arena.height)]  # fmt: skip
+    for bot, s in enumerate(arena.starts, 1):
+        rows[s.y - 1][s.x - 1] = start_cell(bot, s.heading, s.short)
+    return TronGrid(tuple(tuple(row) for row in rows))
+
+
+def arena_of(grid: TronGrid) -> Arena:
+    blocked = bytes(1 if cell.blocked else 0 for row in grid.rows for cell in row)
+    starts = grid.starts()
+    ordered = tuple(
+        Start(x + 1, y + 1, cell.heading, cell.short)
+        for _, ((x, y), cell) in sorted(starts.items())
+        if cell.heading is not None
+    )
+    return Arena(grid.width, grid.height, blocked, ordered)
+
+
+def put_cells(grid: TronGrid, changes: Mapping[Position, TronCell]) -> tuple[TronGrid, frozenset[Position]]:
+    """``grid`` with cells changed, keeping one start per bot and the bots numbered 1..n.
+
+    A start put down moves that bot's start (the old field becomes free); of several starts of one
+    bot in one change (a drag), the last counts. Removing a start renumbers the bots after it, as
+    the file's start lines must number bots 1..n. Returns the grid (``grid`` itself when nothing
+    changed) and the positions changed besides ``changes``."""
+    width, height = grid.width, grid.height
+    wanted: dict[Position, TronCell] = {}
+    placed: dict[int, Position] = {}
+    for pos, cell in changes.items():
+        x, y = pos
+        if not (0 <= x < width and 0 <= y < height):
+            continue
+        if cell.bot is not None:
+            if cell.bot in placed:
+                wanted.pop(placed[cell.bot], None)  # an earlier field of the same stroke step
+            placed[cell.bot] = pos
+        wanted[pos] = cell
+    rows = [list(row) for row in grid.rows]
+    others: set[Position] = set()
+    for bot, ((x, y), _) in grid.starts().items():
+        if bot in placed and placed[bot] != (x, y) and (x, y) not in wanted:
+            rows[y][x] = FREE_CELL
+            others.add((x, y))
+    changed = False
+    for (x, y), cell in wanted.items():
+        if rows[y][x] != cell:
+            rows[y][x] = cell
+            changed = True
+    if not changed and not others:
+        return grid, frozenset()
+    starts = sorted((cell.bot, (x, y), cell) for y, row in enumerate(rows) for x, cell in enumerate(row) if cell.bot)
+    for number, (bot, (x, y), cell) in enumerate(starts, 1):
+        if bot != number and cell.heading is not None:
+            rows[y][x] = start_cell(number, cell.heading, cell.short)
+            if (x, y) not in wanted:
+                others.add((x, y))
+    return TronGrid(tuple(tuple(row) for row in rows)), frozenset(others)

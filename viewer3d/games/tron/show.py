@@ -1,0 +1,178 @@
+"""Tron (freiesMagazin 2014) behind the viewer's game interface: game number two.
+
+The rules engine's replay (``engine.tron.record``) becomes a ``timeline.Timeline`` sampled in
+rounds; here it is put on the shared clock's axis in seconds (``ROUND_SECONDS`` a round at speed
+1, one step per round), so the same Player, keys, timeline bar with round ticks, HUD panel,
+window and export play it as they play robot games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import moderngl
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.errors import InputError, read_text
+from engine.games import TRON
+from engine.tron.arena import parse_arena
+from engine.tron.record import BotInfo, GameRecord, parse_game
+from viewer3d.clock import GamePlayer
+from viewer3d.games.base import ActorPose, DynamicCells, GameRenderer, HudLine, SegmentInfo
+from viewer3d.games.tron.timeline import COLOURS, CRASH_ROUNDS, Moment, Timeline
+
+#: Seconds a round lasts at speed 1 (robot cards last about 0.4 s; a round is one field's drive).
+ROUND_SECONDS = 0.25
+#: A long game starts at a speed that shows it in about this many seconds.
+TARGET_SECONDS = 60.0
+DRAW_MARK = ("=", (170, 170, 180, 255))
+
+
+def colour_of(bot: int) -> tuple[int, int, int]:
+    """Bot ``bot``'s (0-based) colour as 0-255 RGB: its light wall, its HUD line."""
+    r, g, b = COLOURS[bot % len(COLOURS)]
+    return (int(255 * r), int(255 * g), int(255 * b))
+
+
+class TronSteps:
+    """The clock's view of a Tron game (``viewer3d.games.base.Steps``): one step per round."""
+
+    complete = True  # a game file is read whole
+
+    def __init__(self, rounds: int) -> None:
+        self.rounds = rounds
+        self.step_starts = [i * ROUND_SECONDS for i in range(rounds)]
+        self.step_ends = [(i + 1) * ROUND_SECONDS for i in range(rounds)]
+        self.round_starts = {i + 1: i * ROUND_SECONDS for i in range(rounds)}
+
+    @property
+    def duration(self) -> float:
+        return self.rounds * ROUND_SECONDS
+
+    def step_round(self, index: int) -> int:
+        return index + 1
+
+
+def load_record(path: Path) -> GameRecord:
+    """A game file, or an arena shown before its first round (bots at their starts)."""
+    text = read_text(path)
+    if text.lstrip().startswith("GAMEBOARDSTART"):
+        arena = parse_arena(text, path)
+        bots = arena.default_bots
+        try:
+            arena.starts_for(bots)
+        except ValueError as exc:
+            raise InputError(str(exc), path) from None
+        return GameRecord(arena, tuple(BotInfo(f"bot {p}") for p in range(1, bots + 1)), ())
+    return parse_game(text, path)
+
+
+class TronShow:
+    """A Tron game as the viewer shows it (``viewer3d.games.base.GameShow[Moment]``)."""
+
+    game = TRON
+    step_noun = "round"
+    follow_noun = ""  # several cycles: the whole arena is the view
+
+    def __init__(self, record: GameRecord, title: str = "") -> None:
+        self.record = record
+        self.title = title
+        self.rounds = Timeline(record)
+        self._steps = TronSteps(len(record.rounds))
+
+    @classmethod
+    def open(cls, path: str | Path) -> TronShow:
+        """A Tron game file or arena; InputError (one line, file and place) for a bad one."""
+        return cls(load_record(Path(path)), Path(path).name)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.record.arena.width, self.record.arena.height)
+
+    @property
+    def timeline(self) -> TronSteps:
+        return self._steps
+
+    def start_speed(self) -> float:
+        return max(1.0, self._steps.duration / TARGET_SECONDS)
+
+    @cached_property
+    def _kinds(self) -> NDArray[np.uint8]:
+        arena = self.record.arena
+        return (
+            np.frombuffer(arena.blocked, dtype=np.uint8)
+            .reshape(arena.height, arena.width)
+            .astype(bool)
+            .astype(np.uint8)
+        )
+
+    def cell_kinds(self) -> NDArray[np.uint8]:
+        return self._kinds
+
+    def kind_names(self) -> tuple[str, ...]:
+        return ("free", "blocked")
+
+    def frame(self, t: float) -> Moment:
+        return self.rounds.at(t / ROUND_SECONDS)
+
+    def actors_at(self, t: float) -> list[ActorPose]:
+        return [
+            ActorPose(c.x, c.z, c.yaw, colour_of(c.bot), c.alive, 1.0 if c.alive else 0.0) for c in self.frame(t).cycles
+        ]
+
+    def dynamic_cells_at(self, t: float) -> DynamicCells:
+        """Each cycle's light wall: the fields it has left (and the one it stands on) by time ``t``."""
+        width, height = self.size
+        owner = np.full((height, width), -1, dtype=np.int16)
+        done = int(max(0.0, t) / ROUND_SECONDS + 1e-9)
+        for bot, path in enumerate(self.rounds.paths):
+            for x, z in path[: done + 1]:
+                owner[int(z + 0.5), int(x + 0.5)] = bot
+        return DynamicCells(owner, (owner >= 0).astype(np.float32))
+
+    def segments(self) -> Sequence[SegmentInfo]:
+        found = [SegmentInfo(i * ROUND_SECONDS, ROUND_SECONDS, "drive", i + 1) for i in range(self._steps.rounds)]
+        for crash in self.rounds.crash:
+            if crash is not None:
+                number = crash[0]
+                found.append(SegmentInfo((number - 0.5) * ROUND_SECONDS, CRASH_ROUNDS * ROUND_SECONDS, "crash", number))
+        return sorted(found, key=lambda s: (s.start, s.kind))
+
+    def focus(self, t: float) -> tuple[float, float] | None:
+        return None
+
+    def status_lines(self, player: GamePlayer[Any]) -> list[HudLine]:
+        """The arena and round, each bot in its colour (driving, or out: when and why), the points at the end."""
+        t = player.time / ROUND_SECONDS
+        number, total = player.current_round(), self._steps.rounds
+        width, height = self.size
+        if not total:
+            where = "arena only: no game (robots-tron play ARENA BOT BOT... records one)"
+        elif number:
+            where = f"round {number} / {total}"
+        else:
+            where = f"start - {total} rounds" + ("" if player.playing else " - press Space to play")
+        shown = [HudLine(f"Tron {width}x{height}   {where}")]
+        for i, line in enumerate(self.rounds.hud(t, number)[1:]):
+            if total or i < len(self.record.bots):
+                shown.append(HudLine(line, colour_of(i) if i < len(self.record.bots) else None))
+        return shown
+
+    def outcome_mark(self) -> tuple[str, tuple[int, int, int, int]] | None:
+        """The winner's number in its colour at the bar's end, "=" for a draw."""
+        if not self.record.rounds:
+            return None
+        points = self.rounds.points
+        winners = [i for i, p in enumerate(points) if p == max(points)]
+        if len(winners) != 1:
+            return DRAW_MARK
+        return (str(winners[0] + 1), (*colour_of(winners[0]), 255))
+
+    def renderer(self, ctx: moderngl.Context, theme: Any) -> GameRenderer[Moment]:
+        from viewer3d.games.tron.render import TronRenderer
+
+        return TronRenderer(ctx, self.record.arena, theme)
