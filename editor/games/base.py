@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from PIL import Image
 
 Position = tuple[int, int]
+T = TypeVar("T")
 
 
 class Cell(Protocol):
@@ -216,3 +217,10 @@ class EditorGame(ABC):
     def on_screen(self, char: str, image: Image.Image) -> Image.Image:
         """The picture as the editor's window shows it (robots: built-in walls marked)."""
         return image
+
+
+def expect(value: object, kind: type[T], game: str) -> T:
+    """``value`` as the game's own type (a grid or cell handed to the wrong game is a bug: TypeError)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"the {game} game works on {kind.__name__}, not {type(value).__name__}")
+    return value

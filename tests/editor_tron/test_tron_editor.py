@@ -230,3 +230,18 @@ def test_y_makes_the_arena_point_symmetric_in_one_undo_step(tmp_path: Path) -> N
     ctl.key_press("P", ctrl=True, shift=True)
     assert "game_make point-symmetric" in [action for _, action in ctl.prompt.menu]  # type: ignore[union-attr]
     ctl.close()
+
+
+def test_fields_come_from_the_themes_tron_pictures_and_starts_are_drawn_over_them() -> None:
+    import numpy as np
+
+    from editor.art import FALLBACK_THEME
+
+    default, pen, plain = (TRON_GAME.cell_images(t) for t in ("default", "pen", FALLBACK_THEME))
+    for pictures in (default, pen, plain):
+        assert all(image.size == (64, 64) for image in pictures.values())
+    assert not np.array_equal(np.asarray(default["#"]), np.asarray(pen["#"]))  # the theme's own pictures
+    assert not np.array_equal(np.asarray(default["#"]), np.asarray(plain["#"]))  # drawn without a theme
+    corner = (1, 1)  # a start is the free field with an arrow on it
+    assert default["1E"].getpixel(corner) == default["."].getpixel(corner)
+    assert default["1E"].getpixel((32, 32)) != default["."].getpixel((32, 32))

@@ -17,7 +17,17 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from editor.commands import anchor_offset
-from editor.games.base import Cell, EditorGame, GameAction, Grid, Played, Position, Transform, Validation
+from editor.games.base import (
+    Cell,
+    EditorGame,
+    GameAction,
+    Grid,
+    Played,
+    Position,
+    Transform,
+    Validation,
+    expect,
+)
 from editor.games.tron.grid import (
     BLOCKED_CELL,
     FREE_CELL,
@@ -49,15 +59,11 @@ _MIRROR = {
 
 
 def _grid(grid: Grid | object) -> TronGrid:
-    if not isinstance(grid, TronGrid):
-        raise TypeError(f"the Tron game edits arena grids, not {type(grid).__name__}")
-    return grid
+    return expect(grid, TronGrid, "Tron")
 
 
 def _cell(cell: Cell) -> TronCell:
-    if not isinstance(cell, TronCell):
-        raise TypeError(f"the Tron game paints arena cells, not {type(cell).__name__}")
-    return cell
+    return expect(cell, TronCell, "Tron")
 
 
 def turned_heading(heading: Heading, transform: Transform) -> Heading:
@@ -219,7 +225,7 @@ class TronGame(EditorGame):
     def cell_images(self, theme: str) -> dict[str, Image.Image]:
         from editor.games.tron.art import cell_pictures
 
-        return cell_pictures()
+        return cell_pictures(theme)
 
 
 __all__ = ["BLOCKED_CELL", "PALETTE", "TronGame", "TronValidation"]
