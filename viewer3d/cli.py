@@ -553,9 +553,14 @@ def start_screen(
         themes = discovered_theme_keys() or ["default"]
     except Exception:  # an unreadable themes folder: the default theme only
         themes = ["default"]
+    from viewer3d.games import by_name
     from viewer3d.recent import RecentGames
 
-    screen = StartScreen(board_names(), themes, recent=RecentGames().load(), message=message, tron=tron_tab())
+    tron_recent = RecentGames(name=by_name(TRON).recent_file)
+    last = "tron" if tron_recent.written() > RecentGames().written() else "robots"  # the tab of the last game
+    screen = StartScreen(
+        board_names(), themes, recent=RecentGames().load(), message=message, tron=tron_tab(), game=last
+    )
     for name in KEPT_CHOICES if previous is not None else ():
         setattr(screen, name, getattr(previous, name))
     shot = Path(args.screenshot) if args.screenshot else None
@@ -567,9 +572,7 @@ def start_screen(
         args.gamedir = screen.dropped
         return screen
     if screen.played_arena is not None:  # a live Tron game's arena: offered again next time
-        from viewer3d.games import by_name
-
-        RecentGames(name=by_name(TRON).recent_file).add(screen.played_arena)
+        tron_recent.add(screen.played_arena)
     if screen.opened is not None:  # a recent game or the file browser's: a game folder, a board, a board + sequence
         if screen.opened.sequence is not None:
             args.board, args.sequence = screen.opened.path, screen.opened.sequence
