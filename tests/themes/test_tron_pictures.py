@@ -122,3 +122,16 @@ def test_a_new_theme_copies_the_tron_pictures(tmp_path: Path) -> None:
     assert theme_cli(["new", "copied", "--from", "pen", "--dir", str(tmp_path)]) == 0
     assert (tmp_path / "copied" / "tron" / "floor.png").is_file()
     assert load_theme(tmp_path / "copied").sources["tron/floor"] == "own"
+
+
+def test_the_contact_sheet_shows_the_tron_pictures(tmp_path: Path) -> None:
+    from themes.sheet import _entries, contact_sheet
+
+    labels = [label for label, _ in _entries(load_theme("pen"), None)]
+    assert labels[-2:] == ["tron/floor", "tron/blocked"]
+    plain = tmp_path / "plain"
+    shutil.copytree(BUILTIN_DIR / "pen", plain, ignore=shutil.ignore_patterns("tron"))
+    assert [label for label, _ in _entries(load_theme(plain), None)][-1] == "tron/blocked  (default)"
+    sheet = np.asarray(contact_sheet(load_theme("pen"), columns=8, scale=1))
+    blueprint = np.asarray(load_theme("pen").game("tron")["floor"].convert("RGB"))
+    assert (np.abs(sheet.reshape(-1, 3)[:, None, :] - blueprint[30, 30]).sum(axis=2) < 6).any()
