@@ -13,6 +13,7 @@ from editor.controller import EditorController
 from editor.document import Document
 from editor.games import TRON, game_named
 from editor.games.tron.grid import TronGrid, arena_of
+from engine.errors import InputError
 from engine.tron.arena import Heading, load_arena, parse_arena, write_arena
 from engine.tron.cli import main as tron_main
 from engine.tron.record import load_game
@@ -245,3 +246,11 @@ def test_fields_come_from_the_themes_tron_pictures_and_starts_are_drawn_over_the
     corner = (1, 1)  # a start is the free field with an arrow on it
     assert default["1E"].getpixel(corner) == default["."].getpixel(corner)
     assert default["1E"].getpixel((32, 32)) != default["."].getpixel((32, 32))
+
+
+def test_an_arena_with_more_starts_than_the_editor_draws_is_refused_on_that_line(tmp_path: Path) -> None:
+    starts = "".join(f"POS {b} {b},1 E\n" for b in range(1, 18))
+    text = "GAMEBOARDSTART 20,2\n" + "." * 20 + "\n" + "." * 20 + "\nGAMEBOARDEND\n\n" + starts
+    with pytest.raises(InputError) as caught:
+        TRON_GAME.parse(text, "many.txt")
+    assert str(caught.value).startswith("many.txt:22:1: the editor draws at most 16 starts; this arena has 17")

@@ -147,7 +147,8 @@ class TronGame(EditorGame):
     def parse(self, text: str, path: str | Path | None = None) -> Grid:
         arena = parse_arena(text, path)
         if len(arena.starts) > MAX_BOTS:
-            line = text.split("GAMEBOARDEND", 1)[0].count("\n") + 2 + MAX_BOTS
+            pos_lines = [n for n, line in enumerate(text.split("\n"), 1) if line.startswith("POS ")]
+            line = pos_lines[MAX_BOTS]
             raise InputError(
                 f"the editor draws at most {MAX_BOTS} starts; this arena has {len(arena.starts)}", path, line, 1
             )
