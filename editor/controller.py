@@ -316,7 +316,7 @@ class EditorController:
             x, y = self.hover
             turned = game.turned(self.document.board.tile(x, y), clockwise)
             self.document.push(SetTiles({(x, y): turned}, "rotate tile"))
-            self.say(f"({x}, {y}) is now {game.cell_name(turned)}")
+            self.say(f"{game.where((x, y))} is now {game.cell_name(turned)}")
         else:
             self.ctx.brush = game.turned(self.ctx.brush, clockwise)
             self.say(f"brush: {game.cell_name(self.ctx.brush)}")

@@ -161,6 +161,10 @@ class EditorGame(ABC):
     def owns(self, grid: object) -> bool:
         """Whether ``grid`` is this game's value (the registry finds a grid's game with it)."""
 
+    def where(self, pos: Position) -> str:
+        """A position as the game's files and messages write it (robots: ``(x, y)`` from 0)."""
+        return f"({pos[0]}, {pos[1]})"
+
     # -- cells -------------------------------------------------------------------------
     @abstractmethod
     def cell(self, char: str) -> Cell:

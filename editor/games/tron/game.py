@@ -160,6 +160,10 @@ class TronGame(EditorGame):
     def owns(self, grid: object) -> bool:
         return isinstance(grid, TronGrid)
 
+    def where(self, pos: Position) -> str:
+        """``x,y`` from 1, as start lines and the engine's messages write fields."""
+        return f"{pos[0] + 1},{pos[1] + 1}"
+
     def cell(self, char: str) -> Cell:
         return cell_of(char)
 
