@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from editor.games import game_of
-from editor.games.base import Cell, Grid, Transform
+from editor.games.base import Cell, GameAction, Grid, Transform
 from engine.model import Board, Tile
 
 Position = tuple[int, int]
@@ -129,6 +129,17 @@ class TransformBoard(Command):
 
     def apply(self, board: Grid) -> Grid:
         return game_of(board).transformed(board, self.transform)
+
+
+class GameEdit(Command):
+    """One of the game's own edits (``EditorGame.actions``) on the whole board."""
+
+    def __init__(self, action: GameAction) -> None:
+        self.action = action
+        self.label = action.name
+
+    def apply(self, board: Grid) -> Grid:
+        return self.action.apply(board)
 
 
 class NewBoard(Command):

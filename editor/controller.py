@@ -25,7 +25,7 @@ from pathlib import Path
 from editor.art import theme_keys
 from editor.autosave import Autosaver, pending_autosave
 from editor.background import BackgroundValidation, ValidationState
-from editor.commands import ANCHORS, ReplaceBoard, Resize, SetTiles, TransformBoard
+from editor.commands import ANCHORS, GameEdit, ReplaceBoard, Resize, SetTiles, TransformBoard
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent
 from editor.export import ExportOptions
@@ -316,7 +316,7 @@ class EditorController:
             x, y = self.hover
             turned = game.turned(self.document.board.tile(x, y), clockwise)
             self.document.push(SetTiles({(x, y): turned}, "rotate tile"))
-            self.say(f"({x}, {y}) is now {game.cell_name(turned)}")
+            self.say(f"{game.where((x, y))} is now {game.cell_name(turned)}")
         else:
             self.ctx.brush = game.turned(self.ctx.brush, clockwise)
             self.say(f"brush: {game.cell_name(self.ctx.brush)}")
@@ -333,8 +333,11 @@ class EditorController:
             self.help_visible = False
             return
         action = action_for(key, ctrl, shift)
+        own = next((a for a in self.game.actions if a.key == key), None) if not (ctrl or alt) else None
         if action is not None:
             self.run(action)
+        elif own is not None:
+            self.run(f"game_{own.name}")
         elif not ctrl and key in self.game.brush_keys:
             self.pick_brush(self.game.brush_keys[key])
 
@@ -363,6 +366,8 @@ class EditorController:
         """Whether the document's game has this action (a Tron arena has no wall tool, no levels)."""
         if action.startswith("tool_"):
             return any(t.name == action[5:] for t in self.tools)
+        if action.startswith("game_"):
+            return any(a.name == action[5:] for a in self.game.actions)
         return action != "level" or bool(self.game.levels)
 
     def run(self, action: str) -> None:
@@ -372,6 +377,11 @@ class EditorController:
         if action.startswith("tool_"):
             self.select_tool(next(t for t in self.tools if t.name == action[5:]))
             return
+        if action.startswith("game_"):
+            own = next(a for a in self.game.actions if a.name == action[5:])
+            changed = self.document.push(GameEdit(own))
+            self.say(own.name if changed else f"{own.name}: nothing to change")
+            return
         getattr(self, f"action_{action}")()
 
     def action_palette(self) -> None:
@@ -379,6 +389,7 @@ class EditorController:
         actions = [a for a in dict.fromkeys(s.action for s in SHORTCUTS) if self.available(a)]
         prompt = self.prompts.ask("command:", self._run_palette_choice)
         prompt.menu = [(action_label(a), a) for a in actions]
+        prompt.menu += [(f"{a.help}   [{a.key}]", f"game_{a.name}") for a in self.game.actions]
 
     def _run_palette_choice(self, text: str) -> None:
         if text:

@@ -629,6 +629,7 @@ class EditorView:
         rows += [
             (key, f"brush: {ctl.game.cell_name(ctl.game.cell(char))}") for key, char in ctl.game.brush_keys.items()
         ]
+        rows += [(action.key, action.help) for action in ctl.game.actions]
         per_column = (len(rows) + 1) // 2
         step = min(23.0, (box_h - 100) / per_column)
         for index, (keys, text) in enumerate(rows):

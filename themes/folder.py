@@ -8,11 +8,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from themes.keys import OVERLAY_KEYS, SPRITE_KEYS, START_MARKER_KEY, TILE_KEYS
+from themes.keys import ROBOT_PICTURE_KEYS
 from themes.manifest import MANIFEST_FILE
 
-#: Every picture name a theme may hold (without ``.png``).
-PICTURE_KEYS: tuple[str, ...] = (*TILE_KEYS, *OVERLAY_KEYS, *SPRITE_KEYS, START_MARKER_KEY)
+#: Every picture name a theme may hold at its top (without ``.png``): the robot game's.
+PICTURE_KEYS: tuple[str, ...] = ROBOT_PICTURE_KEYS
 _IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff")
 
 

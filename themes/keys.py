@@ -1,8 +1,10 @@
-"""The names of a theme's images and how board tiles map onto them.
+"""The names of a theme's images, per hosted game, and how robot board tiles map onto them.
 
 A theme holds one image per *drawn* tile kind, not per board character: ``a`` is a
 floor without walls and start tiles are floor (their facing is an optional overlay),
-so 36 board characters need 31 tile images.
+so 36 board characters need 31 tile images. Those are the robot game's pictures, at the top of
+the theme's folder; another game's pictures live in a subfolder named after it (``GAME_FOLDERS``):
+Tron's in ``tron/`` (``TRON_KEYS``: an arena field's floor and a blocked field).
 """
 
 from __future__ import annotations
@@ -42,6 +44,18 @@ SPRITE_KEYS: tuple[str, ...] = ("robot", "cursor")
 #: The optional start-marker image (drawn pointing up) and the layers made from it.
 START_MARKER_KEY = "start"
 START_MARKER_LAYERS: tuple[str, ...] = tuple(f"start-{_DIRECTION_WORDS[d]}" for d in Direction)
+
+#: Tron's pictures (in the theme's ``tron/`` folder), each 64x64 and opaque: ``floor`` is one free
+#: arena field seen from above, ``blocked`` the top and sides of a blocked field.
+TRON_KEYS: tuple[str, ...] = ("floor", "blocked")
+
+#: Every picture name of the robot game (the top of a theme folder, without ``.png``).
+ROBOT_PICTURE_KEYS: tuple[str, ...] = (*TILE_KEYS, *OVERLAY_KEYS, *SPRITE_KEYS, START_MARKER_KEY)
+
+#: Each hosted game's pictures, by game name (``engine.games``): where they live in a theme folder
+#: ("" is the folder itself) and their names.
+GAME_FOLDERS: dict[str, str] = {"robots": "", "tron": "tron"}
+GAME_KEYS: dict[str, tuple[str, ...]] = {"robots": ROBOT_PICTURE_KEYS, "tron": TRON_KEYS}
 
 _SIMPLE_KEYS = {
     TileKind.FLOOR: "floor",

@@ -13,8 +13,9 @@ from engine.resources import resource_path
 from themes.compose import WALL_OVERLAYS
 from themes.errors import ThemeError
 from themes.folder import FolderScan, scan_folder
+from themes.game_pictures import read_game_pictures
 from themes.images import TILE_SIZE, read_picture
-from themes.keys import OVERLAY_KEYS, SPRITE_KEYS, START_MARKER_KEY, TILE_KEYS, board_chars_for
+from themes.keys import GAME_FOLDERS, OVERLAY_KEYS, SPRITE_KEYS, START_MARKER_KEY, TILE_KEYS, board_chars_for
 from themes.manifest import DEFAULT_BASE, MANIFEST_FILE, Manifest, read_manifest
 from themes.report import clip, name_list
 from themes.stamp import Stamp, folder_stamp
@@ -233,7 +234,28 @@ def read_theme(
         if manifest.base is None:
             faults.append(line)
     faults = ([warnings[0]] if scan.case_notes else []) + faults
-    return Theme(folder, manifest, pictures, warnings=warnings, faults=faults, sources=sources, stamp=stamp)
+    games: dict[str, dict[str, Image.Image]] = {}
+    for game, sub in GAME_FOLDERS.items():
+        if not sub:
+            continue  # the robot game's pictures: the folder itself, read above
+        kept = None
+        if previous is not None:
+            kept = {k: v for k, v in previous.game(game).items() if previous.sources.get(f"{sub}/{k}") == "own"}
+        got = read_game_pictures(
+            folder,
+            game,
+            base.game(game) if base is not None else None,
+            base_name,
+            previous=kept,
+            declared_base=manifest.base is not None,
+        )
+        games[game] = got.pictures
+        sources.update({f"{sub}/{key}": where for key, where in got.sources.items()})
+        warnings += [clip(line) for line in got.warnings]
+        faults += [clip(line) for line in got.faults]
+    return Theme(
+        folder, manifest, pictures, warnings=warnings, faults=faults, sources=sources, stamp=stamp, games=games
+    )
 
 
 def _walls_complete(scan: FolderScan) -> bool:

@@ -33,7 +33,8 @@ def turned_from_up(image: Image.Image, direction: Direction) -> Image.Image:
 
 
 class Theme:
-    """Every picture of one theme, checked and completed: 31 tiles, robot, cursor, start marker.
+    """Every picture of one theme, checked and completed: 31 tiles, robot, cursor, start marker,
+    and other games' pictures (:meth:`game`).
 
     ``pictures`` are the pictures as the theme holds them (after missing or broken ones were
     taken from the base theme); the tiles are composed from them (see :mod:`themes.compose`).
@@ -53,6 +54,7 @@ class Theme:
         faults: Sequence[str] = (),
         sources: Mapping[str, str] | None = None,
         stamp: Stamp | None = None,
+        games: Mapping[str, Mapping[str, Image.Image]] | None = None,
     ) -> None:
         self.path = path
         self.stamp = stamp  # the folder's files as they were just before they were read
@@ -61,6 +63,7 @@ class Theme:
         self.warnings = tuple(warnings)
         self.faults = tuple(faults)
         self.sources = MappingProxyType(dict(sources or {}))
+        self._games = {game: MappingProxyType(dict(images)) for game, images in (games or {}).items()}
         self._tiles = MappingProxyType(compose_tiles(pictures, manifest.backdrop))
         self._robot = pictures["robot"]
         self._cursor = pictures["cursor"]
@@ -68,6 +71,12 @@ class Theme:
         self.look = resolve_look(manifest.look, self.pictures, self._tiles)
         self._array: tuple[np.ndarray, dict[str, int]] | None = None
         self._atlases: dict[int, tuple[Image.Image, dict[str, tuple[int, int, int, int]]]] = {}
+
+    def game(self, name: str) -> Mapping[str, Image.Image]:
+        """Another game's pictures by key (``keys.GAME_KEYS``), e.g. ``theme.game("tron")["floor"]``:
+        the theme's own, else its base theme's; empty when no theme draws that game (its renderer
+        then uses plain colours). ``sources["tron/floor"]`` says where each came from."""
+        return self._games.get(name, MappingProxyType({}))
 
     @property
     def name(self) -> str:

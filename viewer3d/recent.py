@@ -48,6 +48,14 @@ class RecentGames:
     def __init__(self, folder: Path | None = None, name: str = "recent.json") -> None:
         self.file = (folder or state_folder()) / name
 
+    def written(self) -> int:
+        """When the list last changed (nanoseconds), -1 when it never was: the start screen opens
+        on the tab of the game opened last."""
+        try:
+            return self.file.stat().st_mtime_ns
+        except OSError:
+            return -1
+
     def load(self) -> list[Recent]:
         """The remembered entries, newest first (those whose files are gone are left out)."""
         try:

@@ -20,10 +20,13 @@ from viewer3d.games.base import GameShow
 
 def play_file(game: Game, path: Path, options: ViewOptions) -> int:
     """Show (or headless, export) a file of ``game``; returns the exit status."""
+    from viewer3d.cli import resolve_theme
+
     show = game.open(path)
+    theme = resolve_theme(options.theme)  # None: the game's default look
     if options.headless:
         assert options.out is not None
-        return export(show, Path(options.out), options)
+        return export(show, Path(options.out), options, theme)
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return no_window(options, "no display (DISPLAY and WAYLAND_DISPLAY are unset)")
     from viewer3d.gameapp import GameApp
@@ -35,6 +38,7 @@ def play_file(game: Game, path: Path, options: ViewOptions) -> int:
     try:
         run_window(
             app,
+            theme=theme,
             size=size,
             screenshot=Path(options.screenshot) if options.screenshot else None,
             fullscreen=options.fullscreen,
@@ -60,12 +64,14 @@ def no_window(options: ViewOptions, why: str) -> int:
     return 1
 
 
-def export(show: GameShow[Any], out: Path, options: ViewOptions) -> int:
+def export(show: GameShow[Any], out: Path, options: ViewOptions, theme: object | None = None) -> int:
     from viewer3d.export import ExportError
     from viewer3d.show_export import export_show
 
     try:
-        count = export_show(show, out, options.size, options.fps, options.view, options.speed, hud=options.hud)
+        count = export_show(
+            show, out, options.size, options.fps, options.view, options.speed, theme=theme, hud=options.hud
+        )
     except ExportError as exc:
         raise InputError(str(exc)) from None
     except OSError as exc:

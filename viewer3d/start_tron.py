@@ -16,11 +16,10 @@ from pathlib import Path
 from engine.errors import InputError
 from engine.tron.arena import load_arena
 from viewer3d.recent import Recent
-from viewer3d.start_open import Box
+from viewer3d.start_open import Box, action_column
 
 THUMB = 72.0
 COLUMNS = 5
-RECENT_W = 300.0
 MAX_SHOWN_BOTS = 8
 DEFAULT_ARENA = "pillars-30x30.txt"
 DEFAULT_BOTS = ("strong", "simple")
@@ -155,12 +154,8 @@ class TronPanel:
             top += 40
         boxes.append(Box(140, top, 96, 28, "bots:-1", "- bot"))
         boxes.append(Box(244, top, 96, 28, "bots:+1", "+ bot"))
-        boxes.append(Box(viewport[0] - 180, viewport[1] - 70, 150, 44, "start", "Start"))
-        right = max(24 + COLUMNS * cell_w + 16, viewport[0] - RECENT_W - 24)
-        boxes.append(Box(right, 64, RECENT_W, 36, "open", "Open a Tron game or arena... (O)"))
-        for number, game in enumerate(self.games):
-            boxes.append(Box(right, 136 + number * 30, RECENT_W, 26, f"recent:{number}", game.label))
-        return boxes
+        labels = [game.label for game in self.games]
+        return boxes + action_column(viewport, 24 + COLUMNS * cell_w + 16, "Open a Tron game or arena... (O)", labels)
 
     def selected(self, box: Box) -> bool:
         kind, _, value = box.action.partition(":")

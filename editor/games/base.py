@@ -13,17 +13,18 @@ Positions are 0-based ``(x, y)`` with ``y`` growing downwards, whatever the game
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from PIL import Image
 
 Position = tuple[int, int]
+T = TypeVar("T")
 
 
 class Cell(Protocol):
@@ -98,6 +99,17 @@ class Validation(Protocol):
 
 
 @dataclass(frozen=True)
+class GameAction:
+    """An edit only one game has (Tron: make the arena point-symmetric), on a key without modifiers;
+    it is one undoable step, listed in F1 and the command palette like every other action."""
+
+    name: str
+    key: str  # pyglet key name, e.g. "Y"
+    help: str
+    apply: Callable[[Grid], Grid]
+
+
+@dataclass(frozen=True)
 class Played:
     """A finished test-play: what to open in the viewer, and one line for the status bar."""
 
@@ -127,6 +139,8 @@ class EditorGame(ABC):
     default_brush: str
     #: The game's own part of the status bar's shortcut line.
     hint: str = ""
+    #: The game's own edits, each on its key.
+    actions: tuple[GameAction, ...] = ()
     #: Keys (pyglet names, e.g. "1") that pick a palette entry as the brush.
     brush_keys: Mapping[str, str] = MappingProxyType({})
 
@@ -146,6 +160,10 @@ class EditorGame(ABC):
     @abstractmethod
     def owns(self, grid: object) -> bool:
         """Whether ``grid`` is this game's value (the registry finds a grid's game with it)."""
+
+    def where(self, pos: Position) -> str:
+        """A position as the game's files and messages write it (robots: ``(x, y)`` from 0)."""
+        return f"({pos[0]}, {pos[1]})"
 
     # -- cells -------------------------------------------------------------------------
     @abstractmethod
@@ -203,3 +221,10 @@ class EditorGame(ABC):
     def on_screen(self, char: str, image: Image.Image) -> Image.Image:
         """The picture as the editor's window shows it (robots: built-in walls marked)."""
         return image
+
+
+def expect(value: object, kind: type[T], game: str) -> T:
+    """``value`` as the game's own type (a grid or cell handed to the wrong game is a bug: TypeError)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"the {game} game works on {kind.__name__}, not {type(value).__name__}")
+    return value

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from editor.commands import blank_board, resized_board
-from editor.games.base import Cell, EditorGame, Grid, Played, Position, Transform, Validation
+from editor.games.base import Cell, EditorGame, Grid, Played, Position, Transform, Validation, expect
 from editor.layout import PALETTE_CHARS
 from editor.names import tile_name
 from editor.transform import rotate_tile, transform_board
@@ -27,15 +27,11 @@ if TYPE_CHECKING:
 
 
 def _board(grid: Grid | object) -> Board:
-    if not isinstance(grid, Board):
-        raise TypeError(f"the robot game edits boards, not {type(grid).__name__}")
-    return grid
+    return expect(grid, Board, "robot")
 
 
 def _tile(cell: Cell) -> Tile:
-    if not isinstance(cell, Tile):
-        raise TypeError(f"the robot game paints tiles, not {type(cell).__name__}")
-    return cell
+    return expect(cell, Tile, "robot")
 
 
 def put_tiles(board: Board, changes: Mapping[Position, Tile]) -> Board:

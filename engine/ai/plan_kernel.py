@@ -1,4 +1,4 @@
-"""Compiled kernel of the no-foresight value iteration: one Gauss-Seidel sweep over poses.
+"""Compiled kernel of the no-foresight value iteration: Gauss-Seidel sweeps over poses.
 
 For a pose ``p`` it plays all 7^5 card sequences through the transition table (a tree of 19,607
 gathers), keeps per 5-card multiset the lexicographically best end (goal probability first, then
@@ -10,7 +10,11 @@ is per pose, so nothing of size poses x hands is ever held.
 Sequences that end on ``p`` itself ("wait here") are solved exactly instead of iterated: the new
 value of ``p`` is the least fixed point of ``x = E_hand[max(x, best other choice)]`` (Newton's
 method on a convex piecewise-linear function, from below), then the same for ``R``. Waiting for a
-good hand therefore costs one sweep, not one sweep per round waited.
+good hand therefore costs one sweep, not one sweep per round waited. Hands that choose the same
+end and agree on "can wait" enter both fixed points alike, so a full update sums them into a
+few groups (``_group_hands``); ``sweep`` remembers those groups per pose and reuses them while
+the pose's ranking of its ends would choose the same, and ``evaluate`` runs cheap policy
+evaluation sweeps over them (modified policy iteration).
 
 The kernel is compiled with numba (``cache=True``: compiled once per installation). Numba earns
 its place here: the same work in numpy needs the whole (hands x poses) layer in memory (755 MB
@@ -119,7 +123,7 @@ def tier(goal: float, eps: float) -> float:
 
 
 @numba.njit(cache=True)
-def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r, skip_self):  # type: ignore[no-untyped-def]
+def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r, sorted_e, skip_self):  # type: ignore[no-untyped-def]
     """Order the distinct end states of pose ``p`` best first; ``rank_of[state]`` = place in that order.
 
     Best first: higher goal-probability tier (``tier``), then fewer won rounds. ``skip_self``
@@ -142,6 +146,7 @@ def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, s
     for place in range(n):
         e = ends[by_rounds[by_tier[place]]]
         rank_of[e] = place
+        sorted_e[place] = e
         sorted_p[place] = goal_p[e]
         sorted_r[place] = won_r[e]
     return n
@@ -174,14 +179,14 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
     surviving ``k`` more rounds: where no goal can be reached, it is what the planner maximises.
     """
     sequence_multiset, start6, index6, start7, index7, start8, index8, weights = lat
-    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, ends, rank_of, sorted_p, sorted_r, _p8, _r8) = work
+    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, ends, rank_of, sorted_p, sorted_r, sorted_e) = work[:18]
     zeros = np.zeros(alive.shape[0])
     fresh = alive.copy()
     for i in range(order.shape[0]):
         p = order[i]
         _tree(p, nxt, s1, s2, s3, s4, s5)
         tags[1] += 1
-        _rank_ends(p, s5, alive, zeros, eps, stamp, tags[1], ends, rank_of, sorted_p, sorted_r, False)
+        _rank_ends(p, s5, alive, zeros, eps, stamp, tags[1], ends, rank_of, sorted_p, sorted_r, sorted_e, False)
         for m in range(b5.shape[0]):
             b5[m] = NONE
             f5[m] = False
@@ -201,12 +206,14 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
 
 
 @numba.njit(cache=True)
-def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
-    """New (goal probability, won rounds) of pose ``p`` from the current values of all others."""
-    sequence_multiset, start6, index6, start7, index7, start8, index8, weights = lat
-    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, ends, rank_of, sorted_p, sorted_r, p8, r8) = work
+def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
+    """Play the tree of ``p`` and rank its ends: ``b8[h]`` (best rank of hand h, or NONE) and ``f8[h]``
+    (the hand can end on ``p``, "wait"). Returns how many distinct ends (``sorted_e[:n]``, best first).
+    """
+    sequence_multiset, start6, index6, start7, index7, start8, index8 = lat[:7]
+    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, ends, rank_of, sorted_p, sorted_r, sorted_e) = work[:18]
     _tree(p, nxt, s1, s2, s3, s4, s5)
-    _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r, True)
+    n = _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r, sorted_e, True)
     for m in range(b5.shape[0]):
         b5[m] = NONE
         f5[m] = False
@@ -222,27 +229,103 @@ def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ign
     _lift(start6, index6, b5, f5, b6, f6)
     _lift(start7, index7, b6, f6, b7, f7)
     _lift(start8, index8, b7, f7, b8, f8)
+    return n
+
+
+@numba.njit(cache=True)
+def _group_hands(n, weights, work, g_code, g_w):  # type: ignore[no-untyped-def]
+    """Sum the hand weights per (best end, can wait): the policy of a pose update, as a few groups.
+
+    Hands whose best end is the same and that agree on "can wait" enter both fixed points alike, so
+    the fixed points only need these groups. A group's code is ``2 * end + can wait`` (-1: no
+    choice but waiting). Groups come in rank order of their ends. Returns how many.
+    """
+    b8, f8, sorted_e, acc_go, acc_wait = work[11], work[12], work[17], work[18], work[19]
+    for r in range(n + 1):
+        acc_go[r] = 0.0
+        acc_wait[r] = 0.0
     for h in range(b8.shape[0]):
-        if b8[h] == NONE:
-            p8[h] = -1.0
-            r8[h] = np.inf
+        r = n if b8[h] == NONE else b8[h]
+        if f8[h]:
+            acc_wait[r] += weights[h]
         else:
-            p8[h] = sorted_p[b8[h]]
-            r8[h] = sorted_r[b8[h]]
-    # Goal probability: least fixed point of g(x) = E[max(x, other) if the hand can wait, else other] - x.
-    x = min(max(goal_p[p], 0.0), 1.0)
+            acc_go[r] += weights[h]
+    count = 0
+    for r in range(n + 1):
+        e = sorted_e[r] if r < n else -1
+        if acc_go[r] > 0.0:
+            g_code[count] = 2 * e
+            g_w[count] = acc_go[r]
+            count += 1
+        if acc_wait[r] > 0.0:
+            g_code[count] = 2 * e + 1
+            g_w[count] = acc_wait[r]
+            count += 1
+    return count
+
+
+@numba.njit(cache=True)
+def _policy_holds(off, n, pool_e, goal_p, won_r, eps):  # type: ignore[no-untyped-def]
+    """Would ranking a pose's ends again give every hand the same best end?
+
+    ``pool_e[off:off + n]`` are the pose's ends in the order of its last full update, those that
+    were some hand's best stored as ``-1 - state``. A hand whose best was the end at place ``r``
+    reaches only ends at places ``>= r``, so its best stays the same as long as that end still
+    beats every end after it (tier, then won rounds; an exact tie counts only between ends of
+    equal goal probability, which no fixed point can tell apart). Ends that are nobody's best may
+    reorder freely among themselves.
+    """
+    best_t = -1.0
+    best_r = np.inf
+    best_g = -1.0
+    for i in range(n - 1, -1, -1):
+        e = pool_e[off + i]
+        chosen = e < 0
+        if chosen:
+            e = -1 - e
+        g = goal_p[e]
+        t = tier(g, eps)
+        r = won_r[e]
+        beats = t > best_t or (t == best_t and (r < best_r or (r == best_r and g == best_g)))
+        if chosen and i < n - 1 and not beats:
+            return False
+        if t > best_t or (t == best_t and r < best_r):
+            best_t = t
+            best_r = r
+            best_g = g
+    return True
+
+
+@numba.njit(cache=True)
+def _solve_groups(x, y, count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus):  # type: ignore[no-untyped-def]
+    """The pose's new (goal probability, won rounds) given its policy groups and the others' values.
+
+    Choices that end on the pose itself are solved exactly: the goal probability is the least fixed
+    point of ``x = E[max(x, best other choice) if the hand can wait, else best other choice]``
+    (Newton from below), then the won rounds ``R = x + E[R after the round]``, waiting where it
+    keeps the goal probability's tier best. ``x``, ``y``: the pose's current values (start points).
+    """
+    for i in range(count):
+        e = g_code[i] >> 1
+        if e < 0:
+            gp[i] = -1.0
+            gr[i] = np.inf
+        else:
+            gp[i] = goal_p[e]
+            gr[i] = won_r[e]
+    x = min(max(x, 0.0), 1.0)
     for _ in range(60):
         g = -x
         slope = -1.0
-        for h in range(p8.shape[0]):
-            if f8[h]:
-                if p8[h] > x:
-                    g += weights[h] * p8[h]
+        for i in range(count):
+            if g_code[i] & 1:
+                if gp[i] > x:
+                    g += g_w[i] * gp[i]
                 else:
-                    g += weights[h] * x
-                    slope += weights[h]
+                    g += g_w[i] * x
+                    slope += g_w[i]
             else:
-                g += weights[h] * p8[h]
+                g += g_w[i] * gp[i]
         if g <= 1e-13:
             break
         if slope >= -1e-15:
@@ -251,34 +334,40 @@ def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ign
         if step <= x + 1e-15:
             break
         x = min(step, 1.0)
-    # Won rounds R = x + E[R after the round], waiting where it keeps the goal probability best.
     tier_x = tier(x, eps)
-    # Per hand that can wait: -1 if its best other choice is in a lower tier than x (it waits
+    # Per group that can wait: -1 if its best other choice is in a lower tier than x (it waits
     # whatever y is), 0 if in x's tier (it waits when that choice's rounds >= y), 1 otherwise.
-    # Computed once, not per iteration: the tier is a division and a floor.
-    versus = np.ones(p8.shape[0], dtype=np.int8)
-    for h in range(p8.shape[0]):
-        if f8[h]:
-            t = tier(p8[h], eps)
-            versus[h] = -1 if t < tier_x else (0 if t == tier_x else 1)
-    y = won_r[p]
+    for i in range(count):
+        versus[i] = 1
+        if g_code[i] & 1:
+            t = tier(gp[i], eps)
+            versus[i] = -1 if t < tier_x else (0 if t == tier_x else 1)
     if not np.isfinite(y):
         y = 0.0
     for _ in range(60):
         stay = 0.0
         total = x
-        for h in range(p8.shape[0]):
-            w = weights[h]
-            if versus[h] < 0 or (versus[h] == 0 and r8[h] >= y):
+        for i in range(count):
+            w = g_w[i]
+            if versus[i] < 0 or (versus[i] == 0 and gr[i] >= y):
                 stay += w
             else:
-                total += w * r8[h]
+                total += w * gr[i]
         fresh = (0.0 if tier_x == 0 else y) if stay >= 1.0 - 1e-12 else total / (1.0 - stay)
         if abs(fresh - y) <= 1e-11 * max(1.0, abs(y)):
             y = fresh
             break
         y = fresh
     return x, y
+
+
+@numba.njit(cache=True)
+def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
+    """New (goal probability, won rounds) of pose ``p`` from the current values of all others."""
+    n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag)
+    g_code, g_w, gp, gr, versus = work[20:25]
+    count = _group_hands(n, lat[7], work, g_code, g_w)
+    return _solve_groups(goal_p[p], won_r[p], count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus)
 
 
 @numba.njit(cache=True)
@@ -306,6 +395,7 @@ def _mark_sources(q, pred_start, pred_list, dirty, stamp, tag, buf_a, buf_b):  #
 @numba.njit(cache=True)
 def sweep(  # type: ignore[no-untyped-def]
     order,
+    first,
     nxt,
     goal_p,
     won_r,
@@ -320,37 +410,199 @@ def sweep(  # type: ignore[no-untyped-def]
     tags,
     tol_p,
     tol_r,
+    memo,
+    pool_e,
+    pool_gc,
+    pool_gw,
+    tops,
+    stats,
+    edirty,
+    ref_p,
+    ref_r,
 ):
-    """One Gauss-Seidel sweep over the dirty poses of ``order`` (values updated in place).
+    """One Gauss-Seidel sweep over the dirty poses of ``order[first:]`` (values updated in place).
 
     A pose whose value moves by more than the tolerances marks the poses that reach it in five
-    cards dirty, so later sweeps only revisit what can still change. Returns the largest changes
-    of P and R and how many poses were updated.
+    cards dirty, so later sweeps only revisit what can still change.
+
+    Each pose's policy is remembered (``memo``, pools): its ends best first and its hands grouped
+    by best end. While ``_policy_holds``, every hand's best end is the one a full update would find,
+    so the update solves the fixed points over the remembered groups (a few microseconds) instead
+    of playing the tree and the lattice again (~100): the same policy, so the same values (up to
+    the order of summation). ``memo[p]``: ends offset, ends count, unused, groups offset, groups
+    count, groups room (-1: none). ``tops``: used length of the ends and groups pools, and 1 once
+    the pools may not grow (then poses without room are updated in full every time). ``stats``:
+    largest change of P and R, updates and full updates (accumulated). Returns the index of
+    ``order`` where the pools ran out of room (the caller grows them or sets ``tops[2]`` and calls
+    again from there), or ``len(order)`` when done.
     """
-    change_p = 0.0
-    change_r = 0.0
-    updated = 0
-    n = dirty.shape[0]
-    buf_a = np.empty(n, dtype=np.int64)
-    buf_b = np.empty(n, dtype=np.int64)
-    for i in range(order.shape[0]):
+    n_states = dirty.shape[0]
+    buf_a = np.empty(n_states, dtype=np.int64)
+    buf_b = np.empty(n_states, dtype=np.int64)
+    g_code, g_w, gp, gr, versus = work[20:25]
+    for i in range(first, order.shape[0]):
         p = order[i]
         if not dirty[p]:
             continue
+        if memo[p, 3] >= 0 and _policy_holds(memo[p, 0], memo[p, 1], pool_e, goal_p, won_r, eps):
+            off = memo[p, 3]
+            count = memo[p, 4]
+            x, y = _solve_groups(
+                goal_p[p],
+                won_r[p],
+                count,
+                pool_gc[off : off + count],
+                pool_gw[off : off + count],
+                goal_p,
+                won_r,
+                eps,
+                gp,
+                gr,
+                versus,
+            )
+        else:
+            growing = tops[2] == 0
+            if growing and (tops[0] + SEQUENCES > pool_e.shape[0] or tops[1] + 3 * SEQUENCES > pool_gc.shape[0]):
+                return i
+            tags[1] += 1
+            n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, end_stamp, tags[1])
+            count = _group_hands(n, lat[7], work, g_code, g_w)
+            x, y = _solve_groups(goal_p[p], won_r[p], count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus)
+            stats[3] += 1
+            if memo[p, 0] < 0 and growing:
+                memo[p, 0] = tops[0]
+                memo[p, 1] = n
+                tops[0] += n
+            if count > memo[p, 5] and memo[p, 0] >= 0:
+                memo[p, 3] = memo[p, 5] = -1
+                if growing:
+                    memo[p, 3] = tops[1]
+                    memo[p, 5] = count + count // 4 + 4
+                    tops[1] += memo[p, 5]
+            if memo[p, 3] >= 0:
+                off = memo[p, 0]
+                sorted_e, chosen_go, chosen_wait = work[17], work[18], work[19]
+                for k in range(n):  # the ends, those that are some hand's best as -1 - state
+                    e = sorted_e[k]
+                    pool_e[off + k] = -1 - e if chosen_go[k] > 0.0 or chosen_wait[k] > 0.0 else e
+                off = memo[p, 3]
+                memo[p, 4] = count
+                for k in range(count):
+                    pool_gc[off + k] = g_code[k]
+                    pool_gw[off + k] = g_w[k]
         dirty[p] = False
-        updated += 1
-        tags[1] += 1
-        x, y = pose_update(p, nxt, goal_p, won_r, lat, eps, work, end_stamp, tags[1])
+        stats[2] += 1
+        dp = abs(x - goal_p[p])
+        dr = abs(y - won_r[p])
+        stats[0] = max(stats[0], dp)
+        stats[1] = max(stats[1], dr)
+        goal_p[p] = x
+        won_r[p] = y
+        if dp > tol_p or dr > tol_r:
+            ref_p[p] = x
+            ref_r[p] = y
+            tags[0] += 1
+            _mark_sources(p, pred_start, pred_list, dirty, stamp, tags[0], buf_a, buf_b)
+            tags[0] += 1
+            _mark_sources(p, pred_start, pred_list, edirty, stamp, tags[0], buf_a, buf_b)
+    return order.shape[0]
+
+
+@numba.njit(cache=True)
+def evaluate(  # type: ignore[no-untyped-def]
+    order,
+    goal_p,
+    won_r,
+    eps,
+    work,
+    edirty,
+    dirty,
+    ref_p,
+    ref_r,
+    pred_start,
+    pred_list,
+    stamp,
+    tags,
+    tol_p,
+    tol_r,
+    memo,
+    pool_gc,
+    pool_gw,
+):
+    """One Gauss-Seidel sweep of policy evaluation over the poses of ``order`` marked in ``edirty``.
+
+    Each pose keeps the policy of its last full update (its remembered hand groups, waiting still
+    solved exactly), so this is a few microseconds a pose: it carries values along the current
+    policies many times for each time ``sweep`` looks for better ones (modified policy iteration).
+    Goal probabilities stay lower bounds: a fixed policy's values never exceed the optimum's. A
+    pose whose value drifted by more than the tolerances since it last did marks the poses that
+    reach it in five cards in ``dirty`` (``sweep`` then checks their policies); any smaller change
+    marks them in ``edirty`` for the next evaluation sweep. Returns the largest changes and how
+    many poses it evaluated.
+    """
+    n_states = dirty.shape[0]
+    buf_a = np.empty(n_states, dtype=np.int64)
+    buf_b = np.empty(n_states, dtype=np.int64)
+    gp, gr, versus = work[22], work[23], work[24]
+    change_p = 0.0
+    change_r = 0.0
+    evaluated = 0
+    for i in range(order.shape[0]):
+        p = order[i]
+        if not edirty[p]:
+            continue
+        edirty[p] = False
+        if memo[p, 3] < 0:
+            continue
+        evaluated += 1
+        off = memo[p, 3]
+        count = memo[p, 4]
+        x, y = _solve_groups(
+            goal_p[p],
+            won_r[p],
+            count,
+            pool_gc[off : off + count],
+            pool_gw[off : off + count],
+            goal_p,
+            won_r,
+            eps,
+            gp,
+            gr,
+            versus,
+        )
         dp = abs(x - goal_p[p])
         dr = abs(y - won_r[p])
         change_p = max(change_p, dp)
         change_r = max(change_r, dr)
         goal_p[p] = x
         won_r[p] = y
-        if dp > tol_p or dr > tol_r:
+        if dp > 0.01 * tol_p or dr > 0.01 * tol_r:
+            tags[0] += 1
+            _mark_sources(p, pred_start, pred_list, edirty, stamp, tags[0], buf_a, buf_b)
+        if abs(x - ref_p[p]) > tol_p or abs(y - ref_r[p]) > tol_r:
+            ref_p[p] = x
+            ref_r[p] = y
             tags[0] += 1
             _mark_sources(p, pred_start, pred_list, dirty, stamp, tags[0], buf_a, buf_b)
-    return change_p, change_r, updated
+    return change_p, change_r, evaluated
+
+
+@numba.njit(cache=True)
+def compact_groups(memo, by_offset, pool_gc, pool_gw):  # type: ignore[no-untyped-def]
+    """Move the live group segments down over the abandoned ones (``by_offset``: poses in offset
+    order); each keeps just its size as room. Returns the new used length."""
+    top = 0
+    for i in range(by_offset.shape[0]):
+        p = by_offset[i]
+        off = memo[p, 3]
+        count = memo[p, 4]
+        for k in range(count):
+            pool_gc[top + k] = pool_gc[off + k]
+            pool_gw[top + k] = pool_gw[off + k]
+        memo[p, 3] = top
+        memo[p, 5] = count
+        top += count
+    return top
 
 
 def kernel_lattice(lat: Lattice) -> tuple[npt.NDArray[np.generic], ...]:
@@ -372,5 +624,14 @@ def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ..
     ends = np.empty(min(states, SEQUENCES), dtype=np.int64)
     rank_of = np.empty(states, dtype=np.int64)
     sorted_values = (np.empty(len(ends), dtype=np.float64), np.empty(len(ends), dtype=np.float64))
-    hands = (np.empty(len(lat.levels[-1]), dtype=np.float64), np.empty(len(lat.levels[-1]), dtype=np.float64))
-    return (*trees, *per_level, ends, rank_of, *sorted_values, *hands)
+    sorted_ends = np.empty(len(ends), dtype=np.int32)
+    accumulators = (np.empty(len(ends) + 1, dtype=np.float64), np.empty(len(ends) + 1, dtype=np.float64))
+    groups = 2 * len(ends) + 2
+    group_buffers = (
+        np.empty(groups, dtype=np.int32),  # 2 * end state + the hands of the group can wait
+        np.empty(groups, dtype=np.float64),  # their total probability
+        np.empty(groups, dtype=np.float64),  # scratch: goal probability of the end
+        np.empty(groups, dtype=np.float64),  # scratch: won rounds of the end
+        np.empty(groups, dtype=np.int8),  # scratch: the end's tier against the pose's
+    )
+    return (*trees, *per_level, ends, rank_of, *sorted_values, sorted_ends, *accumulators, *group_buffers)

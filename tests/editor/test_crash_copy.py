@@ -11,19 +11,14 @@ emergency copy before anything else and the window keeps running.
 from __future__ import annotations
 
 import shutil
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from editor.autosave import pending_autosave
 from editor.controller import EditorController
 from editor.document import Document
-
-
-def _xdotool(env: dict[str, str], *args: str) -> str:
-    return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=30).stdout.strip()
+from tests.editor.xdrive import click_and_kill
 
 
 def test_kill_9_two_seconds_after_an_edit_keeps_the_edit(tmp_path: Path, xvfb: dict[str, str]) -> None:
@@ -32,37 +27,7 @@ def test_kill_9_two_seconds_after_an_edit_keeps_the_edit(tmp_path: Path, xvfb: d
     board = tmp_path / "b.dat"
     shutil.copy("gameboards/chop.dat", board)
     env = {**display, "XDG_STATE_HOME": str(tmp_path / "xdg")}
-    editor = subprocess.Popen(
-        [sys.executable, "-m", "editor", str(board), "--size", "1024x640"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        window = ""
-        for _ in range(600):  # wait for the window to be mapped (an event, polled)
-            window = _xdotool(env, "search", "--onlyvisible", "--name", "b.dat")
-            if window or editor.poll() is not None:
-                break
-            time.sleep(0.1)
-        assert window, "the editor window did not appear"
-        window = window.splitlines()[0]
-        # Where tile (1, 0) is: the same layout the editor computes for its window size.
-        probe = EditorController(Document.open(board), size=(1024, 640), background_validation=False)
-        probe.autosaver.discard()
-        left, top, size, _ = probe.mapping.tile_rect(1, 0)
-        x, y = str(int(left + size / 2)), str(int(top + size / 2))
-        _xdotool(env, "mousemove", "--window", window, x, y, "click", "1")
-        for _ in range(600):  # the edit happened when the title gets its '*'
-            if _xdotool(env, "getwindowname", window).startswith("*"):
-                break
-            time.sleep(0.05)
-        assert _xdotool(env, "getwindowname", window).startswith("*b.dat")
-        time.sleep(2.0)
-        editor.send_signal(signal.SIGKILL)
-        editor.wait(10)
-    finally:
-        if editor.poll() is None:
-            editor.kill()
-            editor.wait(10)
+    click_and_kill(env, board, (1, 0), "b.dat")
     offer = pending_autosave(board, tmp_path / "xdg" / "robots-edit")
     assert offer is not None, "no crash copy after kill -9"
     assert offer[1].tile(1, 0).char == ">"  # the default brush painted there

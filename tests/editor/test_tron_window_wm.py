@@ -8,12 +8,9 @@ editor's state (no sleeps decide anything). ``./run setup`` installs Xvfb, openb
 
 from __future__ import annotations
 
-import json
 import shutil
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from editor.autosave import pending_autosave
@@ -22,8 +19,11 @@ from editor.document import Document
 from editor.games import TRON, game_named
 from engine.tron.arena import Heading, load_arena
 from engine.tron.record import load_game
+from tests.editor.xdrive import STEP_RUNNER, click_and_kill, run_script
 
-SCRIPT = r"""
+SCRIPT = (
+    STEP_RUNNER
+    + r"""
 import json, subprocess, sys
 from pathlib import Path
 import pyglet
@@ -38,9 +38,6 @@ ctl = EditorController(Document(game.blank(12, 8)), size=(1024, 640), autosave_f
 win = EditorWindow(ctl)
 wid = str(win._window)
 log = []
-
-def xdo(*args):
-    subprocess.run(["xdotool", *args], check=True, timeout=20)
 
 def at(x, y):
     left, top, size, _ = ctl.mapping.tile_rect(x, y)
@@ -84,44 +81,16 @@ steps = [
     ("save as", step_save_as, lambda: ctl.prompt is not None and ctl.prompt.paths),
     ("type target", step_type_target, lambda: ctl.document.path == work / "drawn.txt" and not ctl.document.modified),
 ]
-state = {"index": -1, "caption": ""}
-
-def advance(dt):
-    index = state["index"]
-    if index >= 0:
-        name, _, done = steps[index]
-        if not done():
-            return
-        log.append(name)
-    if index + 1 == len(steps):
-        state["caption"] = win.caption
-        pyglet.app.exit()
-        return
-    state["index"] = index + 1
-    steps[index + 1][1]()
-
-def give_up(dt):
-    log.append("timeout at step " + steps[state["index"]][0] + ": " + ctl.status)
-    pyglet.app.exit()
-
 xdo("windowactivate", "--sync", wid)
-pyglet.clock.schedule_interval(advance, 0.05)
-pyglet.clock.schedule_once(give_up, 120)
-pyglet.app.run()
-print(json.dumps({"log": log, "errors": win.errors, "status": ctl.status, "caption": state["caption"],
+caption = run_steps(steps, win, ctl, log)
+print(json.dumps({"log": log, "errors": win.errors, "status": ctl.status, "caption": caption,
                   "history": len(ctl.document.history)}))
 """
+)
 
 
 def test_an_arena_drawn_in_the_window_is_saved_and_plays(tmp_path: Path, desktop: dict[str, str]) -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(tmp_path)],
-        capture_output=True, text=True, timeout=300, env={**desktop, "XDG_STATE_HOME": str(tmp_path / "xdg")},
-        cwd=Path.cwd(),
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr[-3000:]
-    report = json.loads(result.stdout.strip().splitlines()[-1])
-    assert report["errors"] == 0 and "Traceback" not in result.stderr, result.stderr[-3000:]
+    report = run_script(SCRIPT, tmp_path, desktop)
     assert report["log"][-1] == "type target", report
     assert report["history"] == 4, report  # the drag is one step; two starts; one turn
     assert report["caption"].startswith("drawn.txt")
@@ -139,47 +108,12 @@ def test_an_arena_drawn_in_the_window_is_saved_and_plays(tmp_path: Path, desktop
     assert record.arena == arena and record.final.over and len(record.rounds) > 1
 
 
-def _xdotool(env: dict[str, str], *args: str) -> str:
-    return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=30).stdout.strip()
-
-
 def test_kill_9_two_seconds_after_an_edit_keeps_the_arena_edit(tmp_path: Path, xvfb: dict[str, str]) -> None:
     assert shutil.which("xdotool"), "xdotool is missing: run ./run setup"
     arena = tmp_path / "a.txt"
     shutil.copy("gameboards/tron/open-10x10.txt", arena)
-    env = {**xvfb, "XDG_STATE_HOME": str(tmp_path / "xdg")}
-    editor = subprocess.Popen(
-        [sys.executable, "-m", "editor", str(arena), "--size", "1024x640"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    click_and_kill({**xvfb, "XDG_STATE_HOME": str(tmp_path / "xdg")}, arena, (4, 0), "a.txt")
     state = tmp_path / "xdg" / "robots-edit"
-    try:
-        window = ""
-        for _ in range(600):  # wait for the window to be mapped (an event, polled)
-            window = _xdotool(env, "search", "--onlyvisible", "--name", "a.txt")
-            if window or editor.poll() is not None:
-                break
-            time.sleep(0.1)
-        assert window, "the editor window did not appear"
-        window = window.splitlines()[0]
-        probe = EditorController(Document.open(arena), size=(1024, 640), background_validation=False)
-        probe.autosaver.discard()
-        left, top, size, _ = probe.mapping.tile_rect(4, 0)
-        _xdotool(
-            env, "mousemove", "--window", window, str(int(left + size / 2)), str(int(top + size / 2)), "click", "1"
-        )
-        for _ in range(600):  # the edit happened when the title gets its '*'
-            if _xdotool(env, "getwindowname", window).startswith("*"):
-                break
-            time.sleep(0.05)
-        assert _xdotool(env, "getwindowname", window).startswith("*a.txt")
-        time.sleep(2.0)  # the promise under test: every edit reaches the crash copy within 2 s
-        editor.send_signal(signal.SIGKILL)
-        editor.wait(10)
-    finally:
-        if editor.poll() is None:
-            editor.kill()
-            editor.wait(10)
     game = game_named(TRON)
     offer = pending_autosave(arena, state, game)
     assert offer is not None, "no crash copy after kill -9"

@@ -13,11 +13,13 @@ previous step's effect is visible in the editor's state (no sleeps decide anythi
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
-SCRIPT = r"""
+from tests.editor.xdrive import STEP_RUNNER, run_script
+
+SCRIPT = (
+    STEP_RUNNER
+    + r"""
 import json, subprocess, sys
 from pathlib import Path
 import pyglet
@@ -30,9 +32,6 @@ ctl = EditorController(Document.open(work / "open.dat"), size=(1024, 640), autos
 win = EditorWindow(ctl)
 wid = str(win._window)
 log = []
-
-def xdo(*args):
-    subprocess.run(["xdotool", *args], check=True, timeout=20)
 
 def to_window(px, py):
     return str(int(px)), str(int(py))
@@ -97,55 +96,28 @@ steps = [
     ("type target", step_type_target, lambda: ctl.prompt is not None and "replace it?" in ctl.prompt.label),
     ("confirm", step_confirm, lambda: ctl.document.path == work / "existing.dat" and not ctl.document.modified),
 ]
-state = {"index": -1, "bits_after_drag": None, "caption": ""}
+state = {"bits_after_drag": None}
 
-def advance(dt):
-    index = state["index"]
-    if index >= 0:
-        name, _, done = steps[index]
-        if not done():
-            return
-        log.append(name)
-        if name == "drag":
-            state["bits_after_drag"] = bits()
-    if index + 1 == len(steps):
-        state["caption"] = win.caption
-        pyglet.app.exit()
-        return
-    state["index"] = index + 1
-    steps[index + 1][1]()
-
-def give_up(dt):
-    log.append("timeout at step " + steps[state["index"]][0] + ": " + ctl.status)
-    pyglet.app.exit()
+def on_done(name):
+    if name == "drag":
+        state["bits_after_drag"] = bits()
 
 xdo("windowactivate", "--sync", wid)
 start_position = (win._x, win._y)
-pyglet.clock.schedule_interval(advance, 0.05)
-pyglet.clock.schedule_once(give_up, 120)
-pyglet.app.run()
+state["caption"] = run_steps(steps, win, ctl, log, on_done)
 print(json.dumps({"moved": [start_position, (win._x, win._y)], "log": log, "errors": win.errors, "bits": state["bits_after_drag"], "status": ctl.status,
                   "caption": state["caption"]}))
 """
+)
 
 
 def test_move_resize_drag_walls_open_and_save_as_under_a_window_manager(
     tmp_path: Path, desktop: dict[str, str]
 ) -> None:
-    import json
-
     (tmp_path / "open.dat").write_text("8 5\n" + "        \n" * 5)
     (tmp_path / "other.dat").write_bytes(Path("gameboards/chop.dat").read_bytes())
     (tmp_path / "existing.dat").write_text("1 1\nZ\n")
-    result = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(tmp_path)],
-        capture_output=True, text=True, timeout=300, env={**desktop, "XDG_STATE_HOME": str(tmp_path / "xdg")},
-        cwd=Path.cwd(),
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr[-3000:]
-    report = json.loads(result.stdout.strip().splitlines()[-1])
-    assert report["errors"] == 0, result.stderr[-3000:]
-    assert "Traceback" not in result.stderr, result.stderr[-3000:]
+    report = run_script(SCRIPT, tmp_path, desktop)
     assert report["log"][-1] == "confirm", report
     assert report["bits"] == 6, report  # the drag along a 6-tile edge: exactly 6 wall bits
     assert (tmp_path / "existing.dat").read_bytes() == Path("gameboards/chop.dat").read_bytes()

@@ -13,6 +13,7 @@ from editor.controller import EditorController
 from editor.document import Document
 from editor.games import TRON, game_named
 from editor.games.tron.grid import TronGrid, arena_of
+from engine.errors import InputError
 from engine.tron.arena import Heading, load_arena, parse_arena, write_arena
 from engine.tron.cli import main as tron_main
 from engine.tron.record import load_game
@@ -212,3 +213,44 @@ def test_a_file_of_the_other_game_opened_in_the_window_switches_the_tools(tmp_pa
     ctl.open_path(str(ROOT / "gameboards/chop.dat"))
     assert ctl.document.game.name == "robots" and ctl.tools[-1].name == "walls" and ctl.level is not None
     ctl.close()
+
+
+def test_y_makes_the_arena_point_symmetric_in_one_undo_step(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path, 5, 3)
+    ctl.document.push(
+        SetTiles({(0, 0): TRON_GAME.cell("#"), (1, 1): TRON_GAME.cell("#"), (4, 2): TRON_GAME.cell("1W")})
+    )
+    ctl.key_press("Y")
+    blocked = {(x, y) for y in range(3) for x in range(5) if ctl.document.board.tile(x, y).char == "#"}
+    assert blocked == {(0, 0), (1, 1), (3, 1)} and ctl.document.board.tile(4, 2).char == "1W"  # the start stays
+    assert ctl.status == "make point-symmetric"
+    ctl.key_press("Y")
+    assert "nothing to change" in ctl.status
+    ctl.key_press("Z", ctrl=True)
+    assert ctl.document.board.tile(3, 1).char == "."
+    ctl.key_press("P", ctrl=True, shift=True)
+    assert "game_make point-symmetric" in [action for _, action in ctl.prompt.menu]  # type: ignore[union-attr]
+    ctl.close()
+
+
+def test_fields_come_from_the_themes_tron_pictures_and_starts_are_drawn_over_them() -> None:
+    import numpy as np
+
+    from editor.art import FALLBACK_THEME
+
+    default, pen, plain = (TRON_GAME.cell_images(t) for t in ("default", "pen", FALLBACK_THEME))
+    for pictures in (default, pen, plain):
+        assert all(image.size == (64, 64) for image in pictures.values())
+    assert not np.array_equal(np.asarray(default["#"]), np.asarray(pen["#"]))  # the theme's own pictures
+    assert not np.array_equal(np.asarray(default["#"]), np.asarray(plain["#"]))  # drawn without a theme
+    corner = (1, 1)  # a start is the free field with an arrow on it
+    assert default["1E"].getpixel(corner) == default["."].getpixel(corner)
+    assert default["1E"].getpixel((32, 32)) != default["."].getpixel((32, 32))
+
+
+def test_an_arena_with_more_starts_than_the_editor_draws_is_refused_on_that_line(tmp_path: Path) -> None:
+    starts = "".join(f"POS {b} {b},1 E\n" for b in range(1, 18))
+    text = "GAMEBOARDSTART 20,2\n" + "." * 20 + "\n" + "." * 20 + "\nGAMEBOARDEND\n\n" + starts
+    with pytest.raises(InputError) as caught:
+        TRON_GAME.parse(text, "many.txt")
+    assert str(caught.value).startswith("many.txt:22:1: the editor draws at most 16 starts; this arena has 17")

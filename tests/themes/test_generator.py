@@ -17,21 +17,25 @@ from themes.make.__main__ import main
 @pytest.mark.parametrize("name", sorted(GENERATORS))
 def test_regenerating_reproduces_the_committed_pngs(tmp_path: Path, name: str) -> None:
     written = write_theme(name, tmp_path / name)
-    committed = sorted(p.name for p in (BUILTIN_DIR / name).iterdir() if p.suffix in (".png", ".json"))
-    assert sorted(p.name for p in written) == committed
+    shipped = BUILTIN_DIR / name
+    committed = sorted(str(p.relative_to(shipped)) for p in shipped.rglob("*") if p.suffix in (".png", ".json"))
+    assert sorted(str(p.relative_to(tmp_path / name)) for p in written) == committed  # tron/ pictures too
+    assert "tron/floor.png" in committed and "tron/blocked.png" in committed
     for path in written:
+        relative = path.relative_to(tmp_path / name)
         if path.suffix == ".json":
-            assert json.loads(path.read_text()) == json.loads((BUILTIN_DIR / name / path.name).read_text())
+            assert json.loads(path.read_text()) == json.loads((shipped / relative).read_text())
             continue
-        with Image.open(path) as new, Image.open(BUILTIN_DIR / name / path.name) as old:
+        with Image.open(path) as new, Image.open(shipped / relative) as old:
             np.testing.assert_array_equal(
                 np.asarray(new.convert("RGBA")),
                 np.asarray(old.convert("RGBA")),
-                err_msg=f"{name}/{path.name} differs: run python3 -m themes.make",
+                err_msg=f"{name}/{relative} differs: run python3 -m themes.make",
             )
 
 
 def test_main_writes_into_out_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--out", str(tmp_path), "default"]) == 0
     assert (tmp_path / "default" / "robot.png").is_file() and not (tmp_path / "pen").exists()
-    assert "default: 24 files" in capsys.readouterr().out
+    assert (tmp_path / "default" / "tron" / "floor.png").is_file()
+    assert "default: 26 files" in capsys.readouterr().out

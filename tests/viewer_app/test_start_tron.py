@@ -25,7 +25,7 @@ from viewer3d.cli import build_parser, choose_on_start_screen, show_other_game, 
 from viewer3d.games.tron.live import LiveTronGame  # noqa: E402
 from viewer3d.games.tron.thumbnail import BLOCKED, FREE, arena_thumbnail  # noqa: E402
 from viewer3d.games.tron.timeline import COLOURS  # noqa: E402
-from viewer3d.recent import RecentGames  # noqa: E402
+from viewer3d.recent import Recent, RecentGames  # noqa: E402
 from viewer3d.start import StartScreen  # noqa: E402
 from viewer3d.start_open import Opened  # noqa: E402
 from viewer3d.start_tron import TronChoice  # noqa: E402
@@ -224,6 +224,43 @@ def show_other_game_remembered(path: Path, args: object, monkeypatch: pytest.Mon
     assert show_other_game(path, args, None) == 0  # type: ignore[arg-type]
 
 
+def test_the_start_screen_opens_on_the_tab_of_the_last_game(monkeypatch: pytest.MonkeyPatch, tron_game: Path) -> None:
+    import viewer3d.start_window
+    from viewer3d.cli import start_screen
+
+    tabs: list[str] = []
+
+    def look(screen: StartScreen, screenshot: object = None) -> StartScreen:
+        tabs.append(screen.game)
+        return screen  # closed without a choice
+
+    monkeypatch.setattr(viewer3d.start_window, "run_start_screen", look)
+    args = build_parser().parse_args([])
+    assert start_screen(args) is None  # nothing opened yet: the robot game's tab
+    RecentGames(name="recent-tron.json").add(tron_game)
+    assert start_screen(args) is None  # a Tron game was opened last
+    os.utime(RecentGames(name="recent-tron.json").file, ns=(1, 1))
+    RecentGames().add(board_path("chop.dat"))
+    assert start_screen(args) is None  # then a robot board
+    assert tabs == ["robots", "tron", "robots"]
+
+
+def test_a_broken_recent_arena_says_why_at_start(tmp_path: Path) -> None:
+    arena = tmp_path / "broken.txt"
+    arena.write_text("GAMEBOARDSTART 3,2\n...\n..\nGAMEBOARDEND\n")
+    screen = screen_with_tron()  # the real live game: its arena is read before anything starts
+    assert screen.tron is not None
+    screen.tron.recent = [Recent(str(arena))]
+    press(screen, "game:tron")
+    press(screen, arena_action(screen, "broken.txt"))
+    press(screen, "start")  # the one-line error under the title, no game, the screen stays
+    message = screen.shown_message()
+    assert "broken.txt:3:" in message and "row is 2 fields long" in message
+    assert screen.live is None and not screen.done
+    window = window_for(screen)  # drawn without its thumbnail (the arena cannot be read)
+    window.close()
+
+
 def test_the_command_line_opens_what_the_tron_tab_chose(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, tron_game: Path
 ) -> None:
@@ -277,3 +314,17 @@ def test_the_tron_tab_draws_thumbnails(tmp_path: Path) -> None:
     inside = pixels[int(box.top) + 10 : int(box.top) + 70, int(box.left) + 20 : int(box.left) + 90]
     assert (np.abs(inside - np.array(BLOCKED)).sum(axis=2) < 30).mean() > 0.2  # the maze's walls
     assert (np.abs(inside - np.array(FREE)).sum(axis=2) < 30).mean() > 0.2  # and its free fields
+
+
+def test_the_robot_tabs_browser_opens_a_tron_game_file(tron_game: Path) -> None:
+    """A Tron game file chosen on the robot tab opens as what it is (not as a robot sequence)."""
+    screen = screen_with_tron()
+    window = window_for(screen)
+    try:
+        press_key(window, key.O)
+        assert screen.browser is not None and not screen.on_tron
+        screen.browser.prompt.set_text(str(tron_game))  # type: ignore[union-attr]
+        press_key(window, key.ENTER)
+    finally:
+        window.close()
+    assert screen.opened == Opened(str(tron_game))

@@ -27,7 +27,8 @@ def write_theme(name: str, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for stem, image in draw().items():
-        path = folder / f"{stem}.png"
+        path = folder / f"{stem}.png"  # "tron/floor": another game's pictures, in its subfolder
+        path.parent.mkdir(parents=True, exist_ok=True)
         image.save(path, format="PNG", optimize=True)
         written.append(path)
     manifest_path = folder / "theme.json"

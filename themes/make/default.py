@@ -7,6 +7,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from themes.make import tron
 from themes.make.canvas import (
     CENTRE,
     SIZE,
@@ -420,6 +421,7 @@ def draw_theme() -> dict[str, Image.Image]:
     images["robot"] = reduce(robot())
     images["cursor"] = reduce(cursor())
     images["start"] = reduce(start_marker())
+    images.update(tron.default_pictures())  # the Tron pictures, in the theme's tron/ folder
     return images
 
 

@@ -43,6 +43,7 @@ class ViewOptions(NamedTuple):
     screenshot: str | None = None
     fullscreen: bool = False
     argv: Sequence[str] = ()  # the command line, for "render offscreen instead: ..." and reopening
+    theme: str | None = None  # --theme: a game draws its pictures from it (Tron: the theme's tron/)
 
 
 def _robots_playable(path: Path) -> bool:

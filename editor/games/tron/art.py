@@ -1,8 +1,10 @@
 """Pictures of arena fields for the editor and its exports: free, blocked, and each bot's start as an
 arrow in that bot's colour (the viewer's colours, so a bot looks the same in both) with its number.
 
-Drawn with Pillow, 64 pixels square like the robot game's tiles, so the shared board texture,
-palette and exporter take them unchanged.
+Free and blocked fields come from the theme's ``tron/`` pictures (``floor.png``, ``blocked.png``:
+``themes.Theme.game``), the ones the viewer shows; a theme that cannot be loaded, or the plain
+fallback, gets pictures drawn here. 64 pixels square like the robot game's tiles, so the shared
+board texture, palette and exporter take them unchanged.
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ def _blocked() -> Image.Image:
     return image
 
 
-def _start(bot: int, heading: Heading) -> Image.Image:
-    image = _free()
+def _start(bot: int, heading: Heading, floor: Image.Image) -> Image.Image:
+    image = floor.copy()
     draw = ImageDraw.Draw(image)
     colour = (*bot_colour(bot), 255)
     c, r = PX / 2, PX * 0.42
@@ -53,16 +55,33 @@ def _start(bot: int, heading: Heading) -> Image.Image:
     return image
 
 
+def theme_fields(theme: str) -> tuple[Image.Image, Image.Image] | None:
+    """The theme's free and blocked field pictures at 64 pixels, or None when it has none to give."""
+    try:
+        from themes import load_theme
+
+        pictures = load_theme(theme).game("tron")
+        floor, blocked = pictures["floor"], pictures["blocked"]
+    except Exception:  # no such theme, unreadable, or no Tron pictures anywhere: draw them here
+        return None
+    size = (PX, PX)
+    return (
+        floor.convert("RGBA").resize(size, Image.Resampling.LANCZOS),
+        blocked.convert("RGBA").resize(size, Image.Resampling.LANCZOS),
+    )
+
+
 @cache
-def _pictures() -> dict[str, Image.Image]:
-    pictures = {FREE: _free(), BLOCKED: _blocked()}
+def _pictures(theme: str) -> dict[str, Image.Image]:
+    free, blocked = theme_fields(theme) or (_free(), _blocked())
+    pictures = {FREE: free, BLOCKED: blocked}
     for char in CHARS[2:]:
         cell = cell_of(char)
         assert cell.bot is not None and cell.heading is not None
-        pictures[char] = _start(cell.bot, cell.heading)
+        pictures[char] = _start(cell.bot, cell.heading, free)
     return pictures
 
 
-def cell_pictures() -> dict[str, Image.Image]:
-    """A picture for every char an arena grid may hold (copies: callers may draw on them)."""
-    return {char: image.copy() for char, image in _pictures().items()}
+def cell_pictures(theme: str) -> dict[str, Image.Image]:
+    """A picture for every char an arena grid may hold in ``theme`` (copies: callers may draw on them)."""
+    return {char: image.copy() for char, image in _pictures(theme).items()}

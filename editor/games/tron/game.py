@@ -17,7 +17,17 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from editor.commands import anchor_offset
-from editor.games.base import Cell, EditorGame, Grid, Played, Position, Transform, Validation
+from editor.games.base import (
+    Cell,
+    EditorGame,
+    GameAction,
+    Grid,
+    Played,
+    Position,
+    Transform,
+    Validation,
+    expect,
+)
 from editor.games.tron.grid import (
     BLOCKED_CELL,
     FREE_CELL,
@@ -49,15 +59,11 @@ _MIRROR = {
 
 
 def _grid(grid: Grid | object) -> TronGrid:
-    if not isinstance(grid, TronGrid):
-        raise TypeError(f"the Tron game edits arena grids, not {type(grid).__name__}")
-    return grid
+    return expect(grid, TronGrid, "Tron")
 
 
 def _cell(cell: Cell) -> TronCell:
-    if not isinstance(cell, TronCell):
-        raise TypeError(f"the Tron game paints arena cells, not {type(cell).__name__}")
-    return cell
+    return expect(cell, TronCell, "Tron")
 
 
 def turned_heading(heading: Heading, transform: Transform) -> Heading:
@@ -105,6 +111,24 @@ class TronValidation:
         return [issue.message for issue in self._issues if issue.severity == INFO]
 
 
+def point_symmetric(grid: Grid) -> Grid:
+    """Block every field whose 180-degree image is blocked (a fair arena for two bots); starts stay."""
+    old = _grid(grid)
+    w, h = old.width, old.height
+    changes = {
+        (x, y): BLOCKED_CELL
+        for y, row in enumerate(old.rows)
+        for x, cell in enumerate(row)
+        if cell == FREE_CELL and old.tile(w - 1 - x, h - 1 - y).blocked
+    }
+    return put_cells(old, changes)[0]
+
+
+SYMMETRIC = GameAction(
+    "make point-symmetric", "Y", "make the arena point-symmetric (fair for two bots)", point_symmetric
+)
+
+
 class TronGame(EditorGame):
     name = "tron"
     noun = "arena"
@@ -113,7 +137,8 @@ class TronGame(EditorGame):
     palette = PALETTE
     tool_names = ("paint", "rectangle", "fill", "eyedropper")
     default_brush = "#"
-    hint = "1-8 bot starts  R turn"
+    hint = "1-8 bot starts  R turn  Y symmetric"
+    actions = (SYMMETRIC,)
     brush_keys: Mapping[str, str] = MappingProxyType({str(b): PALETTE[b + 1] for b in range(1, 9)})
 
     def blank(self, width: int, height: int) -> Grid:
@@ -122,7 +147,8 @@ class TronGame(EditorGame):
     def parse(self, text: str, path: str | Path | None = None) -> Grid:
         arena = parse_arena(text, path)
         if len(arena.starts) > MAX_BOTS:
-            line = text.split("GAMEBOARDEND", 1)[0].count("\n") + 2 + MAX_BOTS
+            pos_lines = [n for n, line in enumerate(text.split("\n"), 1) if line.startswith("POS ")]
+            line = pos_lines[MAX_BOTS]
             raise InputError(
                 f"the editor draws at most {MAX_BOTS} starts; this arena has {len(arena.starts)}", path, line, 1
             )
@@ -133,6 +159,10 @@ class TronGame(EditorGame):
 
     def owns(self, grid: object) -> bool:
         return isinstance(grid, TronGrid)
+
+    def where(self, pos: Position) -> str:
+        """``x,y`` from 1, as start lines and the engine's messages write fields."""
+        return f"{pos[0] + 1},{pos[1] + 1}"
 
     def cell(self, char: str) -> Cell:
         return cell_of(char)
@@ -200,7 +230,7 @@ class TronGame(EditorGame):
     def cell_images(self, theme: str) -> dict[str, Image.Image]:
         from editor.games.tron.art import cell_pictures
 
-        return cell_pictures()
+        return cell_pictures(theme)
 
 
 __all__ = ["BLOCKED_CELL", "PALETTE", "TronGame", "TronValidation"]

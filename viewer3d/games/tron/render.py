@@ -1,5 +1,6 @@
-"""Draw a Tron moment with moderngl: a dark floor with a grid, blocked fields as dark blocks, light
-walls as glowing ribbons in each bot's colour, cycles as bright wedges, crashes as bursts.
+"""Draw a Tron moment with moderngl: a dark floor with a grid, blocked fields as dark blocks (both
+with the theme's Tron pictures when it has them: ``textures``), light walls as glowing ribbons in
+each bot's colour, cycles as bright wedges, crashes as bursts.
 
 Everything is an instanced box (centre, half size, colour, yaw, light) drawn by one small shader;
 light walls are drawn twice, the second time larger and additively blended, which reads as glow.
@@ -14,6 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.tron.arena import Arena
+from viewer3d.games.tron.textures import TronTextures
 from viewer3d.games.tron.timeline import COLOURS, Moment
 from viewer3d.render.state import CameraMatrices
 
@@ -56,8 +58,25 @@ in vec3 v_colour;
 in float v_light;
 in vec3 v_world;
 out vec4 f_colour;
+uniform sampler2D u_floor;
+uniform sampler2D u_blocked;
+uniform float u_has_floor;
+uniform float u_has_blocked;
 void main() {
     vec3 colour = v_colour;
+    if (v_light > 2.5) {  // a blocked field: the theme's picture on its top and sides, lit
+        vec2 uv = abs(v_normal.y) > 0.5 ? v_world.xz : vec2(abs(v_normal.x) > 0.5 ? v_world.z : v_world.x,
+                                                              (0.6 - v_world.y) / 0.6);
+        if (u_has_blocked > 0.5) colour = texture(u_blocked, uv).rgb;
+        vec3 light = normalize(vec3(0.4, 1.0, 0.3));
+        float diffuse = 0.45 + 0.55 * max(dot(normalize(v_normal), light), 0.0);
+        f_colour = vec4(colour * diffuse, 1.0);
+        return;
+    }
+    if (v_light > 1.5 && u_has_floor > 0.5 && v_normal.y > 0.5) {  // the floor: the theme's picture per field
+        f_colour = vec4(texture(u_floor, v_world.xz).rgb, 1.0);
+        return;
+    }
     if (v_light > 1.5) {  // the floor: a faint grid of field borders
         vec2 cell = fract(v_world.xz);
         float line = step(cell.x, 0.03) + step(0.97, cell.x) + step(cell.y, 0.03) + step(0.97, cell.y);
@@ -104,7 +123,7 @@ def static_boxes(arena: Arena) -> NDArray[np.float32]:
     blocked = np.frombuffer(arena.blocked, dtype=np.uint8).reshape(h, w)
     ys, xs = np.nonzero(blocked)
     for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
-        rows.append([x + 0.5, 0.3, y + 0.5, 0.5, 0.3, 0.5, 0.16, 0.18, 0.24, 0.0, 0.0])
+        rows.append([x + 0.5, 0.3, y + 0.5, 0.5, 0.3, 0.5, 0.16, 0.18, 0.24, 0.0, 3.0])  # light 3: blocked
     rim = 0.15
     for centre, half in (
         ((w / 2, 0.1, -rim), (w / 2 + 2 * rim, 0.1, rim)),
@@ -168,9 +187,11 @@ class TronRenderer:
     """Owns the GL objects for one arena; ``render(camera, moment, viewport)`` draws into the bound
     framebuffer (``viewer3d.games.base.GameRenderer[Moment]``)."""
 
-    def __init__(self, ctx: moderngl.Context, arena: Arena) -> None:
+    def __init__(self, ctx: moderngl.Context, arena: Arena, theme: object | None = None) -> None:
         self.ctx = ctx
         self.arena = arena
+        self.theme = theme  # the window watches its folder (live reload) and passes it on
+        self.textures = TronTextures(ctx, theme)
         self.program = ctx.program(vertex_shader=_VERTEX, fragment_shader=_FRAGMENT)
         self.cube = ctx.buffer(_cube().tobytes())
         self.static = static_boxes(arena)
@@ -200,7 +221,10 @@ class TronRenderer:
         self.dynamic_vao.render(moderngl.TRIANGLES, vertices=36, instances=len(rows))
 
     def set_theme(self, theme: object) -> None:
-        """Tron's look is its own (dark arena, light colours per bot): themes change robot boards only."""
+        """The floor and blocked fields take the theme's Tron pictures (``tron/`` in its folder);
+        the light walls and cycles keep the bots' colours."""
+        self.textures.release()
+        self.theme, self.textures = theme, TronTextures(self.ctx, theme)
 
     def render(self, camera: CameraMatrices, moment: Moment, viewport: tuple[int, int]) -> None:
         ctx = self.ctx
@@ -211,6 +235,7 @@ class TronRenderer:
         self.program["u_view"].write(np.asarray(camera.view, dtype=np.float32).tobytes())  # type: ignore[union-attr]
         self.program["u_proj"].write(np.asarray(camera.projection, dtype=np.float32).tobytes())  # type: ignore[union-attr]
         self.program["u_alpha"].value = 1.0  # type: ignore[union-attr]
+        self.textures.use(self.program)
         self.static_vao.render(moderngl.TRIANGLES, vertices=36, instances=len(self.static))
         solid, glow = dynamic_boxes(moment)
         self._draw(solid)
@@ -234,3 +259,4 @@ class TronRenderer:
             self.program,
         ):
             item.release()
+        self.textures.release()

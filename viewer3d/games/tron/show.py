@@ -175,4 +175,4 @@ class TronShow:
     def renderer(self, ctx: moderngl.Context, theme: Any) -> GameRenderer[Moment]:
         from viewer3d.games.tron.render import TronRenderer
 
-        return TronRenderer(ctx, self.record.arena)
+        return TronRenderer(ctx, self.record.arena, theme)

@@ -1,0 +1,114 @@
+"""The fast solver (remembered policies, policy evaluation sweeps) against the plain value iteration.
+
+``solve(..., reference=True)`` is the value iteration the fast one replaced: every pose update
+plays the card tree and the multiset lattice again, and there are no policy evaluation sweeps.
+The criterion of correctness is the Bellman equation itself: one more sweep of full updates
+must not move the fast solver's values by more than the tolerances. Goal probabilities that
+round to the same tier of ``EPS`` count as equal, so the equations can have several solutions
+that differ by less than ``EPS`` in goal probability (and then in rounds, where that tie is
+broken): the plain iteration run to much tighter tolerances can land on another one, and the
+fast solver must agree with it within one tier.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.ai import plan_value
+from engine.ai.plan_table import TransitionTable, build_table
+from engine.ai.plan_value import EPS, TOLERANCE_GOAL, TOLERANCE_ROUNDS, ValueResult, solve
+from engine.boardfile import load_board
+from engine.model import Board, Level
+from tests.planner.boards import ROOT, random_board
+
+BOARDS = {
+    "random-8x8-12": lambda: random_board(12, 8, 8),
+    "random-8x8-17": lambda: random_board(17, 8, 8),
+    "random-7x6-9": lambda: random_board(9, 7, 6),
+    "crusher-row-9x5": lambda: load_board(ROOT / "gameboards" / "crusher-row-9x5.dat"),
+    "gorge-12x12": lambda: load_board(ROOT / "bench" / "boards" / "gorge-12x12.dat"),
+}
+
+
+def _tight_reference(table: TransitionTable, starts: list[int]) -> ValueResult:
+    saved = plan_value.TOLERANCE_GOAL, plan_value.TOLERANCE_ROUNDS
+    plan_value.TOLERANCE_GOAL, plan_value.TOLERANCE_ROUNDS = 1e-14, 1e-10
+    try:
+        result = solve(table, starts, reference=True, max_sweeps=400, time_limit=600)
+    finally:
+        plan_value.TOLERANCE_GOAL, plan_value.TOLERANCE_ROUNDS = saved
+    assert result.converged and result.full_updates == result.updates
+    return result
+
+
+def _setup(name: str, level: Level) -> tuple[Board, TransitionTable, list[int]]:
+    board = BOARDS[name]()
+    table = build_table(board, level)
+    return board, table, [table.state_of(start) for start in board.starts]
+
+
+@pytest.mark.parametrize("level", [Level.HARD, Level.NORMAL])
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_fast_solver_equals_the_plain_value_iteration(name: str, level: Level) -> None:
+    _board, table, starts = _setup(name, level)
+    truth = _tight_reference(table, starts)
+    fast = solve(table, starts)
+    assert fast.converged
+    assert np.array_equal(fast.solved, truth.solved)
+    live = truth.solved
+    # A fixed point of the full updates, to the stated tolerances.
+    again = solve(table, starts, previous=fast, reference=True, max_sweeps=1)
+    assert np.abs(again.goal[live] - fast.goal[live]).max() <= TOLERANCE_GOAL, name
+    assert np.abs(again.won[live] - fast.won[live]).max() <= 10 * TOLERANCE_ROUNDS, name
+    # The same solution as the plain iteration's, within one tier of goal probability.
+    assert np.abs(fast.goal[live] - truth.goal[live]).max() <= EPS, name
+    assert fast.goal[starts[0]] >= truth.goal[starts[0]] - TOLERANCE_GOAL, name
+    rounds_error = np.abs(fast.won[live] - truth.won[live]) / np.maximum(1.0, truth.won[live])
+    assert rounds_error.max() <= 1e-3, name
+    assert fast.alive is not None and truth.alive is not None
+    assert np.array_equal(fast.alive, truth.alive)
+    # It earns its place: most updates reuse a remembered policy, and it needs fewer sweeps.
+    assert fast.full_updates < fast.updates
+    assert fast.sweeps <= truth.sweeps
+
+
+def test_plain_value_iteration_matches_with_default_tolerances() -> None:
+    # The reference switch is the old solver: same sweeps, same updates, every one of them full.
+    _board, table, starts = _setup("gorge-12x12", Level.HARD)
+    plain = solve(table, starts, reference=True)
+    assert plain.converged and plain.full_updates == plain.updates
+    truth = _tight_reference(table, starts)
+    assert np.abs(plain.goal - truth.goal).max() <= EPS
+
+
+@pytest.mark.parametrize("sweeps", [0, 1, 2, 3])
+def test_fast_solver_stopped_early_is_a_lower_bound_and_says_so(sweeps: int) -> None:
+    _board, table, starts = _setup("random-8x8-12", Level.HARD)
+    truth = _tight_reference(table, starts)
+    full = solve(table, starts)
+    early = solve(table, starts, max_sweeps=sweeps)
+    assert early.stopped_early and not early.converged and early.sweeps == sweeps
+    # Iterates rise to the solver's own solution, and stay below the plain iteration's but for
+    # the goal probabilities one tier allows it to trade for rounds.
+    assert np.all(early.goal <= full.goal + 1e-12)
+    assert np.all(early.goal <= truth.goal + EPS)
+    resumed = solve(table, starts, previous=early)
+    assert resumed.converged
+    assert np.abs(resumed.goal - truth.goal).max() <= EPS
+
+
+def test_fast_solver_stopped_by_the_clock_is_reported() -> None:
+    _board, table, starts = _setup("gorge-12x12", Level.NORMAL)
+    early = solve(table, starts, time_limit=0.0)
+    assert early.stopped_early and early.sweeps == 0 and early.residual_goal == float("inf")
+    assert np.all(early.goal[: table.poses] == 0.0)
+
+
+def test_policy_memory_limit_falls_back_to_full_updates(monkeypatch: pytest.MonkeyPatch) -> None:
+    _board, table, starts = _setup("random-8x8-17", Level.HARD)
+    unlimited = solve(table, starts)
+    monkeypatch.setattr(plan_value, "MEMO_BYTES", 0)  # no room for any remembered policy
+    limited = solve(table, starts)
+    assert limited.converged and limited.full_updates == limited.updates
+    assert np.abs(limited.goal - unlimited.goal).max() <= EPS
