@@ -571,6 +571,8 @@ def start_screen(
     if shot is not None:
         print(f"wrote {shot}")
         return None
+    if screen.on_tron:  # a Tron game is watched with the Tron tab's theme and window choices
+        args.theme, args.fullscreen = screen.theme, screen.fullscreen
     if screen.dropped is not None:
         args.gamedir = screen.dropped
         return screen
