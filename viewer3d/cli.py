@@ -38,7 +38,7 @@ from viewer3d.movie import CAMERAS, MAX_SECONDS, FramePlan
 from viewer3d.sources import GameSource
 
 if TYPE_CHECKING:  # the start screen's modules are imported only when it is shown
-    from viewer3d.games import Game
+    from viewer3d.games import Game, ViewOptions
     from viewer3d.start import StartScreen
     from viewer3d.start_tron import TronPanel
 
@@ -342,9 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.demo == "tron":
             from viewer3d.games.tron.demo import run_demo
 
-            return run_demo(
-                headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view, display=has_display()
-            )
+            return run_demo(view_options(args, size, args_list), display=has_display())
         alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
         chosen = choose_on_start_screen(args) if alone else None  # robots-view alone: choose there
         if alone and chosen is None:
@@ -447,7 +445,6 @@ def show_other_game(
     path: Path, args: argparse.Namespace, size: tuple[int, int] | None, argv: Sequence[str] = ()
 ) -> int:
     """Show another game's file with that game's viewer, remembered among its recent games."""
-    from viewer3d.games import ViewOptions
     from viewer3d.recent import RecentGames
 
     game = other_game(path)
@@ -459,7 +456,14 @@ def show_other_game(
         if game.check is not None:
             game.check(path)  # a broken file is an error, never a recent game
         RecentGames(name=game.recent_file).add(path)
-    options = ViewOptions(
+    return game.show(path, view_options(args, size, argv))
+
+
+def view_options(args: argparse.Namespace, size: tuple[int, int] | None, argv: Sequence[str]) -> ViewOptions:
+    """What the command line asks of another game's viewer (window, export, theme)."""
+    from viewer3d.games import ViewOptions
+
+    return ViewOptions(
         args.headless,
         args.out,
         size,
@@ -472,7 +476,6 @@ def show_other_game(
         argv=argv,
         theme=args.theme,
     )
-    return game.show(path, options)
 
 
 #: Options that only mean something for a robot game's sources and exports.

@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.games import TRON, sniff_game
 from pathui.prompt import Prompt, Prompts
 
 ROW_H = 22.0
@@ -120,7 +121,7 @@ class OpenBrowser:
             return self._ask(label, text)
         if self.sequence is not None:
             self.result = Opened(str(path), str(self.sequence))
-        elif path.suffix.lower() == ".dat":
+        elif path.suffix.lower() == ".dat" or sniff_game(path) == TRON:  # a Tron file: shown by its game
             self.result = Opened(str(path))
         elif path.name == "globalseq.txt" and is_game_folder(path.parent):
             self.result = Opened(str(path.parent))

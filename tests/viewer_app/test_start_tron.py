@@ -314,3 +314,17 @@ def test_the_tron_tab_draws_thumbnails(tmp_path: Path) -> None:
     inside = pixels[int(box.top) + 10 : int(box.top) + 70, int(box.left) + 20 : int(box.left) + 90]
     assert (np.abs(inside - np.array(BLOCKED)).sum(axis=2) < 30).mean() > 0.2  # the maze's walls
     assert (np.abs(inside - np.array(FREE)).sum(axis=2) < 30).mean() > 0.2  # and its free fields
+
+
+def test_the_robot_tabs_browser_opens_a_tron_game_file(tron_game: Path) -> None:
+    """A Tron game file chosen on the robot tab opens as what it is (not as a robot sequence)."""
+    screen = screen_with_tron()
+    window = window_for(screen)
+    try:
+        press_key(window, key.O)
+        assert screen.browser is not None and not screen.on_tron
+        screen.browser.prompt.set_text(str(tron_game))  # type: ignore[union-attr]
+        press_key(window, key.ENTER)
+    finally:
+        window.close()
+    assert screen.opened == Opened(str(tron_game))
