@@ -354,3 +354,24 @@ def test_the_tron_tabs_theme_and_window_reach_the_viewer(monkeypatch: pytest.Mon
     robot = build_parser().parse_args([])  # on the robot tab nothing changes: no choice, no theme
     RecentGames().add(board_path("chop.dat"))
     assert start_screen(robot) is None and robot.theme is None
+
+
+def test_closing_the_start_screen_ends_a_live_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window closed while a Tron game plays for it: the game stops and no game file is kept."""
+    import viewer3d.start_window
+    from viewer3d.cli import start_screen
+
+    started: list[LiveTronGame] = []
+
+    def close_while_playing(screen: StartScreen, screenshot: object = None) -> StartScreen:
+        screen.game = "tron"
+        press(screen, arena_action(screen, "open-200x200.txt"))
+        press(screen, "start")
+        assert screen.live is not None
+        started.append(screen.live)
+        return screen  # the window was closed
+
+    monkeypatch.setattr(viewer3d.start_window, "run_start_screen", close_while_playing)
+    assert start_screen(build_parser().parse_args([])) is None
+    live = started[0]
+    assert live.finished.is_set() and live.path is None and live.error is not None and "cancelled" in live.error
