@@ -25,7 +25,7 @@ from editor.games import EditorGame
 from editor.games.base import Grid, Problem
 from editor.keymap import MOUSE_HELP, SHORTCUTS
 from editor.layout import PANEL_PAD, TITLE_HEIGHT, Rect
-from editor.tools import WallTool
+from editor.tools import TOOLS, WallTool
 from engine.model import Direction
 from viewer3d.coords import TopDownMapping
 
@@ -630,6 +630,7 @@ class EditorView:
             (key, f"brush: {ctl.game.cell_name(ctl.game.cell(char))}") for key, char in ctl.game.brush_keys.items()
         ]
         rows += [(action.key, action.help) for action in ctl.game.actions]
+        rows += [(tool.key, tool.help) for tool in ctl.tools if type(tool) not in TOOLS]
         per_column = (len(rows) + 1) // 2
         step = min(23.0, (box_h - 100) / per_column)
         for index, (keys, text) in enumerate(rows):

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 if TYPE_CHECKING:
     from PIL import Image
 
+    from editor.tools import Tool
+
 Position = tuple[int, int]
 T = TypeVar("T")
 
@@ -143,6 +145,10 @@ class EditorGame(ABC):
     actions: tuple[GameAction, ...] = ()
     #: Keys (pyglet names, e.g. "1") that pick a palette entry as the brush.
     brush_keys: Mapping[str, str] = MappingProxyType({})
+
+    def tool_classes(self) -> tuple[type[Tool], ...]:
+        """The game's own tools (listed in ``tool_names`` like the shared ones, each with its key)."""
+        return ()
 
     # -- files -----------------------------------------------------------------------
     @abstractmethod

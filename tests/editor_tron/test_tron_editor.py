@@ -50,7 +50,7 @@ def _arena(ctl: EditorController) -> tuple[bytes, list[tuple[int, int, Heading]]
 
 def test_paint_starts_turn_move_undo_through_the_shared_controller(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
-    assert [t.name for t in ctl.tools] == ["paint", "rectangle", "fill", "eyedropper"]
+    assert [t.name for t in ctl.tools] == ["paint", "starts", "rectangle", "fill", "eyedropper"]
     assert ctl.ctx.brush.char == "#" and ctl.level is None
     _drag(ctl, (0, 0), (3, 0))  # one drag: four blocked fields, one undo step
     assert _arena(ctl)[0][:5] == b"\x01\x01\x01\x01\x00" and len(ctl.document.history) == 1
@@ -249,8 +249,30 @@ def test_fields_come_from_the_themes_tron_pictures_and_starts_are_drawn_over_the
 
 
 def test_an_arena_with_more_starts_than_the_editor_draws_is_refused_on_that_line(tmp_path: Path) -> None:
-    starts = "".join(f"POS {b} {b},1 E\n" for b in range(1, 18))
-    text = "GAMEBOARDSTART 20,2\n" + "." * 20 + "\n" + "." * 20 + "\nGAMEBOARDEND\n\n" + starts
+    starts = "".join(f"POS {b} {b},1 E\n" for b in range(1, 34))
+    text = "GAMEBOARDSTART 40,2\n" + "." * 40 + "\n" + "." * 40 + "\nGAMEBOARDEND\n\n" + starts
     with pytest.raises(InputError) as caught:
         TRON_GAME.parse(text, "many.txt")
-    assert str(caught.value).startswith("many.txt:22:1: the editor draws at most 16 starts; this arena has 17")
+    assert str(caught.value).startswith("many.txt:38:1: the editor draws at most 32 starts; this arena has 33")
+
+
+def test_the_starts_tool_gives_any_number_of_bots_a_start(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path, 16, 6, "many.txt")
+    ctl.key_press("T")
+    assert ctl.tool.name == "starts"
+    for x in range(12):  # twelve bots: more than the number keys reach
+        _click(ctl, x, 1 + x % 2)
+    assert [s[:2] for s in _arena(ctl)[1]] == [(x + 1, 2 + x % 2) for x in range(12)]
+    assert _arena(ctl)[1][0][2] is Heading.EAST and _arena(ctl)[1][11][2] is Heading.WEST  # facing the middle
+    assert ctl.status == "bot 12 starts at 12,3 facing west"
+    _click(ctl, 11, 2)  # on a start: turned right
+    assert _arena(ctl)[1][11][2] is Heading.NORTH
+    _click(ctl, 2, 1, "right")  # removed: bots 4.. become 3..
+    assert len(_arena(ctl)[1]) == 11 and ctl.document.board.tile(3, 2).char == "3E"
+    assert len(ctl.document.history) == 14  # every click one step
+    assert len([line for line in ctl.summary if "fields reachable" in line]) == 11
+    ctl.key_press("S", ctrl=True)
+    assert len(load_arena(tmp_path / "many.txt").starts) == 11
+    ctl.key_press("P", ctrl=True, shift=True)
+    assert "tool_starts" in [action for _, action in ctl.prompt.menu]  # type: ignore[union-attr]
+    ctl.close()

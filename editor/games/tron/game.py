@@ -49,6 +49,8 @@ from engine.tron.status import ERROR, INFO, arena_problems
 if TYPE_CHECKING:
     from PIL import Image
 
+    from editor.tools import Tool
+
 #: Palette: free, blocked, then bots 1-8's starts (odd bots facing east, even ones west).
 PALETTE = (".", "#", *(f"{b}{'E' if b % 2 else 'W'}" for b in range(1, 9)))
 PLAY_PREFIX = "robots-edit-play-"
@@ -135,11 +137,16 @@ class TronGame(EditorGame):
     default_size = (40, 30)
     suffix = ".txt"
     palette = PALETTE
-    tool_names = ("paint", "rectangle", "fill", "eyedropper")
+    tool_names = ("paint", "starts", "rectangle", "fill", "eyedropper")
     default_brush = "#"
-    hint = "1-8 bot starts  R turn  Y symmetric"
+    hint = "1-8 / T bot starts  R turn  Y symmetric"
     actions = (SYMMETRIC,)
     brush_keys: Mapping[str, str] = MappingProxyType({str(b): PALETTE[b + 1] for b in range(1, 9)})
+
+    def tool_classes(self) -> tuple[type[Tool], ...]:
+        from editor.games.tron.tools import StartTool
+
+        return (StartTool,)
 
     def blank(self, width: int, height: int) -> Grid:
         return blank_grid(width, height)

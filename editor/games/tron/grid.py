@@ -19,7 +19,7 @@ from engine.tron.arena import Arena, Heading, Start
 Position = tuple[int, int]
 FREE, BLOCKED = ".", "#"
 #: Starts the editor can draw and give keys to (1-8) and that a file it opens may hold.
-MAX_BOTS = 16
+MAX_BOTS = 32
 
 
 @dataclass(frozen=True)
