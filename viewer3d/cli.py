@@ -535,6 +535,8 @@ def choose_on_start_screen(args: argparse.Namespace) -> GameSource | Path | None
     return None
 
 
+#: How long a cancelled live Tron game may take to finish its round and end its bots.
+LIVE_STOP_SECONDS = 10.0
 #: What a start screen brought back after an error keeps of the one before: the user's choices.
 KEPT_CHOICES = ("board", "ai", "level", "seed", "deck", "deck_file", "theme", "fullscreen", "game", "tron")
 
@@ -568,9 +570,15 @@ def start_screen(
         setattr(screen, name, getattr(previous, name))
     shot = Path(args.screenshot) if args.screenshot else None
     run_start_screen(screen, shot)
+    live = screen.live
+    if live is not None:  # closed while a Tron game was played for it: end it and its bot programs
+        live.cancel()
+        live.wait(LIVE_STOP_SECONDS)
     if shot is not None:
         print(f"wrote {shot}")
         return None
+    if screen.on_tron:  # a Tron game is watched with the Tron tab's theme and window choices
+        args.theme, args.fullscreen = screen.theme, screen.fullscreen
     if screen.dropped is not None:
         args.gamedir = screen.dropped
         return screen

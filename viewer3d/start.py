@@ -248,8 +248,15 @@ class StartScreen:
         if self.browser is not None:
             return self.browser.layout(viewport)
         if self.on_tron and self.tron is not None:
-            return [*self.tron.layout(viewport), *self._tabs()]
+            boxes = self.tron.layout(viewport)
+            top = max(b.top for b in boxes if b.action.startswith("bots:")) + 40
+            return [*boxes, *self._look_row(top), *self._tabs()]
         return [*self._robot_layout(viewport), *self._tabs()]
+
+    def _look_row(self, top: float) -> list[Box]:
+        """The theme and window/fullscreen choices, shared by both tabs."""
+        shown = [("theme", self.theme), ("window", "fullscreen" if self.fullscreen else "window")]
+        return [Box(140 + number * 104, top, 96, 28, action, text) for number, (action, text) in enumerate(shown)]
 
     def _tabs(self) -> list[Box]:
         """The game tabs, right of the title (none without a Tron tab)."""
@@ -284,7 +291,7 @@ class StartScreen:
         for action, text, width in deck_row:
             boxes.append(Box(left, top + 80, width, 28, action, text))
             left += width + 8
-        row_of(top + 120, [("theme", self.theme), ("window", "fullscreen" if self.fullscreen else "window")])
+        boxes += self._look_row(top + 120)
         labels = [entry.label for entry in self.recent]
         return boxes + action_column(viewport, 24 + COLUMNS * cell_w + 16, "Open a file or folder... (O)", labels)
 
@@ -314,7 +321,7 @@ class StartScreen:
         kind, _, value = box.action.partition(":")
         if kind == "game":
             self.game = value
-        elif self.on_tron:
+        elif self.on_tron and kind not in ("theme", "window"):
             self._tron_click(box)
         elif kind == "board":
             self.board = value

@@ -32,6 +32,8 @@ TOOLTIPS = {
     "start": "play the new game in the background, then watch it (Enter)",
     "open": "open a Tron game file or arena (O)",
     "recent": "open this recent Tron game or arena again",
+    "theme": "the theme the arena is drawn with (its tron/ pictures; click for the next one)",
+    "window": "watch in a window or fullscreen",
 }
 
 
@@ -142,7 +144,14 @@ class TronPanel:
         for index, entry in enumerate(arenas):
             row, column = divmod(index, COLUMNS)
             boxes.append(
-                Box(24 + column * cell_w, 64 + row * cell_h, cell_w - 8, cell_h - 6, f"arena:{index}", entry.name)
+                Box(
+                    24 + column * cell_w,
+                    64 + row * cell_h,
+                    cell_w - 8,
+                    cell_h - 6,
+                    f"arena:{index}",
+                    Path(entry.name).stem,
+                )
             )
         top = 64 + ((len(arenas) + COLUMNS - 1) // COLUMNS) * cell_h + 16
         for slot in range(1, len(self.bots) + 1):

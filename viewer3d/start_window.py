@@ -148,6 +148,8 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                 label = pyglet.text.Label(f"bot {slot}", x=24, y=bottom + 8, font_size=11, batch=batch)
                 label.color = (red, green, blue, 255)
                 keep.append(label)
+        look = next(b for b in boxes if b.action == "theme")
+        keep.append(pyglet.text.Label("theme, window", x=24, y=height - look.top - 19, font_size=11, batch=batch))
         if tron.games:
             first = next(b for b in boxes if b.action == "recent:0")
             keep.append(_label("recent Tron games", first.left, height - first.top + 8, 11, batch))
