@@ -138,7 +138,8 @@ class EditorController:
         """The tools and brush of the document's game (at start, and when a file of another game
         is opened in this window); returns the first tool."""
         self.game = game = self.document.game
-        self.tools = [cls() for name in game.tool_names for cls in TOOL_CLASSES if cls.name == name]
+        classes = (*TOOL_CLASSES, *game.tool_classes())
+        self.tools = [cls() for name in game.tool_names for cls in classes if cls.name == name]
         self.ctx.brush = game.cell(game.default_brush)
         self.ctx.erase = game.erase_cell()
         self.level: Enum | None = game.default_level
@@ -316,7 +317,7 @@ class EditorController:
             x, y = self.hover
             turned = game.turned(self.document.board.tile(x, y), clockwise)
             self.document.push(SetTiles({(x, y): turned}, "rotate tile"))
-            self.say(f"({x}, {y}) is now {game.cell_name(turned)}")
+            self.say(f"{game.where((x, y))} is now {game.cell_name(turned)}")
         else:
             self.ctx.brush = game.turned(self.ctx.brush, clockwise)
             self.say(f"brush: {game.cell_name(self.ctx.brush)}")
@@ -338,8 +339,14 @@ class EditorController:
             self.run(action)
         elif own is not None:
             self.run(f"game_{own.name}")
+        elif not (ctrl or alt) and (tool := self._own_tool(key)) is not None:
+            self.select_tool(tool)
         elif not ctrl and key in self.game.brush_keys:
             self.pick_brush(self.game.brush_keys[key])
+
+    def _own_tool(self, key: str) -> Tool | None:
+        """A tool of the game's own on ``key`` (the shared tools' keys are in the shortcut table)."""
+        return next((t for t in self.tools if t.key == key and type(t) not in TOOL_CLASSES), None)
 
     def pick_brush(self, char: str) -> None:
         """Make a palette entry the brush, and go back to painting (Tron: keys 1-8 pick bot starts)."""
@@ -390,6 +397,7 @@ class EditorController:
         prompt = self.prompts.ask("command:", self._run_palette_choice)
         prompt.menu = [(action_label(a), a) for a in actions]
         prompt.menu += [(f"{a.help}   [{a.key}]", f"game_{a.name}") for a in self.game.actions]
+        prompt.menu += [(f"{t.help}   [{t.key}]", f"tool_{t.name}") for t in self.tools if type(t) not in TOOL_CLASSES]
 
     def _run_palette_choice(self, text: str) -> None:
         if text:

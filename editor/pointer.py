@@ -70,7 +70,7 @@ class PointerInput:
                 else None
             )
             name = self.ctl.game.cell_name(board.tile(*tile))
-            self.hover_info = f"({tile[0]}, {tile[1]})  {name}  '{board.tile(*tile).char}'"
+            self.hover_info = f"{self.ctl.game.where(tile)}  {name}  '{board.tile(*tile).char}'"
             return
         self.hover = None
         self.hover_edge = None
@@ -153,7 +153,7 @@ class PointerInput:
             if drag.moved and self._in_canvas(px, py) and self.ctl.document.board.in_bounds(*tile):
                 cell = self.ctl.game.cell(drag.char)
                 self.ctl.document.push(SetTiles({tile: cell}, "drop"))
-                self.ctl.say(f"dropped {self.ctl.game.cell_name(cell)} at ({tile[0]}, {tile[1]})")
+                self.ctl.say(f"dropped {self.ctl.game.cell_name(cell)} at {self.ctl.game.where(tile)}")
             return
         if self._active_tool is not None:
             tool, self._active_tool = self._active_tool, None

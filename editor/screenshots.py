@@ -130,7 +130,23 @@ def render_all(folder: Path) -> list[Path]:
         written.append(folder / "editor-open.png")
         win.save_png(written[-1])
         win.close()
+        written.append(render_tron(folder, state))
     return written
+
+
+def render_tron(folder: Path, state: Path) -> Path:
+    """8. A Tron arena in the same editor: rings-41x41, bot 3's start placed, the pointer on it (field 21,3)."""
+    arena = state / "rings-41x41.txt"
+    arena.write_bytes((CHOP.parent / "tron" / "rings-41x41.txt").read_bytes())
+    win = _window(Document.open(arena), state)
+    ctl = win.ctl
+    ctl.key_press("3")
+    _click(ctl, *_centre(ctl, 20, 2))
+    ctl.mouse_motion(*_centre(ctl, 20, 2))
+    target = folder / "editor-tron.png"
+    win.save_png(target)
+    win.close()
+    return target
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
-from themes.keys import TILE_KEYS, board_chars_for
+from themes.keys import GAME_FOLDERS, TILE_KEYS, board_chars_for
 from themes.theme import Theme
 
 _BACKGROUND = (38, 42, 50, 255)
@@ -52,6 +52,10 @@ def _entries(theme: Theme, thumbnails: Mapping[str, Image.Image] | None) -> list
             entries.append((f"{key}  (alpha)", on_checks))
             shot_key = "start" if key == "start-up" else key  # the viewer's shot of a start tile faces up
             entries.append((f"{key}  on floor", _beside(on_floor, thumbnails, shot_key)))
+    for game, sub in GAME_FOLDERS.items():  # other games' pictures, after the robot game's
+        for key, img in theme.game(game).items() if sub else ():
+            where = theme.sources.get(f"{sub}/{key}", "own")
+            entries.append((f"{sub}/{key}" + ("" if where == "own" else f"  ({where})"), img))
     return entries
 
 
@@ -69,7 +73,8 @@ def _beside(img: Image.Image, thumbnails: Mapping[str, Image.Image] | None, key:
 def contact_sheet(
     theme: Theme, columns: int = 8, scale: int = 2, thumbnails: Mapping[str, Image.Image] | None = None
 ) -> Image.Image:
-    """An RGB sheet of every tile, the robot and cursor (and start markers), ``scale`` times enlarged.
+    """An RGB sheet of every tile, the robot and cursor (and start markers), then other games'
+    pictures (``tron/floor``: from the base theme when marked so), ``scale`` times enlarged.
 
     ``thumbnails`` (key -> the viewer's 3D rendering of that tile) are shown beside the flat
     tiles. Columns are as wide as the widest label, so labels never run into each other.

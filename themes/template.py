@@ -19,10 +19,17 @@ from PIL import Image, ImageDraw, ImageFont
 
 from themes.folder import PICTURE_KEYS
 from themes.images import TILE_SIZE
+from themes.keys import GAME_FOLDERS, GAME_KEYS
 from themes.manifest import MANIFEST_FILE
 from themes.theme import Theme
 
 COLUMNS = 8
+#: Every cell of a template: the robot game's pictures, then other games' (``tron/floor``...), which
+#: fill the last row's free cells, so templates written before them keep their size and still read.
+TEMPLATE_KEYS: tuple[str, ...] = (
+    *PICTURE_KEYS,
+    *(f"{sub}/{key}" for game, sub in GAME_FOLDERS.items() if sub for key in GAME_KEYS[game]),
+)
 MAX_TEMPLATE_SCALE = 8
 _GUTTER, _LABEL, _HEADER = 12, 16, 40
 _BACK = (70, 74, 82, 255)
@@ -45,9 +52,9 @@ def layout(scale: int) -> tuple[tuple[int, int], dict[str, tuple[int, int]]]:
     step_x, step_y = cell + 2 * _GUTTER, cell + _LABEL + 2 * _GUTTER
     cells = {
         key: (_GUTTER + (index % COLUMNS) * step_x, _HEADER + _GUTTER + (index // COLUMNS) * step_y)
-        for index, key in enumerate(PICTURE_KEYS)
+        for index, key in enumerate(TEMPLATE_KEYS)
     }
-    rows = math.ceil(len(PICTURE_KEYS) / COLUMNS)
+    rows = math.ceil(len(TEMPLATE_KEYS) / COLUMNS)
     return (COLUMNS * step_x + _GUTTER, _HEADER + rows * step_y + _GUTTER), cells
 
 
@@ -76,12 +83,14 @@ def template_sheet(theme: Theme, scale: int = 1) -> Image.Image:
     cell = _cell(scale)
     for key, (left, top) in cells.items():
         sheet.paste(Image.new("RGBA", (cell, cell), (0, 0, 0, 0)), (left, top))
-        picture = theme.pictures.get(key)
+        sub, _, name = key.rpartition("/")
+        game = next((g for g, folder in GAME_FOLDERS.items() if folder == sub), None) if sub else None
+        picture = theme.game(game).get(name) if game is not None else theme.pictures.get(key)
         if picture is not None:
             sheet.paste(picture.resize((cell, cell), Image.Resampling.NEAREST), (left, top))
         _guides(draw, left, top, scale)
         draw.text((left, top + cell + 9), key, font=font, fill=_TEXT)
-    sheet.info["robots-template"] = json.dumps({"scale": scale, "pictures": list(PICTURE_KEYS)})
+    sheet.info["robots-template"] = json.dumps({"scale": scale, "pictures": list(TEMPLATE_KEYS)})
     return sheet
 
 
@@ -137,7 +146,9 @@ def write_pictures(pictures: dict[str, Image.Image], target: Path, name: str) ->
     staging = target.with_name(f".{target.name}.tmp")
     staging.mkdir(parents=True, exist_ok=True)
     for key, image in pictures.items():
-        image.save(staging / f"{key}.png", format="PNG")
+        path = staging / f"{key}.png"  # "tron/floor": another game's picture, in its subfolder
+        path.parent.mkdir(exist_ok=True)
+        image.save(path, format="PNG")
     manifest = {"name": name, "author": "", "licence": "", "base": "default"}
     (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     staging.rename(target)

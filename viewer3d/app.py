@@ -56,6 +56,7 @@ class ViewerApp(GameApp):
 
     player: Player
     show: RobotShow
+    card_panel = True
 
     def __init__(
         self,

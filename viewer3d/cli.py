@@ -38,7 +38,7 @@ from viewer3d.movie import CAMERAS, MAX_SECONDS, FramePlan
 from viewer3d.sources import GameSource
 
 if TYPE_CHECKING:  # the start screen's modules are imported only when it is shown
-    from viewer3d.games import Game
+    from viewer3d.games import Game, ViewOptions
     from viewer3d.start import StartScreen
     from viewer3d.start_tron import TronPanel
 
@@ -342,9 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.demo == "tron":
             from viewer3d.games.tron.demo import run_demo
 
-            return run_demo(
-                headless=args.headless, out=args.out, size=size, fps=args.fps, view=args.view, display=has_display()
-            )
+            return run_demo(view_options(args, size, args_list), display=has_display())
         alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
         chosen = choose_on_start_screen(args) if alone else None  # robots-view alone: choose there
         if alone and chosen is None:
@@ -447,7 +445,6 @@ def show_other_game(
     path: Path, args: argparse.Namespace, size: tuple[int, int] | None, argv: Sequence[str] = ()
 ) -> int:
     """Show another game's file with that game's viewer, remembered among its recent games."""
-    from viewer3d.games import ViewOptions
     from viewer3d.recent import RecentGames
 
     game = other_game(path)
@@ -459,7 +456,14 @@ def show_other_game(
         if game.check is not None:
             game.check(path)  # a broken file is an error, never a recent game
         RecentGames(name=game.recent_file).add(path)
-    options = ViewOptions(
+    return game.show(path, view_options(args, size, argv))
+
+
+def view_options(args: argparse.Namespace, size: tuple[int, int] | None, argv: Sequence[str]) -> ViewOptions:
+    """What the command line asks of another game's viewer (window, export, theme)."""
+    from viewer3d.games import ViewOptions
+
+    return ViewOptions(
         args.headless,
         args.out,
         size,
@@ -472,7 +476,6 @@ def show_other_game(
         argv=argv,
         theme=args.theme,
     )
-    return game.show(path, options)
 
 
 #: Options that only mean something for a robot game's sources and exports.
@@ -532,6 +535,8 @@ def choose_on_start_screen(args: argparse.Namespace) -> GameSource | Path | None
     return None
 
 
+#: How long a cancelled live Tron game may take to finish its round and end its bots.
+LIVE_STOP_SECONDS = 10.0
 #: What a start screen brought back after an error keeps of the one before: the user's choices.
 KEPT_CHOICES = ("board", "ai", "level", "seed", "deck", "deck_file", "theme", "fullscreen", "game", "tron")
 
@@ -565,9 +570,15 @@ def start_screen(
         setattr(screen, name, getattr(previous, name))
     shot = Path(args.screenshot) if args.screenshot else None
     run_start_screen(screen, shot)
+    live = screen.live
+    if live is not None:  # closed while a Tron game was played for it: end it and its bot programs
+        live.cancel()
+        live.wait(LIVE_STOP_SECONDS)
     if shot is not None:
         print(f"wrote {shot}")
         return None
+    if screen.on_tron:  # a Tron game is watched with the Tron tab's theme and window choices
+        args.theme, args.fullscreen = screen.theme, screen.fullscreen
     if screen.dropped is not None:
         args.gamedir = screen.dropped
         return screen

@@ -32,10 +32,11 @@ FOLLOW_TILE_PX = 12.0
 HUD_TOP = 96.0
 
 
-def hud_insets_for(viewport: tuple[int, int]) -> tuple[float, float, float, float]:
-    """The strips (top, right, bottom, left) the HUD covers in a window of this size."""
-    bottom = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT
-    boxes = controls.layout(viewport, cards.panel_width())
+def hud_insets_for(viewport: tuple[int, int], card_panel: bool = True) -> tuple[float, float, float, float]:
+    """The strips (top, right, bottom, left) the HUD covers in a window of this size (with the
+    robot game's card panel at the bottom left, or without one)."""
+    bottom = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT if card_panel else 0.0
+    boxes = controls.layout(viewport, cards.panel_width() if card_panel else 0.0)
     if boxes:
         bottom = max(bottom, viewport[1] - boxes[0].top + 4.0)
     # In a small window the HUD may overlap the board's edge rather than shrink it to a stamp.
@@ -112,7 +113,7 @@ class GameApp:
         self.pointer: tuple[int, int] | None = None  # the board tile under the mouse
         self._failed_theme: str | None = None
         self.hover: controls.Button | None = None
-        self.camera.insets = hud_insets_for(viewport)
+        self.camera.insets = hud_insets_for(viewport, self.card_panel)
         self.camera.iso_view(1, animate=False)
         self.camera.fit(animate=False)
         self.auto_followed = self._follow_if_tiny()
@@ -143,6 +144,14 @@ class GameApp:
     @property
     def timeline(self) -> Any:
         return self.player.timeline
+
+    #: Whether the HUD has the robot game's card panel at the bottom left (the buttons go beside it).
+    card_panel = False
+
+    @property
+    def panel_width(self) -> float:
+        """The card panel's width, which the buttons keep clear of (0: no card panel)."""
+        return cards.panel_width() if self.card_panel else 0.0
 
     # -- clock --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -393,12 +402,12 @@ class GameApp:
     def resize(self, width: int, height: int) -> None:
         """A new window size: a fitted view is fitted again (a zoomed one keeps its zoom)."""
         self.camera.resize(width, height)
-        self.camera.insets = hud_insets_for(self.camera.viewport)
+        self.camera.insets = hud_insets_for(self.camera.viewport, self.card_panel)
         if self.camera.fitted and not self.camera.animating:
             self.camera.fit(animate=False)
 
     def button_at(self, px: float, py: float) -> controls.Button | None:
-        return controls.hit(self.camera.viewport, px, py, cards.panel_width())
+        return controls.hit(self.camera.viewport, px, py, self.panel_width)
 
     @property
     def tooltip(self) -> str:

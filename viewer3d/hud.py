@@ -297,16 +297,19 @@ class HudOverlay:
         )
 
     def _set_status(self, lines: list[HudLine]) -> None:
-        """The status panel's text, each line in its colour (white by default)."""
-        document = self._status.document
+        """The status panel's text, each line in its colour (white by default): a new document, laid
+        out whole (restyling ranges of a laid-out document can leave colours on the wrong letters)."""
+        import pyglet
+
         text = "\n".join(line.text for line in lines)
-        document.text = text
+        document = pyglet.text.document.FormattedDocument(text)
         document.set_style(0, len(text), {"font_size": 12, "color": (255, 255, 255, 255), "weight": "normal"})
         position = 0
         for line in lines:
             if line.colour is not None:
                 document.set_style(position, position + len(line.text), {"color": (*line.colour, 255)})
             position += len(line.text) + 1
+        self._status.document = document
 
     def _layout(
         self,
@@ -316,6 +319,7 @@ class HudOverlay:
         width: int,
         height: int,
         helps: tuple[tuple[str, str], ...] = HELP_LINES,
+        panel_width: float = 0.0,
     ) -> None:
         pad = 8
         self._set_status(status)
@@ -337,8 +341,9 @@ class HudOverlay:
         self._help_panel.width, self._help_panel.height = help_w, help_h
         self._message.width = max(120, width - 32)
         self._message.text = message
-        buttons = controls.layout((width, height), cards.panel_width())
-        strip = max(cards.PANEL_BOTTOM + cards.PANEL_HEIGHT, height - buttons[0].top if buttons else 0.0) + 4.0
+        buttons = controls.layout((width, height), panel_width)
+        panel_top = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT if panel_width else 0.0
+        strip = max(panel_top, height - buttons[0].top if buttons else 0.0) + 4.0
         self._message.y = strip + 8
         self._bottom_panel.x, self._bottom_panel.y = 0, 0
         self._bottom_panel.width = width
@@ -355,7 +360,7 @@ class HudOverlay:
         key = (tuple(status), app.show_help, app.message, width, height, helps)
         if key != self._last:
             self._last = key
-            self._layout(status, app.show_help, app.message, width, height, helps)
+            self._layout(status, app.show_help, app.message, width, height, helps, app.panel_width)
         bar = TimelineBar.for_viewport((width, height))
         duration = app.player.timeline.duration
         done = app.player.time / duration if duration > 0 else 0.0
@@ -412,7 +417,7 @@ class HudOverlay:
         if key == self._buttons_key:
             return
         self._buttons_key = key
-        boxes = {box.button.name: box for box in controls.layout((width, height), cards.panel_width())}
+        boxes = {box.button.name: box for box in controls.layout((width, height), app.panel_width)}
         for control, face, text in self._buttons:
             box = boxes[control.name]
             face.x, face.y = box.left, height - box.top - box.height

@@ -30,7 +30,7 @@ from engine.deck import load_deck
 from engine.errors import InputError
 from engine.model import Board, Level
 from viewer3d.recent import Recent
-from viewer3d.start_open import Box, OpenBrowser, Opened
+from viewer3d.start_open import Box, OpenBrowser, Opened, action_column
 from viewer3d.start_open_tron import TronBrowser
 from viewer3d.start_tron import TronChoice, TronPanel, is_arena
 
@@ -41,7 +41,6 @@ AIS = ("reference", "planner")
 LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
 THUMB = 72.0  # board thumbnail size, pixels
 COLUMNS = 5
-RECENT_W = 300.0  # width of the Open button and the recent games' column
 RANDOM_SEEDS = 1_000_000  # a random deck's seed is below this: short enough to read and type
 
 #: What each kind of box does, shown when the mouse rests on it.
@@ -249,8 +248,15 @@ class StartScreen:
         if self.browser is not None:
             return self.browser.layout(viewport)
         if self.on_tron and self.tron is not None:
-            return [*self.tron.layout(viewport), *self._tabs()]
+            boxes = self.tron.layout(viewport)
+            top = max(b.top for b in boxes if b.action.startswith("bots:")) + 40
+            return [*boxes, *self._look_row(top), *self._tabs()]
         return [*self._robot_layout(viewport), *self._tabs()]
+
+    def _look_row(self, top: float) -> list[Box]:
+        """The theme and window/fullscreen choices, shared by both tabs."""
+        shown = [("theme", self.theme), ("window", "fullscreen" if self.fullscreen else "window")]
+        return [Box(140 + number * 104, top, 96, 28, action, text) for number, (action, text) in enumerate(shown)]
 
     def _tabs(self) -> list[Box]:
         """The game tabs, right of the title (none without a Tron tab)."""
@@ -285,13 +291,9 @@ class StartScreen:
         for action, text, width in deck_row:
             boxes.append(Box(left, top + 80, width, 28, action, text))
             left += width + 8
-        row_of(top + 120, [("theme", self.theme), ("window", "fullscreen" if self.fullscreen else "window")])
-        boxes.append(Box(viewport[0] - 180, viewport[1] - 70, 150, 44, "start", "Start"))
-        right = max(24 + COLUMNS * cell_w + 16, viewport[0] - RECENT_W - 24)
-        boxes.append(Box(right, 64, RECENT_W, 36, "open", "Open a file or folder... (O)"))
-        for number, entry in enumerate(self.recent):
-            boxes.append(Box(right, 136 + number * 30, RECENT_W, 26, f"recent:{number}", entry.label))
-        return boxes
+        boxes += self._look_row(top + 120)
+        labels = [entry.label for entry in self.recent]
+        return boxes + action_column(viewport, 24 + COLUMNS * cell_w + 16, "Open a file or folder... (O)", labels)
 
     def selected(self, box: Box) -> bool:
         """Whether a box shows the current choice (drawn highlighted)."""
@@ -319,7 +321,7 @@ class StartScreen:
         kind, _, value = box.action.partition(":")
         if kind == "game":
             self.game = value
-        elif self.on_tron:
+        elif self.on_tron and kind not in ("theme", "window"):
             self._tron_click(box)
         elif kind == "board":
             self.board = value

@@ -12,9 +12,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.games import TRON, sniff_game
 from pathui.prompt import Prompt, Prompts
 
 ROW_H = 22.0
+RECENT_W = 300.0  # width of the Open button and the recent games' column
 OPEN_LABEL = "open a game folder, a board (.dat) or a globalseq.txt"
 DECK_LABEL = "choose a deck file for the new game (5,600 cards, one per line)"
 
@@ -32,6 +34,17 @@ class Box:
 
     def contains(self, px: float, py: float) -> bool:
         return self.left <= px <= self.left + self.width and self.top <= py <= self.top + self.height
+
+
+def action_column(viewport: tuple[int, int], left_min: float, open_text: str, recent: list[str]) -> list[Box]:
+    """Start at the bottom right, and the Open button over the recent entries at the right (right of
+    ``left_min``, the end of the thumbnails): the same on every tab of the start screen."""
+    width, height = viewport
+    right = max(left_min, width - RECENT_W - 24)
+    boxes = [Box(width - 180, height - 70, 150, 44, "start", "Start"), Box(right, 64, RECENT_W, 36, "open", open_text)]
+    for number, label in enumerate(recent):
+        boxes.append(Box(right, 136 + number * 30, RECENT_W, 26, f"recent:{number}", label))
+    return boxes
 
 
 @dataclass(frozen=True)
@@ -108,7 +121,7 @@ class OpenBrowser:
             return self._ask(label, text)
         if self.sequence is not None:
             self.result = Opened(str(path), str(self.sequence))
-        elif path.suffix.lower() == ".dat":
+        elif path.suffix.lower() == ".dat" or sniff_game(path) == TRON:  # a Tron file: shown by its game
             self.result = Opened(str(path))
         elif path.name == "globalseq.txt" and is_game_folder(path.parent):
             self.result = Opened(str(path.parent))

@@ -16,11 +16,10 @@ from pathlib import Path
 from engine.errors import InputError
 from engine.tron.arena import load_arena
 from viewer3d.recent import Recent
-from viewer3d.start_open import Box
+from viewer3d.start_open import Box, action_column
 
 THUMB = 72.0
 COLUMNS = 5
-RECENT_W = 300.0
 MAX_SHOWN_BOTS = 8
 DEFAULT_ARENA = "pillars-30x30.txt"
 DEFAULT_BOTS = ("strong", "simple")
@@ -33,6 +32,8 @@ TOOLTIPS = {
     "start": "play the new game in the background, then watch it (Enter)",
     "open": "open a Tron game file or arena (O)",
     "recent": "open this recent Tron game or arena again",
+    "theme": "the theme the arena is drawn with (its tron/ pictures; click for the next one)",
+    "window": "watch in a window or fullscreen",
 }
 
 
@@ -143,7 +144,14 @@ class TronPanel:
         for index, entry in enumerate(arenas):
             row, column = divmod(index, COLUMNS)
             boxes.append(
-                Box(24 + column * cell_w, 64 + row * cell_h, cell_w - 8, cell_h - 6, f"arena:{index}", entry.name)
+                Box(
+                    24 + column * cell_w,
+                    64 + row * cell_h,
+                    cell_w - 8,
+                    cell_h - 6,
+                    f"arena:{index}",
+                    Path(entry.name).stem,
+                )
             )
         top = 64 + ((len(arenas) + COLUMNS - 1) // COLUMNS) * cell_h + 16
         for slot in range(1, len(self.bots) + 1):
@@ -155,12 +163,8 @@ class TronPanel:
             top += 40
         boxes.append(Box(140, top, 96, 28, "bots:-1", "- bot"))
         boxes.append(Box(244, top, 96, 28, "bots:+1", "+ bot"))
-        boxes.append(Box(viewport[0] - 180, viewport[1] - 70, 150, 44, "start", "Start"))
-        right = max(24 + COLUMNS * cell_w + 16, viewport[0] - RECENT_W - 24)
-        boxes.append(Box(right, 64, RECENT_W, 36, "open", "Open a Tron game or arena... (O)"))
-        for number, game in enumerate(self.games):
-            boxes.append(Box(right, 136 + number * 30, RECENT_W, 26, f"recent:{number}", game.label))
-        return boxes
+        labels = [game.label for game in self.games]
+        return boxes + action_column(viewport, 24 + COLUMNS * cell_w + 16, "Open a Tron game or arena... (O)", labels)
 
     def selected(self, box: Box) -> bool:
         kind, _, value = box.action.partition(":")

@@ -113,13 +113,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         for box in boxes:
             image = self._thumbs.get(box.action[6:]) if box.action.startswith("board:") else None
             if image is not None:
-                scale = min(72 / image.width, 72 / image.height)
-                image.blit(
-                    box.left + (box.width - image.width * scale) / 2,
-                    height - box.top - 8 - image.height * scale,
-                    width=image.width * scale,
-                    height=image.height * scale,
-                )
+                _blit_thumb(image, box, height)
         self._draw_tooltip(boxes, width, height)
 
     def _draw_tron(self) -> None:
@@ -154,6 +148,8 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                 label = pyglet.text.Label(f"bot {slot}", x=24, y=bottom + 8, font_size=11, batch=batch)
                 label.color = (red, green, blue, 255)
                 keep.append(label)
+        look = next(b for b in boxes if b.action == "theme")
+        keep.append(pyglet.text.Label("theme, window", x=24, y=height - look.top - 19, font_size=11, batch=batch))
         if tron.games:
             first = next(b for b in boxes if b.action == "recent:0")
             keep.append(_label("recent Tron games", first.left, height - first.top + 8, 11, batch))
@@ -164,13 +160,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                 continue
             image = self._arena_thumb(arenas[int(box.action[6:])].path)
             if image is not None:
-                scale = min(72 / image.width, 72 / image.height)
-                image.blit(
-                    box.left + (box.width - image.width * scale) / 2,
-                    height - box.top - 8 - image.height * scale,
-                    width=image.width * scale,
-                    height=image.height * scale,
-                )
+                _blit_thumb(image, box, height)
         self._draw_tooltip(boxes, width, height)
 
     def _draw_tooltip(self, boxes: list[Box], width: int, height: int) -> None:
@@ -271,6 +261,17 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         self.switch_to()
         self.on_draw()
         pyglet.image.get_buffer_manager().get_color_buffer().save(str(path))
+
+
+def _blit_thumb(image: Any, box: Box, height: float) -> None:
+    """A board's or arena's thumbnail in the top of its box, scaled to 72 pixels on its long side."""
+    scale = min(72 / image.width, 72 / image.height)
+    image.blit(
+        box.left + (box.width - image.width * scale) / 2,
+        height - box.top - 8 - image.height * scale,
+        width=image.width * scale,
+        height=image.height * scale,
+    )
 
 
 def _centred(text: str, box: Box, bottom: float, size: int, batch: Any) -> Any:

@@ -242,7 +242,8 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         import time
 
         now = time.perf_counter() if now is None else now
-        if not self._invalid and self.app.view_signature() == self._drawn:
+        # S / F12 asks for the next frame to be saved: draw one even when nothing else changed (paused)
+        if not self._invalid and not self.app.screenshot_requested and self.app.view_signature() == self._drawn:
             return False
         if now - self._last_draw < 1.0 / MAX_FPS - 1e-3:
             return False  # drawn very recently: a later tick draws the newest state

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 if TYPE_CHECKING:
     from PIL import Image
 
+    from editor.tools import Tool
+
 Position = tuple[int, int]
 T = TypeVar("T")
 
@@ -143,6 +145,12 @@ class EditorGame(ABC):
     actions: tuple[GameAction, ...] = ()
     #: Keys (pyglet names, e.g. "1") that pick a palette entry as the brush.
     brush_keys: Mapping[str, str] = MappingProxyType({})
+    #: What those keys do, in one line of F1.
+    brush_keys_help: str = ""
+
+    def tool_classes(self) -> tuple[type[Tool], ...]:
+        """The game's own tools (listed in ``tool_names`` like the shared ones, each with its key)."""
+        return ()
 
     # -- files -----------------------------------------------------------------------
     @abstractmethod
@@ -160,6 +168,10 @@ class EditorGame(ABC):
     @abstractmethod
     def owns(self, grid: object) -> bool:
         """Whether ``grid`` is this game's value (the registry finds a grid's game with it)."""
+
+    def where(self, pos: Position) -> str:
+        """A position as the game's files and messages write it (robots: ``(x, y)`` from 0)."""
+        return f"({pos[0]}, {pos[1]})"
 
     # -- cells -------------------------------------------------------------------------
     @abstractmethod

@@ -13,6 +13,7 @@ from editor.controller import EditorController
 from editor.document import Document
 from editor.games import TRON, game_named
 from editor.games.tron.grid import TronGrid, arena_of
+from engine.errors import InputError
 from engine.tron.arena import Heading, load_arena, parse_arena, write_arena
 from engine.tron.cli import main as tron_main
 from engine.tron.record import load_game
@@ -49,7 +50,7 @@ def _arena(ctl: EditorController) -> tuple[bytes, list[tuple[int, int, Heading]]
 
 def test_paint_starts_turn_move_undo_through_the_shared_controller(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
-    assert [t.name for t in ctl.tools] == ["paint", "rectangle", "fill", "eyedropper"]
+    assert [t.name for t in ctl.tools] == ["paint", "starts", "rectangle", "fill", "eyedropper"]
     assert ctl.ctx.brush.char == "#" and ctl.level is None
     _drag(ctl, (0, 0), (3, 0))  # one drag: four blocked fields, one undo step
     assert _arena(ctl)[0][:5] == b"\x01\x01\x01\x01\x00" and len(ctl.document.history) == 1
@@ -192,6 +193,9 @@ def test_robots_edit_opens_and_creates_arenas(tmp_path: Path, capsys: pytest.Cap
     assert "--arena" in capsys.readouterr().err
     assert edit_main([str(tmp_path / "x.dat"), "--arena", "30x20", "--headless", "--screenshot", str(shot)]) == 2
     assert "add --tron" in capsys.readouterr().err
+    arena = str(ROOT / "gameboards/tron/open-10x10.txt")
+    assert edit_main([arena, "--arena", "30x20", "--headless", "--screenshot", str(shot)]) == 2
+    assert "exists already" in capsys.readouterr().err
     bad = tmp_path / "bad.txt"
     bad.write_text("GAMEBOARDSTART 2,1\n.x\nGAMEBOARDEND\n")
     assert edit_main([str(bad), "--headless", "--screenshot", str(shot)]) == 2
@@ -245,3 +249,33 @@ def test_fields_come_from_the_themes_tron_pictures_and_starts_are_drawn_over_the
     corner = (1, 1)  # a start is the free field with an arrow on it
     assert default["1E"].getpixel(corner) == default["."].getpixel(corner)
     assert default["1E"].getpixel((32, 32)) != default["."].getpixel((32, 32))
+
+
+def test_an_arena_with_more_starts_than_the_editor_draws_is_refused_on_that_line(tmp_path: Path) -> None:
+    starts = "".join(f"POS {b} {b},1 E\n" for b in range(1, 34))
+    text = "GAMEBOARDSTART 40,2\n" + "." * 40 + "\n" + "." * 40 + "\nGAMEBOARDEND\n\n" + starts
+    with pytest.raises(InputError) as caught:
+        TRON_GAME.parse(text, "many.txt")
+    assert str(caught.value).startswith("many.txt:38:1: the editor draws at most 32 starts; this arena has 33")
+
+
+def test_the_starts_tool_gives_any_number_of_bots_a_start(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path, 16, 6, "many.txt")
+    ctl.key_press("T")
+    assert ctl.tool.name == "starts"
+    for x in range(12):  # twelve bots: more than the number keys reach
+        _click(ctl, x, 1 + x % 2)
+    assert [s[:2] for s in _arena(ctl)[1]] == [(x + 1, 2 + x % 2) for x in range(12)]
+    assert _arena(ctl)[1][0][2] is Heading.EAST and _arena(ctl)[1][11][2] is Heading.WEST  # facing the middle
+    assert ctl.status == "bot 12 starts at 12,3 facing west"
+    _click(ctl, 11, 2)  # on a start: turned right
+    assert _arena(ctl)[1][11][2] is Heading.NORTH
+    _click(ctl, 2, 1, "right")  # removed: bots 4.. become 3..
+    assert len(_arena(ctl)[1]) == 11 and ctl.document.board.tile(3, 2).char == "3E"
+    assert len(ctl.document.history) == 14  # every click one step
+    assert len([line for line in ctl.summary if "fields reachable" in line]) == 11
+    ctl.key_press("S", ctrl=True)
+    assert len(load_arena(tmp_path / "many.txt").starts) == 11
+    ctl.key_press("P", ctrl=True, shift=True)
+    assert "tool_starts" in [action for _, action in ctl.prompt.menu]  # type: ignore[union-attr]
+    ctl.close()

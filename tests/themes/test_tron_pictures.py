@@ -122,3 +122,44 @@ def test_a_new_theme_copies_the_tron_pictures(tmp_path: Path) -> None:
     assert theme_cli(["new", "copied", "--from", "pen", "--dir", str(tmp_path)]) == 0
     assert (tmp_path / "copied" / "tron" / "floor.png").is_file()
     assert load_theme(tmp_path / "copied").sources["tron/floor"] == "own"
+
+
+def test_the_contact_sheet_shows_the_tron_pictures(tmp_path: Path) -> None:
+    from themes.sheet import _entries, contact_sheet
+
+    labels = [label for label, _ in _entries(load_theme("pen"), None)]
+    assert labels[-2:] == ["tron/floor", "tron/blocked"]
+    plain = tmp_path / "plain"
+    shutil.copytree(BUILTIN_DIR / "pen", plain, ignore=shutil.ignore_patterns("tron"))
+    assert [label for label, _ in _entries(load_theme(plain), None)][-1] == "tron/blocked  (default)"
+    sheet = np.asarray(contact_sheet(load_theme("pen"), columns=8, scale=1))
+    blueprint = np.asarray(load_theme("pen").game("tron")["floor"].convert("RGB"))
+    assert (np.abs(sheet.reshape(-1, 3)[:, None, :] - blueprint[30, 30]).sum(axis=2) < 6).any()
+
+
+def test_the_paint_template_carries_the_tron_pictures(tmp_path: Path) -> None:
+    from themes.template import TEMPLATE_KEYS, layout, read_template, template_sheet
+
+    assert TEMPLATE_KEYS[-2:] == ("tron/floor", "tron/blocked")
+    assert layout(1)[0] == layout_without_tron(1)  # the last row had room: old templates still read
+    sheet = template_sheet(load_theme("pen"), 2)
+    left, top = layout(2)[1]["tron/floor"]
+    sheet.paste((250, 0, 200, 255), (left, top, left + 128, top + 128))  # paint the Tron floor magenta
+    sheet.save(tmp_path / "s.png")
+    pictures = read_template(tmp_path / "s.png")
+    assert pictures["tron/floor"].getpixel((3, 3)) == (250, 0, 200, 255)
+    assert _same(pictures["tron/blocked"], load_theme("pen").game("tron")["blocked"])
+    assert theme_cli(["import", str(tmp_path / "s.png"), "painted", "--dir", str(tmp_path)]) == 0
+    painted = load_theme(tmp_path / "painted")
+    assert painted.game("tron")["floor"].getpixel((3, 3)) == (250, 0, 200, 255) and not painted.faults
+
+
+def layout_without_tron(scale: int) -> tuple[int, int]:
+    """The template's size as it was before it held other games' pictures."""
+    import math
+
+    from themes import template
+
+    step_x, step_y = 64 * scale + 2 * template._GUTTER, 64 * scale + template._LABEL + 2 * template._GUTTER
+    rows = math.ceil(len(PICTURE_KEYS) / template.COLUMNS)
+    return (template.COLUMNS * step_x + template._GUTTER, template._HEADER + rows * step_y + template._GUTTER)

@@ -11,6 +11,7 @@ from PIL import Image
 
 from engine.tron.record import load_game
 from tests.viewer_app.test_cli import run
+from tests.viewer_app.test_window_xvfb import run_viewer, xvfb_display  # noqa: F401 (fixture)
 from viewer3d.games.tron.timeline import COLOURS
 
 
@@ -42,3 +43,15 @@ def test_an_unknown_demo_is_a_one_line_error(tmp_path: Path) -> None:
     result = run(["--demo", "chess"], tmp_path)
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "robots" in result.stderr and "tron" in result.stderr
+
+
+def test_the_tron_demo_opens_a_window(xvfb_display: str, tmp_path: Path) -> None:  # noqa: F811
+    """With a display the demo plays the game, then shows it in the viewer's window (photographed)."""
+    shot = tmp_path / "demo.png"
+    result = run_viewer(["--demo", "tron", "--size", "640x480", "--screenshot", str(shot)], xvfb_display, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "no display" not in result.stderr and (tmp_path / "out" / "demo-tron.json").is_file()
+    with Image.open(shot) as image:
+        assert image.size == (640, 480)
+        pixels = np.asarray(image.convert("RGB")).astype(int)
+    assert (np.abs(pixels - pixels[2, 2]).sum(axis=2) > 60).mean() > 0.2  # the arena fills much of the window

@@ -104,6 +104,10 @@ def test_choose_an_arena_and_bots_with_the_mouse() -> None:
         assert screen.tron is not None and "start places for 2 bots" in screen.shown_message()
         click(window, "bots:-1")
         click(window, "bots:+1")
+        click(window, "theme")
+        assert screen.theme == "pen" and "theme" in screen.tooltip(
+            next(b for b in screen.layout(SIZE) if b.action == "theme")
+        )
         click(window, "start")
         assert played == [TronChoice(str(tron_arena_path(SMALL)), ("random", "simple"))]
         assert "round 1" in screen.shown_message() and not screen.done
@@ -314,3 +318,60 @@ def test_the_tron_tab_draws_thumbnails(tmp_path: Path) -> None:
     inside = pixels[int(box.top) + 10 : int(box.top) + 70, int(box.left) + 20 : int(box.left) + 90]
     assert (np.abs(inside - np.array(BLOCKED)).sum(axis=2) < 30).mean() > 0.2  # the maze's walls
     assert (np.abs(inside - np.array(FREE)).sum(axis=2) < 30).mean() > 0.2  # and its free fields
+
+
+def test_the_robot_tabs_browser_opens_a_tron_game_file(tron_game: Path) -> None:
+    """A Tron game file chosen on the robot tab opens as what it is (not as a robot sequence)."""
+    screen = screen_with_tron()
+    window = window_for(screen)
+    try:
+        press_key(window, key.O)
+        assert screen.browser is not None and not screen.on_tron
+        screen.browser.prompt.set_text(str(tron_game))  # type: ignore[union-attr]
+        press_key(window, key.ENTER)
+    finally:
+        window.close()
+    assert screen.opened == Opened(str(tron_game))
+
+
+def test_the_tron_tabs_theme_and_window_reach_the_viewer(monkeypatch: pytest.MonkeyPatch, tron_game: Path) -> None:
+    import viewer3d.start_window
+    from viewer3d.cli import start_screen
+
+    RecentGames(name="recent-tron.json").add(tron_game)
+
+    def choose(screen: StartScreen, screenshot: object = None) -> StartScreen:
+        assert screen.on_tron  # the last game opened was a Tron game
+        for action in ("theme", "window", "recent:0"):
+            press(screen, action)
+        return screen
+
+    monkeypatch.setattr(viewer3d.start_window, "run_start_screen", choose)
+    args = build_parser().parse_args([])
+    assert start_screen(args) is not None
+    assert (args.gamedir, args.theme, args.fullscreen) == (str(tron_game), "pen", True)
+    monkeypatch.setattr(viewer3d.start_window, "run_start_screen", lambda screen, shot=None: screen)
+    robot = build_parser().parse_args([])  # on the robot tab nothing changes: no choice, no theme
+    RecentGames().add(board_path("chop.dat"))
+    assert start_screen(robot) is None and robot.theme is None
+
+
+def test_closing_the_start_screen_ends_a_live_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window closed while a Tron game plays for it: the game stops and no game file is kept."""
+    import viewer3d.start_window
+    from viewer3d.cli import start_screen
+
+    started: list[LiveTronGame] = []
+
+    def close_while_playing(screen: StartScreen, screenshot: object = None) -> StartScreen:
+        screen.game = "tron"
+        press(screen, arena_action(screen, "open-200x200.txt"))
+        press(screen, "start")
+        assert screen.live is not None
+        started.append(screen.live)
+        return screen  # the window was closed
+
+    monkeypatch.setattr(viewer3d.start_window, "run_start_screen", close_while_playing)
+    assert start_screen(build_parser().parse_args([])) is None
+    live = started[0]
+    assert live.finished.is_set() and live.path is None and live.error is not None and "cancelled" in live.error

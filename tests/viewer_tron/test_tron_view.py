@@ -39,10 +39,10 @@ def test_timeline_follows_the_rules_replay() -> None:
     timeline = Timeline(_record())
     assert timeline.duration == 3
     start = timeline.at(0.0)
-    assert [(c.x, c.z) for c in start.cycles] == [(0.5, 1.5), (5.5, 2.5)]
+    assert [(c.x, c.z) for c in start.cycles] == [(0.0, 1.0), (5.0, 2.0)]  # 0-based cells
     assert all(s.x0 == s.x1 and s.z0 == s.z1 for s in start.segments)  # nothing driven yet
     half = timeline.at(1.5)
-    assert half.cycles[0].x == pytest.approx(2.0) and half.cycles[0].z == 1.5  # halfway from 2,2 to 3,2
+    assert half.cycles[0].x == pytest.approx(1.5) and half.cycles[0].z == 1.0  # halfway from 2,2 to 3,2
     assert half.round == 2
     full = [s for s in timeline.at(2.0).segments if s.bot == 0 and s.height == pytest.approx(WALL_HEIGHT)]
     assert len(full) >= 1

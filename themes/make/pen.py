@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from themes.make import tron
 from themes.make.canvas import (
     CENTRE,
     SIZE,
@@ -50,7 +49,7 @@ def _rng(*parts: object) -> random.Random:
     return random.Random(zlib.crc32(":".join(str(p) for p in ("pen", *parts)).encode()))
 
 
-def _grid(img: Image.Image, rng: random.Random) -> None:
+def grid_lines(img: Image.Image, rng: random.Random, colour: tuple[int, int, int, int] = PENCIL) -> None:
     """Faint pencil lines along the tile's edges, so an empty board still shows its squares."""
     m = 3
     for a, b in (
@@ -59,14 +58,14 @@ def _grid(img: Image.Image, rng: random.Random) -> None:
         ((0, SIZE - m), (SIZE, SIZE - m)),
         ((m, 0), (m, SIZE)),
     ):
-        stroke(img, [a, b], rng, PENCIL, width=3, amplitude=1.0, passes=1)
+        stroke(img, [a, b], rng, colour, width=3, amplitude=1.0, passes=1)
 
 
 def _tile(name: str, ink: Image.Image, grid: bool = True) -> Image.Image:
     rng = _rng(name, "paper")
     drawing = blank()
     if grid:
-        _grid(drawing, rng)
+        grid_lines(drawing, rng)
     drawing.alpha_composite(ink)
     return ink_on_paper(drawing, paper(rng))
 
@@ -338,7 +337,9 @@ def draw_theme() -> dict[str, Image.Image]:
     images["robot"] = reduce(robot())
     images["cursor"] = reduce(cursor())
     images["start"] = reduce(start_marker())
-    images.update(tron.pen_pictures())  # the Tron pictures, in the theme's tron/ folder
+    from themes.make.tron import pen_pictures  # here: it draws with this module's grid lines
+
+    images.update(pen_pictures())  # the Tron pictures, in the theme's tron/ folder
     return images
 
 

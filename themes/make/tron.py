@@ -15,7 +15,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
 from themes.make.canvas import SIZE, blank, hex_colour, layer, mask_of, masked, rects_mask, reduce, vertical_gradient
-from themes.make.ink import hatch, sketch_rect, stroke
+from themes.make.ink import hatch, sketch_rect
+from themes.make.pen import grid_lines
 
 SEAM = hex_colour("#1d5b86")
 PLATE_TOP, PLATE_BOTTOM = hex_colour("#121d33"), hex_colour("#0b1324")
@@ -70,22 +71,11 @@ def _blueprint(rng: random.Random, lighten: float = 0.0) -> Image.Image:
     return img.filter(ImageFilter.GaussianBlur(0.6))
 
 
-def _chalk_grid(img: Image.Image, rng: random.Random) -> None:
-    m = 3
-    for a, b in (
-        ((0, m), (SIZE, m)),
-        ((SIZE - m, 0), (SIZE - m, SIZE)),
-        ((0, SIZE - m), (SIZE, SIZE - m)),
-        ((m, 0), (m, SIZE)),
-    ):
-        stroke(img, [a, b], rng, CHALK_FAINT, width=3, amplitude=1.0, passes=1)
-
-
 def pen_floor() -> Image.Image:
     """Blueprint paper with chalk grid lines along the field's edges."""
     rng = _rng("floor")
     img = _blueprint(rng)
-    _chalk_grid(img, rng)
+    grid_lines(img, rng, CHALK_FAINT)
     return img
 
 

@@ -91,7 +91,10 @@ class RobotShow:
     def status_lines(self, player: GamePlayer[Any]) -> list[HudLine]:
         from viewer3d.hud import flags_line, status_lines
 
-        assert isinstance(player, Player), "a robot game plays on viewer3d.playback.Player"
+        if not isinstance(player, Player):  # any player of this timeline: the robot HUD names its card
+            robot = Player(self._timeline)
+            robot.__dict__.update(player.__dict__)
+            player = robot
         flags = flags_line(player)  # the app adds them (``ViewerApp`` keeps the robot HUD's own order)
         return [HudLine(line) for line in status_lines(player) if line != flags]
 

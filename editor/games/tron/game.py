@@ -49,6 +49,8 @@ from engine.tron.status import ERROR, INFO, arena_problems
 if TYPE_CHECKING:
     from PIL import Image
 
+    from editor.tools import Tool
+
 #: Palette: free, blocked, then bots 1-8's starts (odd bots facing east, even ones west).
 PALETTE = (".", "#", *(f"{b}{'E' if b % 2 else 'W'}" for b in range(1, 9)))
 PLAY_PREFIX = "robots-edit-play-"
@@ -135,11 +137,17 @@ class TronGame(EditorGame):
     default_size = (40, 30)
     suffix = ".txt"
     palette = PALETTE
-    tool_names = ("paint", "rectangle", "fill", "eyedropper")
+    tool_names = ("paint", "starts", "rectangle", "fill", "eyedropper")
     default_brush = "#"
-    hint = "1-8 bot starts  R turn  Y symmetric"
+    hint = "1-8 / T bot starts  R turn  Y symmetric"
     actions = (SYMMETRIC,)
     brush_keys: Mapping[str, str] = MappingProxyType({str(b): PALETTE[b + 1] for b in range(1, 9)})
+    brush_keys_help = "brush: that bot's start (a click puts it)"
+
+    def tool_classes(self) -> tuple[type[Tool], ...]:
+        from editor.games.tron.tools import StartTool
+
+        return (StartTool,)
 
     def blank(self, width: int, height: int) -> Grid:
         return blank_grid(width, height)
@@ -147,7 +155,8 @@ class TronGame(EditorGame):
     def parse(self, text: str, path: str | Path | None = None) -> Grid:
         arena = parse_arena(text, path)
         if len(arena.starts) > MAX_BOTS:
-            line = text.split("GAMEBOARDEND", 1)[0].count("\n") + 2 + MAX_BOTS
+            pos_lines = [n for n, line in enumerate(text.split("\n"), 1) if line.startswith("POS ")]
+            line = pos_lines[MAX_BOTS]
             raise InputError(
                 f"the editor draws at most {MAX_BOTS} starts; this arena has {len(arena.starts)}", path, line, 1
             )
@@ -158,6 +167,10 @@ class TronGame(EditorGame):
 
     def owns(self, grid: object) -> bool:
         return isinstance(grid, TronGrid)
+
+    def where(self, pos: Position) -> str:
+        """``x,y`` from 1, as start lines and the engine's messages write fields."""
+        return f"{pos[0] + 1},{pos[1] + 1}"
 
     def cell(self, char: str) -> Cell:
         return cell_of(char)

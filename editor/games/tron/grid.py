@@ -19,7 +19,7 @@ from engine.tron.arena import Arena, Heading, Start
 Position = tuple[int, int]
 FREE, BLOCKED = ".", "#"
 #: Starts the editor can draw and give keys to (1-8) and that a file it opens may hold.
-MAX_BOTS = 16
+MAX_BOTS = 32
 
 
 @dataclass(frozen=True)
@@ -83,8 +83,15 @@ class TronGrid:
         return 0 <= x < self.width and 0 <= y < self.height
 
     def starts(self) -> dict[int, tuple[Position, TronCell]]:
-        """Each bot's start: its position and cell."""
-        return {cell.bot: ((x, y), cell) for y, row in enumerate(self.rows) for x, cell in enumerate(row) if cell.bot}
+        """Each bot's start: its position and cell (found once per grid; ``put_cells`` hands a new
+        grid its starts, so painting never scans the whole arena)."""
+        found = self.__dict__.get("_starts")
+        if found is None:
+            found = {
+                cell.bot: ((x, y), cell) for y, row in enumerate(self.rows) for x, cell in enumerate(row) if cell.bot
+            }
+            self.__dict__["_starts"] = found
+        return dict(found)
 
 
 def blank_grid(width: int, height: int) -> TronGrid:
@@ -130,23 +137,40 @@ def put_cells(grid: TronGrid, changes: Mapping[Position, TronCell]) -> tuple[Tro
                 wanted.pop(placed[cell.bot], None)  # an earlier field of the same stroke step
             placed[cell.bot] = pos
         wanted[pos] = cell
-    rows = [list(row) for row in grid.rows]
+    rows: dict[int, list[TronCell]] = {}  # only the rows that change are copied
+
+    def put(x: int, y: int, cell: TronCell) -> None:
+        rows.setdefault(y, list(grid.rows[y]))[x] = cell
+
+    def at(x: int, y: int) -> TronCell:
+        return rows[y][x] if y in rows else grid.rows[y][x]
+
+    starts = grid.starts()
     others: set[Position] = set()
-    for bot, ((x, y), _) in grid.starts().items():
+    for bot, ((x, y), _) in list(starts.items()):
         if bot in placed and placed[bot] != (x, y) and (x, y) not in wanted:
-            rows[y][x] = FREE_CELL
+            put(x, y, FREE_CELL)
             others.add((x, y))
-    changed = False
+            del starts[bot]
     for (x, y), cell in wanted.items():
-        if rows[y][x] != cell:
-            rows[y][x] = cell
-            changed = True
-    if not changed and not others:
+        old = at(x, y)
+        if old != cell:
+            if old.bot is not None and starts.get(old.bot, ((-1, -1), old))[0] == (x, y):
+                del starts[old.bot]
+            put(x, y, cell)
+    if not rows:
         return grid, frozenset()
-    starts = sorted((cell.bot, (x, y), cell) for y, row in enumerate(rows) for x, cell in enumerate(row) if cell.bot)
-    for number, (bot, (x, y), cell) in enumerate(starts, 1):
+    for pos, cell in wanted.items():
+        if cell.bot is not None:
+            starts[cell.bot] = (pos, cell)
+    numbered: dict[int, tuple[Position, TronCell]] = {}
+    for number, (bot, ((x, y), cell)) in enumerate(sorted(starts.items()), 1):
         if bot != number and cell.heading is not None:
-            rows[y][x] = start_cell(number, cell.heading, cell.short)
+            cell = start_cell(number, cell.heading, cell.short)
+            put(x, y, cell)
             if (x, y) not in wanted:
                 others.add((x, y))
-    return TronGrid(tuple(tuple(row) for row in rows)), frozenset(others)
+        numbered[number] = ((x, y), cell)
+    new = TronGrid(tuple(tuple(rows[y]) if y in rows else row for y, row in enumerate(grid.rows)))
+    new.__dict__["_starts"] = numbered
+    return new, frozenset(others)

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.errors import InputError
 from gameboards import tron_arena_path
 from viewer3d.games.tron.live import LiveTronGame
+
+if TYPE_CHECKING:
+    from viewer3d.games import ViewOptions
 
 DEMO_ARENA = "diamond-25x25.txt"
 DEMO_BOTS = ("strong", "simple")
@@ -41,30 +45,37 @@ def play_demo() -> Path:
     return live.path
 
 
-def run_demo(
-    *, headless: bool, out: str | None, size: tuple[int, int] | None, fps: int | None, view: str, display: bool
-) -> int:
-    """The demo in a window, exported to ``out`` (--headless), or to ``DEMO_OUT`` without a display."""
-    from viewer3d.games import ViewOptions, by_name
+def run_demo(options: ViewOptions, *, display: bool) -> int:
+    """The demo in a window, exported to ``--out`` (--headless), or to ``DEMO_OUT`` without a display."""
+    from viewer3d.games import by_name
 
     show = by_name("tron").show
     assert show is not None
-    if not headless and not display:
+    if not options.headless and not display:
         print(
             f"robots-view: no display (DISPLAY and WAYLAND_DISPLAY are unset); rendering the Tron demo "
             f"offscreen to {DEMO_OUT} instead",
             file=sys.stderr,
         )
     game = play_demo()
-    if headless or display:
-        return show(game, ViewOptions(headless, out, size, fps, view))
+    if options.headless or display:
+        return show(game, options)
+    from viewer3d.cli import resolve_theme
     from viewer3d.export import ExportError
     from viewer3d.games.tron.show import TronShow
     from viewer3d.show_export import export_show
 
     try:
         count = export_show(
-            TronShow.open(game), DEMO_OUT, size or DEMO_SIZE, fps or DEMO_FPS, view, max_seconds=DEMO_MAX_SECONDS
+            TronShow.open(game),
+            DEMO_OUT,
+            options.size or DEMO_SIZE,
+            options.fps or DEMO_FPS,
+            options.view,
+            options.speed,
+            theme=resolve_theme(options.theme),
+            hud=options.hud,
+            max_seconds=DEMO_MAX_SECONDS,
         )
     except ExportError as exc:
         raise InputError(str(exc)) from None

@@ -131,7 +131,7 @@ class TronShow:
         done = int(max(0.0, t) / ROUND_SECONDS + 1e-9)
         for bot, path in enumerate(self.rounds.paths):
             for x, z in path[: done + 1]:
-                owner[int(z + 0.5), int(x + 0.5)] = bot
+                owner[round(z), round(x)] = bot
         return DynamicCells(owner, (owner >= 0).astype(np.float32))
 
     def segments(self) -> Sequence[SegmentInfo]:

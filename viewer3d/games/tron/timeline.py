@@ -1,9 +1,10 @@
 """What a Tron game looks like at any moment: plain numbers from the rules engine's replay, no GL.
 
-Time is measured in rounds: at ``t = r + u`` round ``r + 1`` is ``u`` of the way through.  Each
-cycle's trail is a chain of segments between the centres of the fields it drove through; the
-newest segment grows with the cycle and every segment rises from the floor as it appears, so the
-walls seem to grow out of the cycle's tail.  A crash is a flash where the cycle hit.
+Time is measured in rounds: at ``t = r + u`` round ``r + 1`` is ``u`` of the way through.  Positions
+are 0-based cells (field (1, 1) of the contest is cell (0, 0), drawn centred at world (0.5, 0.5)), as
+every game's actors (``viewer3d.games.base``).  Each cycle's trail is a chain of segments between
+the fields it drove through; the newest segment grows with the cycle and every segment rises from
+the floor as it appears, so the walls seem to grow out of the cycle's tail.  A crash is a flash where the cycle hit.
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ class Timeline:
                 cycle = state.cycles[bot]
                 if not cycle.alive:
                     break
-                path.append((cycle.x - 0.5, cycle.y - 0.5))
+                path.append((cycle.x - 1.0, cycle.y - 1.0))  # 0-based cells, as every game's actors
                 yaws.append(_YAW[cycle.heading.name])
             self.paths.append(path)
             self.yaws.append(yaws)
@@ -106,7 +107,7 @@ class Timeline:
                 if isinstance(event, Out):
                     x, z = self.paths[event.bot - 1][round_no - 1]
                     if event.at is not None:
-                        ax, az = event.at[0] - 0.5, event.at[1] - 0.5
+                        ax, az = event.at[0] - 1.0, event.at[1] - 1.0
                         x, z = (x + ax) / 2, (z + az) / 2  # the flash sits where the cycle met the obstacle
                     self.crash[event.bot - 1] = (round_no, x, z)
         self.names = [b.name for b in record.bots]
