@@ -126,7 +126,9 @@ def tier(goal: float, eps: float) -> float:
 def _sort_places(n, key_t, key_r, idx, tmp):  # type: ignore[no-untyped-def]
     """Places ``0..n-1`` sorted by (``key_t``, ``key_r``) ascending, ties in place order (stable).
 
-    A bottom-up merge sort on the caller's buffers: no allocation per pose update.
+    A bottom-up merge sort on the caller's buffers (no allocation per pose update) that copies
+    runs already in order without merging them, so a nearly sorted list costs little more than
+    one pass.
     """
     for i in range(n):
         idx[i] = i
@@ -137,6 +139,15 @@ def _sort_places(n, key_t, key_r, idx, tmp):  # type: ignore[no-untyped-def]
         for lo in range(0, n, 2 * width):
             mid = min(lo + width, n)
             hi = min(lo + 2 * width, n)
+            if mid < hi:
+                a = src[mid - 1]
+                b = src[mid]
+                if key_t[b] < key_t[a] or (key_t[b] == key_t[a] and key_r[b] < key_r[a]):
+                    pass
+                else:  # already in order: copy the two runs as they are
+                    for k in range(lo, hi):
+                        dst[k] = src[k]
+                    continue
             i = lo
             j = mid
             k = lo
@@ -171,8 +182,7 @@ def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, skip_self):  # type:
     which the tree first reaches them. ``skip_self`` leaves ``p`` itself out (waiting is solved
     exactly by the caller). Fills ``rank_of``, ``sorted_e`` and ``sorted_p``; returns how many.
     """
-    ends, rank_of, sorted_p, key_t, sorted_e = work[13], work[14], work[15], work[16], work[17]
-    key_r, idx, tmp = work[25], work[26], work[27]
+    ends = work[13]
     n = 0
     for i in range(s5.shape[0]):
         e = s5[i]
@@ -180,6 +190,29 @@ def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, skip_self):  # type:
             stamp[e] = tag
             ends[n] = e
             n += 1
+    _rank_listed(n, goal_p, won_r, eps, work)
+    return n
+
+
+@numba.njit(cache=True)
+def _rank_known(off, n, pool_e, goal_p, won_r, eps, work):  # type: ignore[no-untyped-def]
+    """``_rank_ends`` for a pose whose ends are remembered (``pool_e``, in their last order).
+
+    Skips collecting the ends from the tree, and the sort is nearly free when the order barely
+    changed; exact ties (equal tier and rounds) keep their last order instead of the tree's.
+    """
+    ends = work[13]
+    for k in range(n):
+        e = pool_e[off + k]
+        ends[k] = -1 - e if e < 0 else e
+    _rank_listed(n, goal_p, won_r, eps, work)
+
+
+@numba.njit(cache=True)
+def _rank_listed(n, goal_p, won_r, eps, work):  # type: ignore[no-untyped-def]
+    """Sort ``ends[:n]`` best first (stably) into ``sorted_e``, ``sorted_p`` and ``rank_of``."""
+    ends, rank_of, sorted_p, key_t, sorted_e = work[13], work[14], work[15], work[16], work[17]
+    key_r, idx, tmp = work[25], work[26], work[27]
     for i in range(n):
         key_t[i] = -tier(goal_p[ends[i]], eps)
         key_r[i] = won_r[ends[i]]
@@ -189,7 +222,6 @@ def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, skip_self):  # type:
         rank_of[e] = place
         sorted_e[place] = e
         sorted_p[place] = goal_p[e]
-    return n
 
 
 @numba.njit(cache=True)
@@ -261,16 +293,21 @@ def _lift_dense(child, below_best, below_wait, up_best, up_wait):  # type: ignor
 
 
 @numba.njit(cache=True)
-def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
+def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, pool_e):  # type: ignore[no-untyped-def]
     """Play the tree of ``p`` and rank its ends: ``b8[h]`` (best rank of hand h; ``n``: none but
     waiting) and ``f8[h]`` (the hand can end on ``p``, "wait"). Returns how many distinct ends
-    ``n`` (``sorted_e[:n]``, best first).
+    ``n`` (``sorted_e[:n]``, best first). ``known`` (offset, count) of the pose's remembered ends
+    in ``pool_e``, or offset -1.
     """
     sequence_multiset = lat[0]
     dense6, dense7, dense8 = lat[8], lat[9], lat[10]
     (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of) = work[:15]
     _tree(p, nxt, s1, s2, s3, s4, s5)
-    n = _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, True)
+    if known[0] >= 0:
+        n = known[1]
+        _rank_known(known[0], n, pool_e, goal_p, won_r, eps, work)
+    else:
+        n = _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, True)
     rank_of[p] = n  # worse than every other end: a multiset that only waits keeps rank n
     for m in range(b5.shape[0]):
         b5[m] = n
@@ -420,7 +457,7 @@ def _solve_groups(x, y, count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus):
 @numba.njit(cache=True)
 def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
     """New (goal probability, won rounds) of pose ``p`` from the current values of all others."""
-    n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag)
+    n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, (-1, 0), work[17])
     g_code, g_w, gp, gr, versus = work[20:25]
     count = _group_hands(n, lat[7], work, g_code, g_w)
     return _solve_groups(goal_p[p], won_r[p], count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus)
@@ -465,7 +502,7 @@ def sweep(order, first, nxt, goal_p, won_r, lat, eps, work, stamp, tags, memo, p
             if growing and (tops[0] + SEQUENCES > pool_e.shape[0] or tops[1] + 3 * SEQUENCES > pool_gc.shape[0]):
                 return i
             tags[1] += 1
-            n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tags[1])
+            n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tags[1], (memo[p, 0], memo[p, 1]), pool_e)
             count = _group_hands(n, lat[7], work, g_code, g_w)
             x, y = _solve_groups(goal_p[p], won_r[p], count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus)
             stats[3] += 1
