@@ -119,6 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.arena is not None:
             if game.name == ROBOTS:
                 raise InputError("--arena WxH sizes a new Tron arena: add --tron")
+            if args.board is not None and args.board.exists():
+                raise InputError(f"--arena WxH sizes a new arena, and {args.board} exists already")
             arena = parse_size(args.arena, "--arena", (1, 1), (ARENA_MAX_SIDE, ARENA_MAX_SIDE))
         document = load_document(args.board, game, arena)
     except InputError as exc:

@@ -496,7 +496,9 @@ class EditorView:
         if pending:
             self._label(
                 part,
-                "checking reachability: " + ", ".join(level.value for level in pending) + " …",
+                "checking reachability: " + ", ".join(level.value for level in pending) + " …"
+                if ctl.game.levels
+                else f"checking the {ctl.game.noun} …",
                 x,
                 y,
                 DIM_TEXT,
@@ -626,9 +628,10 @@ class EditorView:
         self._box(part, (bx, by, box_w, box_h), ACCENT, 2)
         self._label(part, "robots-edit — shortcuts", bx + 24, by + 18, TEXT, 15, bold=True)
         rows = [(s.label, s.help) for s in SHORTCUTS if ctl.available(s.action)] + list(MOUSE_HELP)
-        rows += [
-            (key, f"brush: {ctl.game.cell_name(ctl.game.cell(char))}") for key, char in ctl.game.brush_keys.items()
-        ]
+        brush_keys = list(ctl.game.brush_keys)
+        if brush_keys:
+            first, last = brush_keys[0], brush_keys[-1]
+            rows.append((f"{first}-{last}" if len(brush_keys) > 2 else " ".join(brush_keys), ctl.game.brush_keys_help))
         rows += [(action.key, action.help) for action in ctl.game.actions]
         rows += [(tool.key, tool.help) for tool in ctl.tools if type(tool) not in TOOLS]
         per_column = (len(rows) + 1) // 2

@@ -145,6 +145,8 @@ class EditorGame(ABC):
     actions: tuple[GameAction, ...] = ()
     #: Keys (pyglet names, e.g. "1") that pick a palette entry as the brush.
     brush_keys: Mapping[str, str] = MappingProxyType({})
+    #: What those keys do, in one line of F1.
+    brush_keys_help: str = ""
 
     def tool_classes(self) -> tuple[type[Tool], ...]:
         """The game's own tools (listed in ``tool_names`` like the shared ones, each with its key)."""

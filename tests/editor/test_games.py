@@ -72,6 +72,7 @@ def test_palette_cells_have_names_pictures_and_tools(name: str) -> None:
         assert cell.char == char and game.cell_name(cell)
     assert game.default_brush in game.palette and game.erase_cell().char in game.palette
     assert set(game.brush_keys.values()) <= set(game.palette)
+    assert bool(game.brush_keys) == bool(game.brush_keys_help)  # F1 says what the keys do
     names = [tool.name for tool in (*TOOLS, *game.tool_classes())]
     assert game.tool_names and all(tool in names for tool in game.tool_names)
     keys = [tool.key for tool in (*TOOLS, *game.tool_classes()) if tool.name in game.tool_names]

@@ -193,6 +193,9 @@ def test_robots_edit_opens_and_creates_arenas(tmp_path: Path, capsys: pytest.Cap
     assert "--arena" in capsys.readouterr().err
     assert edit_main([str(tmp_path / "x.dat"), "--arena", "30x20", "--headless", "--screenshot", str(shot)]) == 2
     assert "add --tron" in capsys.readouterr().err
+    arena = str(ROOT / "gameboards/tron/open-10x10.txt")
+    assert edit_main([arena, "--arena", "30x20", "--headless", "--screenshot", str(shot)]) == 2
+    assert "exists already" in capsys.readouterr().err
     bad = tmp_path / "bad.txt"
     bad.write_text("GAMEBOARDSTART 2,1\n.x\nGAMEBOARDEND\n")
     assert edit_main([str(bad), "--headless", "--screenshot", str(shot)]) == 2

@@ -33,7 +33,7 @@ ROUNDS = 10
 
 
 def xdo(env: dict[str, str], *args: str) -> str:
-    return subprocess.run(["xdotool", *args], env=env, check=True, capture_output=True, text=True, timeout=60).stdout
+    return subprocess.run(["xdotool", *args], env=env, check=True, capture_output=True, text=True, timeout=120).stdout
 
 
 def wait_for(path: Path, viewer: subprocess.Popen[str]) -> None:

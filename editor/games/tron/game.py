@@ -142,6 +142,7 @@ class TronGame(EditorGame):
     hint = "1-8 / T bot starts  R turn  Y symmetric"
     actions = (SYMMETRIC,)
     brush_keys: Mapping[str, str] = MappingProxyType({str(b): PALETTE[b + 1] for b in range(1, 9)})
+    brush_keys_help = "brush: that bot's start (a click puts it)"
 
     def tool_classes(self) -> tuple[type[Tool], ...]:
         from editor.games.tron.tools import StartTool

@@ -16,7 +16,7 @@ from engine.tron.arena import Heading
 
 
 class StartTool(Tool):
-    name, key, help = "starts", "T", "starts: click for the next bot's start, on a start to turn it (right: remove)"
+    name, key, help = "starts", "T", "starts: add the next bot / turn (right: remove)"
 
     def press(self, ctx: ToolContext, p: Pointer) -> None:
         grid = expect(ctx.board, TronGrid, "Tron")
