@@ -2,8 +2,8 @@
 the bots' glowing light walls stand out on them, each in its theme's hand.
 
 ``default``: a dark blue metal floor plate with a faint lit seam at its edges, and a raised steel
-block with a bevel and a warning stripe; ``pen``: blueprint paper with chalk grid lines, and a
-chalk-hatched block. Deterministic, like the rest of ``themes.make``.
+block with a bevel and a warning stripe (its light walls stay plain); ``pen``: blueprint paper
+with chalk grid lines, a chalk-hatched block, and light walls hatched as if coloured in by hand. Deterministic, like the rest of ``themes.make``.
 """
 
 from __future__ import annotations
@@ -89,6 +89,18 @@ def pen_blocked() -> Image.Image:
     return img
 
 
+def pen_trail() -> Image.Image:
+    """The light walls as if coloured in with a chalk pencil: white (the bot's own colour) with
+    grey hatching and a darker band at the foot, so the walls read as drawn."""
+    rng = _rng("trail")
+    img = Image.new("RGBA", (SIZE, SIZE), (255, 255, 255, 255))
+    everywhere = rects_mask([(0, 0, SIZE, SIZE)])
+    hatch(img, everywhere, rng, (150, 150, 150, 255), spacing=22, angle_deg=60, width=7)
+    foot = ImageDraw.Draw(img)
+    foot.rectangle((0, SIZE - 40, SIZE, SIZE), fill=(120, 120, 120, 255))
+    return img
+
+
 def default_pictures() -> dict[str, Image.Image]:
     """The default theme's Tron pictures by file stem (under ``tron/``), 64x64 RGBA."""
     return {"tron/floor": reduce(default_floor()), "tron/blocked": reduce(default_blocked())}
@@ -96,4 +108,4 @@ def default_pictures() -> dict[str, Image.Image]:
 
 def pen_pictures() -> dict[str, Image.Image]:
     """The pen theme's Tron pictures by file stem (under ``tron/``), 64x64 RGBA."""
-    return {"tron/floor": reduce(pen_floor()), "tron/blocked": reduce(pen_blocked())}
+    return {"tron/floor": reduce(pen_floor()), "tron/blocked": reduce(pen_blocked()), "tron/trail": reduce(pen_trail())}
