@@ -19,7 +19,7 @@ from themes.make.ink import hatch, sketch_rect
 from themes.make.pen import grid_lines
 
 SEAM = hex_colour("#1d5b86")
-PLATE_TOP, PLATE_BOTTOM = hex_colour("#121d33"), hex_colour("#0b1324")
+PLATE = hex_colour("#0f182b")
 STEEL_TOP, STEEL_BOTTOM = hex_colour("#5a6478"), hex_colour("#3b4354")
 BEVEL_LIGHT, BEVEL_DARK = hex_colour("#8793aa"), hex_colour("#262c38")
 STRIPE = hex_colour("#f0a020")
@@ -30,10 +30,9 @@ CHALK_FAINT = (190, 210, 240, 140)
 
 def default_floor() -> Image.Image:
     """A dark plate: a thin lit seam along the edges (the arena's grid) and a faint centre mark."""
-    img = layer(
-        blank(SEAM), masked(vertical_gradient(PLATE_TOP, PLATE_BOTTOM), rects_mask([(6, 6, SIZE - 6, SIZE - 6)]))
-    )
+    img = blank(SEAM)  # flat colours only: a GIF of a whole game keeps few colours (small files)
     draw = ImageDraw.Draw(img)
+    draw.rectangle((6, 6, SIZE - 7, SIZE - 7), fill=PLATE)
     draw.rectangle((10, 10, SIZE - 11, SIZE - 11), outline=hex_colour("#18263f"), width=3)
     c = SIZE // 2
     draw.line((c - 14, c, c + 14, c), fill=hex_colour("#1a2b48"), width=4)
