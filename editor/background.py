@@ -55,7 +55,8 @@ class BackgroundValidation:
 
     @staticmethod
     def _partial(validation: Validation) -> ValidationState:
-        summary = tuple(validation.summary()) if validation.done and not validation.problems else ()
+        shown = not validation.problems or game_of(validation.board).summary_with_problems
+        summary = tuple(validation.summary()) if validation.done and shown else ()
         pending = tuple(p for p in validation.pending if isinstance(p, Enum))
         return ValidationState(validation.board, tuple(validation.problems), summary, pending)
 

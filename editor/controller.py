@@ -199,7 +199,7 @@ class EditorController:
     @property
     def summary(self) -> list[str]:
         validation = self.current_validation
-        return validation.summary() if not validation.problems else []
+        return validation.summary() if not validation.problems or self.game.summary_with_problems else []
 
     @property
     def title(self) -> str:

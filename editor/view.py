@@ -287,7 +287,7 @@ class EditorView:
         layout = ctl.layout
         validation = ctl.validation_state()
         problems = validation.problems
-        summary = validation.summary if validation.done and not problems else ()
+        summary = validation.summary if validation.done and (not problems or ctl.game.summary_with_problems) else ()
         pending = validation.pending
         key_base = (layout, self.theme_loaded)
         self._part("canvas", key_base, lambda part: self._rect(part, layout.canvas, BACKGROUND)).batch.draw()
@@ -520,6 +520,11 @@ class EditorView:
             self._rect(part, (x, y + 3, 8, 8), PROBLEM)
             self._label(part, problem.message, x + 16, y, TEXT, width=wrap - 16)
             y += 20 * (1 + len(problem.message) // 36) + 6
+        for line in summary if problems else ():
+            if y > room:
+                break
+            self._label(part, "· " + line, x, y, DIM_TEXT, width=wrap)
+            y += 20 * (1 + len(line) // int(wrap / 7.5))
         y += 18
         self._label(part, "TEST-PLAY", x, y, DIM_TEXT, 9, bold=True)
         y += 22

@@ -18,7 +18,7 @@ from pathlib import Path
 from PIL import Image
 
 from themes.images import read_picture
-from themes.keys import GAME_FOLDERS, GAME_KEYS
+from themes.keys import GAME_FOLDERS, GAME_KEYS, OPTIONAL_KEYS
 from themes.report import name_list
 
 
@@ -94,7 +94,7 @@ def read_game_pictures(
                 result.pictures[key], result.sources[key] = previous[key], "own"
                 continue
             notes.append(f"{sub}/{path.name}: {read.problem}")
-        elif readable:
+        elif readable and key not in OPTIONAL_KEYS[game]:
             missing.append(key)
         if key in inherited:
             result.pictures[key], result.sources[key] = inherited[key], base_name

@@ -48,6 +48,10 @@ START_MARKER_LAYERS: tuple[str, ...] = tuple(f"start-{_DIRECTION_WORDS[d]}" for 
 #: Tron's pictures (in the theme's ``tron/`` folder), each 64x64 and opaque: ``floor`` is one free
 #: arena field seen from above, ``blocked`` the top and sides of a blocked field.
 TRON_KEYS: tuple[str, ...] = ("floor", "blocked")
+#: Tron's optional pictures: ``trail`` is the light walls' pattern along one field (white keeps the
+#: bot's colour, darker parts dim it; its top row at the wall's top). A theme without it, and
+#: without a base that has it, draws plain glowing walls; its absence is never a problem.
+TRON_OPTIONAL_KEYS: tuple[str, ...] = ("trail",)
 
 #: Every picture name of the robot game (the top of a theme folder, without ``.png``).
 ROBOT_PICTURE_KEYS: tuple[str, ...] = (*TILE_KEYS, *OVERLAY_KEYS, *SPRITE_KEYS, START_MARKER_KEY)
@@ -55,7 +59,9 @@ ROBOT_PICTURE_KEYS: tuple[str, ...] = (*TILE_KEYS, *OVERLAY_KEYS, *SPRITE_KEYS, 
 #: Each hosted game's pictures, by game name (``engine.games``): where they live in a theme folder
 #: ("" is the folder itself) and their names.
 GAME_FOLDERS: dict[str, str] = {"robots": "", "tron": "tron"}
-GAME_KEYS: dict[str, tuple[str, ...]] = {"robots": ROBOT_PICTURE_KEYS, "tron": TRON_KEYS}
+GAME_KEYS: dict[str, tuple[str, ...]] = {"robots": ROBOT_PICTURE_KEYS, "tron": (*TRON_KEYS, *TRON_OPTIONAL_KEYS)}
+#: The pictures of ``GAME_KEYS`` a theme may leave out without a word.
+OPTIONAL_KEYS: dict[str, tuple[str, ...]] = {"robots": (), "tron": TRON_OPTIONAL_KEYS}
 
 _SIMPLE_KEYS = {
     TileKind.FLOOR: "floor",

@@ -19,16 +19,23 @@ from PIL import Image, ImageDraw, ImageFont
 
 from themes.folder import PICTURE_KEYS
 from themes.images import TILE_SIZE
-from themes.keys import GAME_FOLDERS, GAME_KEYS
+from themes.keys import GAME_FOLDERS, GAME_KEYS, OPTIONAL_KEYS
 from themes.manifest import MANIFEST_FILE
 from themes.theme import Theme
 
 COLUMNS = 8
-#: Every cell of a template: the robot game's pictures, then other games' (``tron/floor``...), which
-#: fill the last row's free cells, so templates written before them keep their size and still read.
+#: Every cell of a template: the robot game's pictures, then other games' required ones (``tron/floor``,
+#: ``tron/blocked``), which fill the last row's free cells, so templates written before them keep
+#: their size and still read (an optional ``tron/trail`` is drawn as a file of its own).
 TEMPLATE_KEYS: tuple[str, ...] = (
     *PICTURE_KEYS,
-    *(f"{sub}/{key}" for game, sub in GAME_FOLDERS.items() if sub for key in GAME_KEYS[game]),
+    *(
+        f"{sub}/{key}"
+        for game, sub in GAME_FOLDERS.items()
+        if sub
+        for key in GAME_KEYS[game]
+        if key not in OPTIONAL_KEYS[game]
+    ),
 )
 MAX_TEMPLATE_SCALE = 8
 _GUTTER, _LABEL, _HEADER = 12, 16, 40

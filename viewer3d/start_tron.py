@@ -74,8 +74,16 @@ class TronPanel:
     arena: str = ""  # the chosen arena's path
     bots: list[str] = field(default_factory=lambda: list(DEFAULT_BOTS))
     message: str = ""
+    #: Whether each recent file is an arena, read once (the screen lays out its boxes every frame).
+    _arena_files: dict[str, bool] = field(default_factory=dict, repr=False)
+
+    def _is_arena(self, path: str) -> bool:
+        if path not in self._arena_files:
+            self._arena_files[path] = is_arena(path)
+        return self._arena_files[path]
 
     def __post_init__(self) -> None:
+        self._shipped_paths = {str(p) for p in self.shipped} | {str(Path(p).resolve()) for p in self.shipped}
         if not self.arena and self.arenas:
             default = next((a for a in self.arenas if a.name == DEFAULT_ARENA), self.arenas[0])
             self.arena = default.path
@@ -84,18 +92,17 @@ class TronPanel:
     def arenas(self) -> list[ArenaEntry]:
         """The shipped arenas, then recent arenas that are not shipped ones."""
         shipped = [ArenaEntry(p.name, str(p)) for p in self.shipped]
-        known = {str(Path(p).resolve()) for p in self.shipped}
         extra = [
             ArenaEntry(Path(r.path).name, r.path, shipped=False)
             for r in self.recent
-            if is_arena(r.path) and str(Path(r.path).resolve()) not in known
+            if self._is_arena(r.path) and r.path not in self._shipped_paths
         ]
         return shipped + extra
 
     @property
     def games(self) -> list[Recent]:
         """The recent Tron game files (arenas are in the grid)."""
-        return [r for r in self.recent if not is_arena(r.path)]
+        return [r for r in self.recent if not self._is_arena(r.path)]
 
     def capacity(self) -> int:
         """How many bots the chosen arena holds: its start lines, or the contest's two."""

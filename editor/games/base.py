@@ -219,6 +219,9 @@ class EditorGame(ABC):
         """Play a game on ``grid`` with built-in AIs and write it where the viewer reads it."""
 
     # -- pictures ------------------------------------------------------------------------
+    #: Whether the validation's summary is worth showing beside problems (Tron: the space each bot
+    #: can reach decides most games, also when a warning is shown; robots: only a playable board's).
+    summary_with_problems: bool = False
     #: Whether ``theme`` names one of the installed themes (``themes``), watched for live reload.
     themed: bool = False
 

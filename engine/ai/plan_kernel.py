@@ -123,12 +123,66 @@ def tier(goal: float, eps: float) -> float:
 
 
 @numba.njit(cache=True)
-def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r, sorted_e, skip_self):  # type: ignore[no-untyped-def]
+def _sort_places(n, key_t, key_r, idx, tmp):  # type: ignore[no-untyped-def]
+    """Places ``0..n-1`` sorted by (``key_t``, ``key_r``) ascending, ties in place order (stable).
+
+    A bottom-up merge sort on the caller's buffers (no allocation per pose update) that copies
+    runs already in order without merging them, so a nearly sorted list costs little more than
+    one pass.
+    """
+    for i in range(n):
+        idx[i] = i
+    src = idx
+    dst = tmp
+    width = 1
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            if mid < hi:
+                a = src[mid - 1]
+                b = src[mid]
+                if key_t[b] < key_t[a] or (key_t[b] == key_t[a] and key_r[b] < key_r[a]):
+                    pass
+                else:  # already in order: copy the two runs as they are
+                    for k in range(lo, hi):
+                        dst[k] = src[k]
+                    continue
+            i = lo
+            j = mid
+            k = lo
+            while i < mid and j < hi:
+                a = src[i]
+                b = src[j]
+                if key_t[b] < key_t[a] or (key_t[b] == key_t[a] and key_r[b] < key_r[a]):
+                    dst[k] = b
+                    j += 1
+                else:
+                    dst[k] = a
+                    i += 1
+                k += 1
+            while i < mid:
+                dst[k] = src[i]
+                i += 1
+                k += 1
+            while j < hi:
+                dst[k] = src[j]
+                j += 1
+                k += 1
+        src, dst = dst, src
+        width *= 2
+    return src
+
+
+@numba.njit(cache=True)
+def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, skip_self):  # type: ignore[no-untyped-def]
     """Order the distinct end states of pose ``p`` best first; ``rank_of[state]`` = place in that order.
 
-    Best first: higher goal-probability tier (``tier``), then fewer won rounds. ``skip_self``
-    leaves ``p`` itself out (waiting is solved exactly by the caller). Returns how many.
+    Best first: higher goal-probability tier (``tier``), then fewer won rounds, then the order in
+    which the tree first reaches them. ``skip_self`` leaves ``p`` itself out (waiting is solved
+    exactly by the caller). Fills ``rank_of``, ``sorted_e`` and ``sorted_p``; returns how many.
     """
+    ends = work[13]
     n = 0
     for i in range(s5.shape[0]):
         e = s5[i]
@@ -136,20 +190,38 @@ def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, s
             stamp[e] = tag
             ends[n] = e
             n += 1
-    keys = np.empty(n, dtype=np.float64)
+    _rank_listed(n, goal_p, won_r, eps, work)
+    return n
+
+
+@numba.njit(cache=True)
+def _rank_known(off, n, pool_e, goal_p, won_r, eps, work):  # type: ignore[no-untyped-def]
+    """``_rank_ends`` for a pose whose ends are remembered (``pool_e``, in their last order).
+
+    Skips collecting the ends from the tree, and the sort is nearly free when the order barely
+    changed; exact ties (equal tier and rounds) keep their last order instead of the tree's.
+    """
+    ends = work[13]
+    for k in range(n):
+        e = pool_e[off + k]
+        ends[k] = -1 - e if e < 0 else e
+    _rank_listed(n, goal_p, won_r, eps, work)
+
+
+@numba.njit(cache=True)
+def _rank_listed(n, goal_p, won_r, eps, work):  # type: ignore[no-untyped-def]
+    """Sort ``ends[:n]`` best first (stably) into ``sorted_e``, ``sorted_p`` and ``rank_of``."""
+    ends, rank_of, sorted_p, key_t, sorted_e = work[13], work[14], work[15], work[16], work[17]
+    key_r, idx, tmp = work[25], work[26], work[27]
     for i in range(n):
-        keys[i] = won_r[ends[i]]
-    by_rounds = np.argsort(keys, kind="mergesort")
-    for i in range(n):
-        keys[i] = -tier(goal_p[ends[by_rounds[i]]], eps)
-    by_tier = np.argsort(keys, kind="mergesort")  # stable: rounds order kept inside a tier
+        key_t[i] = -tier(goal_p[ends[i]], eps)
+        key_r[i] = won_r[ends[i]]
+    order = _sort_places(n, key_t, key_r, idx, tmp)
     for place in range(n):
-        e = ends[by_rounds[by_tier[place]]]
+        e = ends[order[place]]
         rank_of[e] = place
         sorted_e[place] = e
         sorted_p[place] = goal_p[e]
-        sorted_r[place] = won_r[e]
-    return n
 
 
 @numba.njit(cache=True)
@@ -178,15 +250,15 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
     Started from 1 for live poses (0 destroyed), ``k`` rounds give the best probability of
     surviving ``k`` more rounds: where no goal can be reached, it is what the planner maximises.
     """
-    sequence_multiset, start6, index6, start7, index7, start8, index8, weights = lat
-    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, ends, rank_of, sorted_p, sorted_r, sorted_e) = work[:18]
+    sequence_multiset, start6, index6, start7, index7, start8, index8, weights = lat[:8]
+    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of, sorted_p) = work[:16]
     zeros = np.zeros(alive.shape[0])
     fresh = alive.copy()
     for i in range(order.shape[0]):
         p = order[i]
         _tree(p, nxt, s1, s2, s3, s4, s5)
         tags[1] += 1
-        _rank_ends(p, s5, alive, zeros, eps, stamp, tags[1], ends, rank_of, sorted_p, sorted_r, sorted_e, False)
+        _rank_ends(p, s5, alive, zeros, eps, stamp, tags[1], work, False)
         for m in range(b5.shape[0]):
             b5[m] = NONE
             f5[m] = False
@@ -206,29 +278,50 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
 
 
 @numba.njit(cache=True)
-def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
-    """Play the tree of ``p`` and rank its ends: ``b8[h]`` (best rank of hand h, or NONE) and ``f8[h]``
-    (the hand can end on ``p``, "wait"). Returns how many distinct ends (``sorted_e[:n]``, best first).
+def _lift_dense(child, below_best, below_wait, up_best, up_wait):  # type: ignore[no-untyped-def]
+    """``_lift`` over a dense child table (a missing child repeats a present one): no branches."""
+    for row in range(child.shape[0]):
+        c = child[row, 0]
+        best = below_best[c]
+        wait = below_wait[c]
+        for k in range(1, child.shape[1]):
+            c = child[row, k]
+            best = min(best, below_best[c])
+            wait = wait | below_wait[c]
+        up_best[row] = best
+        up_wait[row] = wait
+
+
+@numba.njit(cache=True)
+def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, pool_e):  # type: ignore[no-untyped-def]
+    """Play the tree of ``p`` and rank its ends: ``b8[h]`` (best rank of hand h; ``n``: none but
+    waiting) and ``f8[h]`` (the hand can end on ``p``, "wait"). Returns how many distinct ends
+    ``n`` (``sorted_e[:n]``, best first). ``known`` (offset, count) of the pose's remembered ends
+    in ``pool_e``, or offset -1.
     """
-    sequence_multiset, start6, index6, start7, index7, start8, index8 = lat[:7]
-    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, ends, rank_of, sorted_p, sorted_r, sorted_e) = work[:18]
+    sequence_multiset = lat[0]
+    dense6, dense7, dense8 = lat[8], lat[9], lat[10]
+    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of) = work[:15]
     _tree(p, nxt, s1, s2, s3, s4, s5)
-    n = _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, ends, rank_of, sorted_p, sorted_r, sorted_e, True)
+    if known[0] >= 0:
+        n = known[1]
+        _rank_known(known[0], n, pool_e, goal_p, won_r, eps, work)
+    else:
+        n = _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, True)
+    rank_of[p] = n  # worse than every other end: a multiset that only waits keeps rank n
     for m in range(b5.shape[0]):
-        b5[m] = NONE
+        b5[m] = n
         f5[m] = False
     for i in range(s5.shape[0]):
         # The tree index is the sequence's base-7 code and the multiset of a code does not depend
         # on the order of its digits, so ``sequence_multiset`` serves either reading.
         e = s5[i]
         m = sequence_multiset[i]
-        if e == p:
-            f5[m] = True
-        elif rank_of[e] < b5[m]:
-            b5[m] = rank_of[e]
-    _lift(start6, index6, b5, f5, b6, f6)
-    _lift(start7, index7, b6, f6, b7, f7)
-    _lift(start8, index8, b7, f7, b8, f8)
+        b5[m] = min(b5[m], rank_of[e])
+        f5[m] = f5[m] | (e == p)
+    _lift_dense(dense6, b5, f5, b6, f6)
+    _lift_dense(dense7, b6, f6, b7, f7)
+    _lift_dense(dense8, b7, f7, b8, f8)
     return n
 
 
@@ -245,7 +338,7 @@ def _group_hands(n, weights, work, g_code, g_w):  # type: ignore[no-untyped-def]
         acc_go[r] = 0.0
         acc_wait[r] = 0.0
     for h in range(b8.shape[0]):
-        r = n if b8[h] == NONE else b8[h]
+        r = b8[h]
         if f8[h]:
             acc_wait[r] += weights[h]
         else:
@@ -364,66 +457,15 @@ def _solve_groups(x, y, count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus):
 @numba.njit(cache=True)
 def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
     """New (goal probability, won rounds) of pose ``p`` from the current values of all others."""
-    n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag)
+    n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, (-1, 0), work[17])
     g_code, g_w, gp, gr, versus = work[20:25]
     count = _group_hands(n, lat[7], work, g_code, g_w)
     return _solve_groups(goal_p[p], won_r[p], count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus)
 
 
 @numba.njit(cache=True)
-def _mark_sources(q, pred_start, pred_list, dirty, stamp, tag, buf_a, buf_b):  # type: ignore[no-untyped-def]
-    """Mark dirty every pose that reaches ``q`` in exactly five cards (its value depends on q's)."""
-    buf_a[0] = q
-    n = 1
-    for layer in range(5):
-        mark = tag * 5 + layer + 1
-        m = 0
-        for i in range(n):
-            s = buf_a[i]
-            for k in range(pred_start[s], pred_start[s + 1]):
-                t = pred_list[k]
-                if stamp[t] != mark:
-                    stamp[t] = mark
-                    buf_b[m] = t
-                    m += 1
-        buf_a, buf_b = buf_b, buf_a
-        n = m
-    for i in range(n):
-        dirty[buf_a[i]] = True
-
-
-@numba.njit(cache=True)
-def sweep(  # type: ignore[no-untyped-def]
-    order,
-    first,
-    nxt,
-    goal_p,
-    won_r,
-    lat,
-    eps,
-    work,
-    dirty,
-    pred_start,
-    pred_list,
-    stamp,
-    end_stamp,
-    tags,
-    tol_p,
-    tol_r,
-    memo,
-    pool_e,
-    pool_gc,
-    pool_gw,
-    tops,
-    stats,
-    edirty,
-    ref_p,
-    ref_r,
-):
-    """One Gauss-Seidel sweep over the dirty poses of ``order[first:]`` (values updated in place).
-
-    A pose whose value moves by more than the tolerances marks the poses that reach it in five
-    cards dirty, so later sweeps only revisit what can still change.
+def sweep(order, first, nxt, goal_p, won_r, lat, eps, work, stamp, tags, memo, pool_e, pool_gc, pool_gw, tops, stats):  # type: ignore[no-untyped-def]
+    """One Gauss-Seidel sweep over the poses of ``order[first:]`` (values updated in place).
 
     Each pose's policy is remembered (``memo``, pools): its ends best first and its hands grouped
     by best end. While ``_policy_holds``, every hand's best end is the one a full update would find,
@@ -436,14 +478,9 @@ def sweep(  # type: ignore[no-untyped-def]
     ``order`` where the pools ran out of room (the caller grows them or sets ``tops[2]`` and calls
     again from there), or ``len(order)`` when done.
     """
-    n_states = dirty.shape[0]
-    buf_a = np.empty(n_states, dtype=np.int64)
-    buf_b = np.empty(n_states, dtype=np.int64)
     g_code, g_w, gp, gr, versus = work[20:25]
     for i in range(first, order.shape[0]):
         p = order[i]
-        if not dirty[p]:
-            continue
         if memo[p, 3] >= 0 and _policy_holds(memo[p, 0], memo[p, 1], pool_e, goal_p, won_r, eps):
             off = memo[p, 3]
             count = memo[p, 4]
@@ -465,7 +502,7 @@ def sweep(  # type: ignore[no-untyped-def]
             if growing and (tops[0] + SEQUENCES > pool_e.shape[0] or tops[1] + 3 * SEQUENCES > pool_gc.shape[0]):
                 return i
             tags[1] += 1
-            n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, end_stamp, tags[1])
+            n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tags[1], (memo[p, 0], memo[p, 1]), pool_e)
             count = _group_hands(n, lat[7], work, g_code, g_w)
             x, y = _solve_groups(goal_p[p], won_r[p], count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus)
             stats[3] += 1
@@ -490,71 +527,31 @@ def sweep(  # type: ignore[no-untyped-def]
                 for k in range(count):
                     pool_gc[off + k] = g_code[k]
                     pool_gw[off + k] = g_w[k]
-        dirty[p] = False
         stats[2] += 1
-        dp = abs(x - goal_p[p])
-        dr = abs(y - won_r[p])
-        stats[0] = max(stats[0], dp)
-        stats[1] = max(stats[1], dr)
+        stats[0] = max(stats[0], abs(x - goal_p[p]))
+        stats[1] = max(stats[1], abs(y - won_r[p]))
         goal_p[p] = x
         won_r[p] = y
-        if dp > tol_p or dr > tol_r:
-            ref_p[p] = x
-            ref_r[p] = y
-            tags[0] += 1
-            _mark_sources(p, pred_start, pred_list, dirty, stamp, tags[0], buf_a, buf_b)
-            tags[0] += 1
-            _mark_sources(p, pred_start, pred_list, edirty, stamp, tags[0], buf_a, buf_b)
     return order.shape[0]
 
 
 @numba.njit(cache=True)
-def evaluate(  # type: ignore[no-untyped-def]
-    order,
-    goal_p,
-    won_r,
-    eps,
-    work,
-    edirty,
-    dirty,
-    ref_p,
-    ref_r,
-    pred_start,
-    pred_list,
-    stamp,
-    tags,
-    tol_p,
-    tol_r,
-    memo,
-    pool_gc,
-    pool_gw,
-):
-    """One Gauss-Seidel sweep of policy evaluation over the poses of ``order`` marked in ``edirty``.
+def evaluate(order, goal_p, won_r, eps, work, memo, pool_gc, pool_gw):  # type: ignore[no-untyped-def]
+    """One Gauss-Seidel sweep of policy evaluation over the poses of ``order`` (values in place).
 
     Each pose keeps the policy of its last full update (its remembered hand groups, waiting still
     solved exactly), so this is a few microseconds a pose: it carries values along the current
     policies many times for each time ``sweep`` looks for better ones (modified policy iteration).
-    Goal probabilities stay lower bounds: a fixed policy's values never exceed the optimum's. A
-    pose whose value drifted by more than the tolerances since it last did marks the poses that
-    reach it in five cards in ``dirty`` (``sweep`` then checks their policies); any smaller change
-    marks them in ``edirty`` for the next evaluation sweep. Returns the largest changes and how
-    many poses it evaluated.
+    Goal probabilities stay lower bounds: a fixed policy's values never exceed the optimum's.
+    Returns the largest changes of P and R.
     """
-    n_states = dirty.shape[0]
-    buf_a = np.empty(n_states, dtype=np.int64)
-    buf_b = np.empty(n_states, dtype=np.int64)
     gp, gr, versus = work[22], work[23], work[24]
     change_p = 0.0
     change_r = 0.0
-    evaluated = 0
     for i in range(order.shape[0]):
         p = order[i]
-        if not edirty[p]:
-            continue
-        edirty[p] = False
         if memo[p, 3] < 0:
             continue
-        evaluated += 1
         off = memo[p, 3]
         count = memo[p, 4]
         x, y = _solve_groups(
@@ -570,21 +567,11 @@ def evaluate(  # type: ignore[no-untyped-def]
             gr,
             versus,
         )
-        dp = abs(x - goal_p[p])
-        dr = abs(y - won_r[p])
-        change_p = max(change_p, dp)
-        change_r = max(change_r, dr)
+        change_p = max(change_p, abs(x - goal_p[p]))
+        change_r = max(change_r, abs(y - won_r[p]))
         goal_p[p] = x
         won_r[p] = y
-        if dp > 0.01 * tol_p or dr > 0.01 * tol_r:
-            tags[0] += 1
-            _mark_sources(p, pred_start, pred_list, edirty, stamp, tags[0], buf_a, buf_b)
-        if abs(x - ref_p[p]) > tol_p or abs(y - ref_r[p]) > tol_r:
-            ref_p[p] = x
-            ref_r[p] = y
-            tags[0] += 1
-            _mark_sources(p, pred_start, pred_list, dirty, stamp, tags[0], buf_a, buf_b)
-    return change_p, change_r, evaluated
+    return change_p, change_r
 
 
 @numba.njit(cache=True)
@@ -606,13 +593,19 @@ def compact_groups(memo, by_offset, pool_gc, pool_gw):  # type: ignore[no-untype
 
 
 def kernel_lattice(lat: Lattice) -> tuple[npt.NDArray[np.generic], ...]:
-    """The lattice as the kernel takes it: sequence -> multiset map, CSR child lists, hand weights."""
+    """The lattice as the kernel takes it: sequence -> multiset map, CSR child lists, hand weights,
+    then the child lists again as dense tables (rows x kinds)."""
     parts: list[npt.NDArray[np.generic]] = [lat.sequence_multiset]
     for child in lat.children:
         valid = child >= 0
         start = np.concatenate([[0], np.cumsum(valid.sum(axis=1))]).astype(np.int64)
         parts += [start, child[valid].astype(np.int64)]
-    return (*parts, lat.weights)
+    dense = []
+    for child in lat.children:
+        # A missing child (no card of that kind) repeats the first present one: same min and or.
+        first = child[np.arange(len(child)), np.argmax(child >= 0, axis=1)]
+        dense.append(np.ascontiguousarray(np.where(child >= 0, child, first[:, None]), dtype=np.int64))
+    return (*parts, lat.weights, *dense)
 
 
 def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ...]:
@@ -634,4 +627,9 @@ def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ..
         np.empty(groups, dtype=np.float64),  # scratch: won rounds of the end
         np.empty(groups, dtype=np.int8),  # scratch: the end's tier against the pose's
     )
-    return (*trees, *per_level, ends, rank_of, *sorted_values, sorted_ends, *accumulators, *group_buffers)
+    sorting = (
+        np.empty(len(ends), dtype=np.float64),
+        np.empty(len(ends), dtype=np.int64),
+        np.empty(len(ends), dtype=np.int64),
+    )
+    return (*trees, *per_level, ends, rank_of, *sorted_values, sorted_ends, *accumulators, *group_buffers, *sorting)

@@ -46,6 +46,7 @@ Both are fixed points of the full update to the stated tolerances (tested).
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -149,22 +150,15 @@ def solve(
     goal[table.goal] = 1.0
     goal[table.dead] = 0.0
     won[table.goal] = won[table.dead] = 0.0
-    pred_start, pred_list = predecessors(table)
-    dirty = np.zeros(table.states, dtype=np.bool_)
-    dirty[order] = True
     stamp = np.zeros(table.states, dtype=np.int64)
     tags = np.zeros(2, dtype=np.int64)
     lat = plan_kernel.lattice()
     work = plan_kernel.work_buffers(lat, table.states)
     kernel_lattice = plan_kernel.kernel_lattice(lat)
-    end_stamp = np.zeros(table.states, dtype=np.int64)
     nxt = np.ascontiguousarray(table.next, dtype=np.int32)
     memo = np.full((table.states, 6), -1, dtype=np.int64)
     pools = _Pools(0 if reference else len(order))
     stats = np.zeros(4, dtype=np.float64)
-    edirty = np.zeros(table.states, dtype=np.bool_)
-    ref_goal = goal.copy()
-    ref_won = won.copy()
     sweeps = 0
     change_goal = change_rounds = float("inf")
     converged = len(order) == 0
@@ -183,55 +177,28 @@ def solve(
                 kernel_lattice,
                 EPS,
                 work,
-                dirty,
-                pred_start,
-                pred_list,
                 stamp,
-                end_stamp,
                 tags,
-                TOLERANCE_GOAL,
-                TOLERANCE_ROUNDS,
                 memo,
                 pools.ends,
                 pools.group_code,
                 pools.group_weight,
                 pools.tops,
                 stats,
-                edirty,
-                ref_goal,
-                ref_won,
             )
             if first < len(order):
                 pools.grow(memo)
         change_goal, change_rounds = float(stats[0]), float(stats[1])
         sweeps += 1
-        unsettled = int(np.count_nonzero(dirty[order]))
-        converged = not unsettled
-        report("solving values", 1.0 - unsettled / len(order))
+        converged = change_goal <= TOLERANCE_GOAL and change_rounds <= TOLERANCE_ROUNDS
+        report("solving values", _settled(change_goal, change_rounds))
         for _ in range(0 if reference else EVALUATIONS):
             if converged or time.perf_counter() - begin >= time_limit:
                 break
-            e_goal, e_rounds, evaluated = plan_kernel.evaluate(
-                order,
-                goal,
-                won,
-                EPS,
-                work,
-                edirty,
-                dirty,
-                ref_goal,
-                ref_won,
-                pred_start,
-                pred_list,
-                stamp,
-                tags,
-                TOLERANCE_GOAL,
-                TOLERANCE_ROUNDS,
-                memo,
-                pools.group_code,
-                pools.group_weight,
+            moved_goal, moved_rounds = plan_kernel.evaluate(
+                order, goal, won, EPS, work, memo, pools.group_code, pools.group_weight
             )
-            if not evaluated or (e_goal <= 0.01 * TOLERANCE_GOAL and e_rounds <= 0.01 * TOLERANCE_ROUNDS):
+            if moved_goal <= 0.01 * TOLERANCE_GOAL and moved_rounds <= 0.01 * TOLERANCE_ROUNDS:
                 break
     updates, full_updates = int(stats[2]), int(stats[3])
     alive = np.ones(table.states, dtype=np.float64)
@@ -239,7 +206,7 @@ def solve(
     hopeless = np.nonzero(live & (distance < 0) & (np.arange(table.states) < table.poses))[0].astype(np.int64)
     if len(hopeless):
         for _ in range(SURVIVAL_ROUNDS):
-            plan_kernel.survival_sweep(hopeless, nxt, alive, kernel_lattice, EPS, work, end_stamp, tags)
+            plan_kernel.survival_sweep(hopeless, nxt, alive, kernel_lattice, EPS, work, stamp, tags)
     return ValueResult(
         goal,
         won,
@@ -301,22 +268,18 @@ class _Pools:
         self.group_weight = _grown(self.group_weight, groups)
 
 
+def _settled(change_goal: float, change_rounds: float) -> float:
+    """Progress of the iteration for ``report``: 0 at the first sweep, 1 once within the tolerances."""
+    decades = [
+        math.log10(max(change, tolerance) / tolerance)
+        for change, tolerance in ((change_goal, TOLERANCE_GOAL), (change_rounds, TOLERANCE_ROUNDS))
+    ]
+    return max(0.0, 1.0 - max(decades) / 10.0)
+
+
 def _grown(array: npt.NDArray[Any], size: int) -> npt.NDArray[Any]:
     if size == len(array):
         return array
     bigger = np.empty(size, dtype=array.dtype)
     bigger[: len(array)] = array
     return bigger
-
-
-def predecessors(table: TransitionTable) -> tuple[IntArray, IntArray]:
-    """Reverse one-card edges between live poses, as CSR (``pred_list[pred_start[t]:pred_start[t+1]]``)."""
-    poses = table.poses
-    sources = np.tile(np.arange(poses, dtype=np.int64), len(table.next))
-    targets = table.next[:, :poses].astype(np.int64).ravel()
-    live = targets < poses
-    sources, targets = sources[live], targets[live]
-    pairs = np.unique(targets * poses + sources)
-    targets, sources = pairs // poses, pairs % poses
-    start = np.searchsorted(targets, np.arange(table.states + 1)).astype(np.int64)
-    return start, sources

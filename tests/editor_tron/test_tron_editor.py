@@ -118,6 +118,7 @@ def test_validation_messages_come_from_the_engine(tmp_path: Path) -> None:
     problems = ctl.problems
     assert [p.message for p in problems] == ["bots 1 and 2 can never meet (separate regions)"]
     assert set(problems[0].tiles) == {(1, 1), (6, 1)}  # the two starts are marked
+    assert "bot 1 at 2,2 EAST: 8 fields reachable" in ctl.summary  # the space each bot has, beside the warning
     ctl.document.push(SetTiles({(0, 1): TRON_GAME.cell("#"), (2, 1): TRON_GAME.cell("#")}))
     ctl.document.push(SetTiles({(1, 0): TRON_GAME.cell("#"), (1, 2): TRON_GAME.cell("#")}))
     assert ctl.problems[0].message == "bot 1 is walled in: it is out in round 1"

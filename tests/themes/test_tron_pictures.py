@@ -15,7 +15,16 @@ from themes import ThemeWatcher, check_theme, load_theme
 from themes.cli import main as theme_cli
 from themes.folder import PICTURE_KEYS
 from themes.game_pictures import read_game_pictures
-from themes.keys import GAME_FOLDERS, GAME_KEYS, OVERLAY_KEYS, SPRITE_KEYS, START_MARKER_KEY, TILE_KEYS, TRON_KEYS
+from themes.keys import (
+    GAME_FOLDERS,
+    GAME_KEYS,
+    OPTIONAL_KEYS,
+    OVERLAY_KEYS,
+    SPRITE_KEYS,
+    START_MARKER_KEY,
+    TILE_KEYS,
+    TRON_KEYS,
+)
 from themes.loader import BUILTIN_DIR
 
 
@@ -26,14 +35,16 @@ def _same(a: Image.Image, b: Image.Image) -> bool:
 def test_each_game_has_its_key_set_and_the_robot_set_is_unchanged() -> None:
     assert GAME_KEYS["robots"] == PICTURE_KEYS == (*TILE_KEYS, *OVERLAY_KEYS, *SPRITE_KEYS, START_MARKER_KEY)
     assert len(TILE_KEYS) == 31 and GAME_FOLDERS == {"robots": "", "tron": "tron"}
-    assert GAME_KEYS["tron"] == TRON_KEYS == ("floor", "blocked")
+    assert TRON_KEYS == ("floor", "blocked") and GAME_KEYS["tron"] == (*TRON_KEYS, "trail")
+    assert OPTIONAL_KEYS == {"robots": (), "tron": ("trail",)}
 
 
 @pytest.mark.parametrize("name", ["default", "pen"])
 def test_the_shipped_themes_draw_tron(name: str) -> None:
     theme = load_theme(name)
     tron = theme.game("tron")
-    assert set(tron) == {"floor", "blocked"} and not theme.warnings and not check_theme(name)
+    assert set(tron) == {"floor", "blocked", *(("trail",) if name == "pen" else ())}  # pen hatches its walls
+    assert not theme.warnings and not check_theme(name)
     assert all(theme.sources[f"tron/{key}"] == "own" for key in tron)
     floor, blocked = (np.asarray(tron[key].convert("RGB")).astype(float) for key in ("floor", "blocked"))
     assert floor.shape == blocked.shape == (64, 64, 3) and (np.asarray(tron["floor"])[..., 3] == 255).all()
@@ -128,7 +139,7 @@ def test_the_contact_sheet_shows_the_tron_pictures(tmp_path: Path) -> None:
     from themes.sheet import _entries, contact_sheet
 
     labels = [label for label, _ in _entries(load_theme("pen"), None)]
-    assert labels[-2:] == ["tron/floor", "tron/blocked"]
+    assert labels[-3:] == ["tron/floor", "tron/blocked", "tron/trail"]
     plain = tmp_path / "plain"
     shutil.copytree(BUILTIN_DIR / "pen", plain, ignore=shutil.ignore_patterns("tron"))
     assert [label for label, _ in _entries(load_theme(plain), None)][-1] == "tron/blocked  (default)"
@@ -140,7 +151,7 @@ def test_the_contact_sheet_shows_the_tron_pictures(tmp_path: Path) -> None:
 def test_the_paint_template_carries_the_tron_pictures(tmp_path: Path) -> None:
     from themes.template import TEMPLATE_KEYS, layout, read_template, template_sheet
 
-    assert TEMPLATE_KEYS[-2:] == ("tron/floor", "tron/blocked")
+    assert TEMPLATE_KEYS[-3:] == ("start", "tron/floor", "tron/blocked")  # the optional trail: a file of its own
     assert layout(1)[0] == layout_without_tron(1)  # the last row had room: old templates still read
     sheet = template_sheet(load_theme("pen"), 2)
     left, top = layout(2)[1]["tron/floor"]
@@ -163,3 +174,18 @@ def layout_without_tron(scale: int) -> tuple[int, int]:
     step_x, step_y = 64 * scale + 2 * template._GUTTER, 64 * scale + template._LABEL + 2 * template._GUTTER
     rows = math.ceil(len(PICTURE_KEYS) / template.COLUMNS)
     return (template.COLUMNS * step_x + template._GUTTER, template._HEADER + rows * step_y + template._GUTTER)
+
+
+def test_the_trail_is_optional_and_inherited(theme_copy: Path, tmp_path: Path) -> None:
+    assert "trail" not in load_theme(theme_copy).game("tron")  # default draws plain walls: no line about it
+    Image.new("RGB", (64, 64), (128, 128, 128)).save(theme_copy / "tron" / "trail.png")
+    theme = load_theme(theme_copy)
+    assert theme.game("tron")["trail"].getpixel((0, 0)) == (128, 128, 128, 255) and not theme.warnings
+    Image.new("RGB", (60, 60)).save(theme_copy / "tron" / "trail.png")
+    (line,) = load_theme(theme_copy).warnings  # a broken one is named like any picture
+    assert line.startswith("tron/trail.png: is 60x60 pixels")
+    based = tmp_path / "based"
+    shutil.copytree(BUILTIN_DIR / "default", based, ignore=shutil.ignore_patterns("tron"))
+    (based / "theme.json").write_text('{"name": "Based", "base": "pen"}')
+    inherited = load_theme(based)
+    assert inherited.sources["tron/trail"] == "pen" and not inherited.warnings

@@ -105,3 +105,28 @@ def test_a_theme_without_tron_pictures_falls_back_to_plain_colours(arena: Path, 
     assert renderer.textures.textures == {}  # released with the renderer
     assert not np.array_equal(plain, themed)
     assert plain.std() > 5 and themed.std() > 5
+
+
+def test_a_trail_picture_patterns_the_light_walls(tmp_path: Path) -> None:
+    """Walls drawn with a black-and-white striped trail picture are darker than plain walls."""
+    from engine.tron.record import BotInfo, GameRecord, RoundRecord, save_game
+
+    arena = parse_arena("GAMEBOARDSTART 8,3\n........\n........\n........\nGAMEBOARDEND\nPOS 1 1,2 E\n")
+    rounds = [RoundRecord({1: "AHEAD"}, {}, [], {}) for _ in range(7)] + [RoundRecord({1: "AHEAD"}, {}, [1], {})]
+    game = tmp_path / "game.json"
+    save_game(GameRecord(arena, (BotInfo("one"),), tuple(rounds)), game)
+    striped = tmp_path / "striped"
+    shutil.copytree(BUILTIN_DIR / "default", striped)
+    stripes = np.full((64, 64, 3), 255, dtype=np.uint8)
+    stripes[:, ::8] = stripes[:, 1::8] = stripes[:, 2::8] = stripes[:, 3::8] = 0  # half of every 8 columns black
+    Image.fromarray(stripes, "RGB").save(striped / "tron" / "trail.png")
+    size = ["--size", "320x160", "--no-hud", "--view", "iso1"]
+    assert view_main([str(game), "--headless", "--out", str(tmp_path / "plain.png"), *size]) == 0
+    assert (
+        view_main([str(game), "--headless", "--out", str(tmp_path / "trail.png"), *size, "--theme", str(striped)]) == 0
+    )
+    with Image.open(tmp_path / "plain.png") as plain, Image.open(tmp_path / "trail.png") as trail:
+        a, b = np.asarray(plain.convert("RGB")).astype(int), np.asarray(trail.convert("RGB")).astype(int)
+    cyan = (a[..., 2] > 200) & (a[..., 0] < 120)  # the plain light wall's pixels
+    assert cyan.sum() > 200
+    assert b[cyan].mean() < a[cyan].mean() - 15  # the stripes dim the wall

@@ -2,8 +2,8 @@
 the bots' glowing light walls stand out on them, each in its theme's hand.
 
 ``default``: a dark blue metal floor plate with a faint lit seam at its edges, and a raised steel
-block with a bevel and a warning stripe; ``pen``: blueprint paper with chalk grid lines, and a
-chalk-hatched block. Deterministic, like the rest of ``themes.make``.
+block with a bevel and a warning stripe (its light walls stay plain); ``pen``: blueprint paper
+with chalk grid lines, a chalk-hatched block, and light walls hatched as if coloured in by hand. Deterministic, like the rest of ``themes.make``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from themes.make.ink import hatch, sketch_rect
 from themes.make.pen import grid_lines
 
 SEAM = hex_colour("#1d5b86")
-PLATE_TOP, PLATE_BOTTOM = hex_colour("#121d33"), hex_colour("#0b1324")
+PLATE = hex_colour("#0f182b")
 STEEL_TOP, STEEL_BOTTOM = hex_colour("#5a6478"), hex_colour("#3b4354")
 BEVEL_LIGHT, BEVEL_DARK = hex_colour("#8793aa"), hex_colour("#262c38")
 STRIPE = hex_colour("#f0a020")
@@ -30,10 +30,9 @@ CHALK_FAINT = (190, 210, 240, 140)
 
 def default_floor() -> Image.Image:
     """A dark plate: a thin lit seam along the edges (the arena's grid) and a faint centre mark."""
-    img = layer(
-        blank(SEAM), masked(vertical_gradient(PLATE_TOP, PLATE_BOTTOM), rects_mask([(6, 6, SIZE - 6, SIZE - 6)]))
-    )
+    img = blank(SEAM)  # flat colours only: a GIF of a whole game keeps few colours (small files)
     draw = ImageDraw.Draw(img)
+    draw.rectangle((6, 6, SIZE - 7, SIZE - 7), fill=PLATE)
     draw.rectangle((10, 10, SIZE - 11, SIZE - 11), outline=hex_colour("#18263f"), width=3)
     c = SIZE // 2
     draw.line((c - 14, c, c + 14, c), fill=hex_colour("#1a2b48"), width=4)
@@ -89,6 +88,18 @@ def pen_blocked() -> Image.Image:
     return img
 
 
+def pen_trail() -> Image.Image:
+    """The light walls as if coloured in with a chalk pencil: white (the bot's own colour) with
+    grey hatching and a darker band at the foot, so the walls read as drawn."""
+    rng = _rng("trail")
+    img = Image.new("RGBA", (SIZE, SIZE), (255, 255, 255, 255))
+    everywhere = rects_mask([(0, 0, SIZE, SIZE)])
+    hatch(img, everywhere, rng, (150, 150, 150, 255), spacing=22, angle_deg=60, width=7)
+    foot = ImageDraw.Draw(img)
+    foot.rectangle((0, SIZE - 40, SIZE, SIZE), fill=(120, 120, 120, 255))
+    return img
+
+
 def default_pictures() -> dict[str, Image.Image]:
     """The default theme's Tron pictures by file stem (under ``tron/``), 64x64 RGBA."""
     return {"tron/floor": reduce(default_floor()), "tron/blocked": reduce(default_blocked())}
@@ -96,4 +107,4 @@ def default_pictures() -> dict[str, Image.Image]:
 
 def pen_pictures() -> dict[str, Image.Image]:
     """The pen theme's Tron pictures by file stem (under ``tron/``), 64x64 RGBA."""
-    return {"tron/floor": reduce(pen_floor()), "tron/blocked": reduce(pen_blocked())}
+    return {"tron/floor": reduce(pen_floor()), "tron/blocked": reduce(pen_blocked()), "tron/trail": reduce(pen_trail())}

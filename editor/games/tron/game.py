@@ -141,6 +141,7 @@ class TronGame(EditorGame):
     default_brush = "#"
     hint = "1-8 / T bot starts  R turn  Y symmetric"
     actions = (SYMMETRIC,)
+    summary_with_problems = True
     brush_keys: Mapping[str, str] = MappingProxyType({str(b): PALETTE[b + 1] for b in range(1, 9)})
     brush_keys_help = "brush: that bot's start (a click puts it)"
 

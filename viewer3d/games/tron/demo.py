@@ -23,7 +23,7 @@ DEMO_ARENA = "diamond-25x25.txt"
 DEMO_BOTS = ("strong", "simple")
 DEMO_GAME = Path("out") / "demo-tron.json"  # relative to where robots-view runs (./run demo: the checkout)
 DEMO_OUT = Path("out") / "demo-tron.gif"
-DEMO_SIZE, DEMO_FPS, DEMO_MAX_SECONDS = (512, 384), 10, 30.0
+DEMO_SIZE, DEMO_FPS, DEMO_MAX_SECONDS = (512, 384), 10, 20.0  # 20 s: about 10 MB of GIF
 
 
 def play_demo() -> Path:

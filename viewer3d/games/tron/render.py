@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from engine.tron.arena import Arena
 from viewer3d.games.tron.textures import TronTextures
-from viewer3d.games.tron.timeline import COLOURS, Moment
+from viewer3d.games.tron.timeline import COLOURS, WALL_HEIGHT, Moment
 from viewer3d.render.state import CameraMatrices
 
 FLOATS = 11  # centre3 half3 colour3 yaw1 light1
@@ -60,8 +60,11 @@ in vec3 v_world;
 out vec4 f_colour;
 uniform sampler2D u_floor;
 uniform sampler2D u_blocked;
+uniform sampler2D u_trail;
 uniform float u_has_floor;
 uniform float u_has_blocked;
+uniform float u_has_trail;
+uniform float u_wall_height;
 void main() {
     vec3 colour = v_colour;
     if (v_light > 2.5) {  // a blocked field: the theme's picture on its top and sides, lit
@@ -83,6 +86,9 @@ void main() {
         colour = mix(colour, vec3(0.12, 0.22, 0.32), clamp(line, 0.0, 1.0));
         f_colour = vec4(colour, 1.0);
         return;
+    }
+    if (v_light > 1.1 && u_has_trail > 0.5) {  // a light wall: the theme's pattern along it
+        colour *= texture(u_trail, vec2(v_world.x + v_world.z, 1.0 - v_world.y / u_wall_height)).rgb;
     }
     if (v_light > 0.5) {
         float core = 0.75 + 0.25 * abs(v_normal.y);
@@ -144,7 +150,7 @@ def dynamic_boxes(moment: Moment) -> tuple[NDArray[np.float32], NDArray[np.float
         colour = COLOURS[seg.bot % len(COLOURS)]
         cx, cz = (seg.x0 + seg.x1) / 2 + 0.5, (seg.z0 + seg.z1) / 2 + 0.5
         hx, hz = abs(seg.x1 - seg.x0) / 2 + thickness, abs(seg.z1 - seg.z0) / 2 + thickness
-        solid.append([cx, seg.height / 2, cz, hx, seg.height / 2, hz, *colour, 0.0, 1.0])
+        solid.append([cx, seg.height / 2, cz, hx, seg.height / 2, hz, *colour, 0.0, 1.25])  # 1.25: a wall
         glow.append(
             [cx, seg.height / 2, cz, hx + 0.12, seg.height / 2 + 0.08, hz + 0.12, *(c * 0.35 for c in colour), 0.0, 1.0]
         )
@@ -236,6 +242,8 @@ class TronRenderer:
         self.program["u_proj"].write(np.asarray(camera.projection, dtype=np.float32).tobytes())  # type: ignore[union-attr]
         self.program["u_alpha"].value = 1.0  # type: ignore[union-attr]
         self.textures.use(self.program)
+        if "u_wall_height" in self.program:
+            self.program["u_wall_height"].value = WALL_HEIGHT  # type: ignore[union-attr]
         self.static_vao.render(moderngl.TRIANGLES, vertices=36, instances=len(self.static))
         solid, glow = dynamic_boxes(moment)
         self._draw(solid)

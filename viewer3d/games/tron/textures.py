@@ -1,4 +1,5 @@
-"""A theme's Tron pictures (``themes``: ``tron/floor.png``, ``tron/blocked.png``) as GL textures
+"""A theme's Tron pictures (``themes``: ``tron/floor.png``, ``tron/blocked.png``, the optional
+``tron/trail.png``) as GL textures
 for ``TronRenderer``: mipmapped and repeating, so a field's picture is sampled at the world
 position itself (one picture per field, no seams, no shimmer on a 200x200 arena seen whole).
 
@@ -14,7 +15,7 @@ import moderngl
 import numpy as np
 from PIL import Image
 
-KEYS = ("floor", "blocked")
+KEYS = ("floor", "blocked", "trail")
 
 
 def tron_pictures(theme: object | None) -> Mapping[str, Image.Image]:

@@ -1,0 +1,116 @@
+"""Planner precomputation per board: transition table and value iteration, CPU time and peak memory.
+
+Usage (from the repository root):
+
+    python3 bench/precompute.py gameboards/big-100x100.dat bench/boards/moat-12x12.dat --levels hard
+    python3 bench/precompute.py --random 7 256 256      # tests.planner.boards.random_board(7, 256, 256)
+    python3 bench/precompute.py BOARD --reference       # the plain value iteration, for comparison
+
+Each board and level runs in a fresh process, so "peak MB" is that process's own peak resident
+memory (Python, numpy, numba and LLVM included, ~170 MB of it before any board). Times are CPU
+time of that process (``time.process_time``): the machine is shared, and wall time would mostly
+measure the other processes; both are printed, with the load average before and after. The
+value iteration solves the poses reachable from the board's start tiles (as ``plan_for`` does)
+with a time limit of ``--limit`` seconds (wall). The numba kernel is compiled before timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _one(board_arg: str, level_name: str, limit: float, reference: bool) -> dict[str, object]:
+    """Measure one board and level in this process."""
+    from engine.ai import plan_value
+    from engine.ai.plan_table import build_table
+    from engine.boardfile import load_board
+    from engine.model import Board, Level
+
+    level = Level(level_name)
+    board: Board
+    if board_arg.startswith("random:"):
+        from tests.planner.boards import random_board
+
+        seed, width, height = (int(part) for part in board_arg.split(":")[1:])
+        board = random_board(seed, width, height)
+    else:
+        board = load_board(Path(board_arg))
+    for rows in (["T Z"], ["T   p", "   pZ", "    p"]):  # compile (or load) the kernel outside the timing
+        plan_value.solve(build_table(Board.from_strings(rows), level), reference=reference)
+    cpu, wall = time.process_time(), time.perf_counter()
+    table = build_table(board, level)
+    table_cpu, table_wall = time.process_time() - cpu, time.perf_counter() - wall
+    starts = [table.state_of(start) for start in board.starts]
+    cpu, wall = time.process_time(), time.perf_counter()
+    values = plan_value.solve(table, starts, time_limit=limit, reference=reference)
+    solve_cpu, solve_wall = time.process_time() - cpu, time.perf_counter() - wall
+    solved = int(values.solved[: table.poses].sum())
+    return {
+        "board": Path(board_arg).stem if not board_arg.startswith("random:") else board_arg,
+        "level": level_name,
+        "poses": solved,
+        "table_cpu": table_cpu,
+        "table_wall": table_wall,
+        "solve_cpu": solve_cpu,
+        "solve_wall": solve_wall,
+        "sweeps": values.sweeps,
+        "updates": values.updates,
+        "full_updates": values.full_updates,
+        "converged": values.converged,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "start_goal": float(values.goal[starts[0]]) if starts else 0.0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("boards", nargs="*", help="board files")
+    parser.add_argument("--random", nargs=3, type=int, action="append", default=[], metavar=("SEED", "W", "H"))
+    parser.add_argument("--levels", default="hard", help="comma-separated levels (default hard)")
+    parser.add_argument("--limit", type=float, default=600.0, help="value iteration time limit, s (wall)")
+    parser.add_argument("--reference", action="store_true", help="the plain value iteration instead")
+    parser.add_argument("--one", nargs=2, metavar=("BOARD", "LEVEL"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.one:
+        print(json.dumps(_one(args.one[0], args.one[1], args.limit, args.reference)))
+        return 0
+    targets = [*args.boards, *(f"random:{s}:{w}:{h}" for s, w, h in args.random)]
+    if not targets:
+        parser.error("name at least one board or --random")
+    print(f"# load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        "| board | level | poses solved | table CPU s | VI CPU s | VI wall s | sweeps | updates | full updates | converged | peak MB |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
+    for target in targets:
+        for level in args.levels.split(","):
+            command = [sys.executable, __file__, "--one", target, level, "--limit", str(args.limit)]
+            if args.reference:
+                command.append("--reference")
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            if done.returncode:
+                print(f"| {target} | {level} | failed: {done.stderr.strip().splitlines()[-1:]} |")
+                continue
+            r = json.loads(done.stdout.strip().splitlines()[-1])
+            print(
+                f"| {r['board']} | {r['level']} | {r['poses']:,} | {r['table_cpu']:.2f} | {r['solve_cpu']:.2f} | "
+                f"{r['solve_wall']:.2f} | {r['sweeps']} | {r['updates']:,} | {r['full_updates']:,} | "
+                f"{'yes' if r['converged'] else 'no'} | {r['peak_mb']:.0f} |",
+                flush=True,
+            )
+    print(f"# load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,48 @@
+"""bench/precompute.py end to end on tiny boards: one table row per board and level, as measured."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from engine.boardfile import save_board
+from tests.planner.boards import ROOT, Board
+
+
+def test_precompute_bench_reports_each_board_and_level(tmp_path: Path) -> None:
+    lane = tmp_path / "lane.dat"
+    save_board(Board.from_strings(["T  H ", "    Z"]), lane)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "precompute.py"),
+            str(lane),
+            "--levels",
+            "normal,hard",
+            "--random",
+            "12",
+            "8",
+            "8",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    rows = [line.split("|")[1:-1] for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line]
+    header, body = rows[0], rows[1:]
+    assert [cell.strip() for cell in header][:3] == ["board", "level", "poses solved"]
+    assert [(r[0].strip(), r[1].strip()) for r in body] == [
+        ("lane", "normal"),
+        ("lane", "hard"),
+        ("random:12:8:8", "normal"),
+        ("random:12:8:8", "hard"),
+    ]
+    for row in body:
+        cells = dict(zip((c.strip() for c in header), (c.strip() for c in row), strict=True))
+        assert int(cells["poses solved"].replace(",", "")) > 0
+        assert cells["converged"] == "yes"
+        assert int(cells["full updates"].replace(",", "")) <= int(cells["updates"].replace(",", ""))
+        assert float(cells["peak MB"]) > 0
+    assert "load average before" in done.stdout and "load average after" in done.stdout
