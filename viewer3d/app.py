@@ -101,27 +101,14 @@ class ViewerApp(GameApp):
         return self.player.timeline
 
     def view_signature(self) -> tuple[object, ...]:
-        """Everything the picture depends on: the window redraws only when this changes."""
-        timeline = self.timeline
+        """Everything the picture depends on: the shared app's, the robot game's toggles, the cards
+        computed so far and, last, the live AI's thinking seconds and stage."""
         return (
-            self.player.time,
-            self.player.playing,
-            self.player.speed_index,
-            self.player.loop,
-            self.camera.pose,
-            self.camera.viewport,
+            *super().view_signature(),
             self.show_trail,
-            self.show_help,
             self.show_marks,
             self.show_ghost,
-            self.message,
-            self.pointer,
-            self.round_entry,
-            len(timeline.steps),
-            timeline.complete,
-            self.theme,
-            self.hover,
-            self.pointer,
+            len(self.timeline.steps),
             self.thinking_seconds(),
             self.stage_text(),
         )

@@ -115,6 +115,7 @@ def export_frames(
     progress: Progress | None = None,
     decorate: Decorate | None = None,
     shared_palette: bool = True,
+    palette_first: bool = False,
 ) -> int:
     """Any game's frames (camera and the game's frame state) drawn by its renderer to ``path``.
 
@@ -137,20 +138,29 @@ def export_frames(
             if suffix == ".png":
                 return
 
-    return save_images(path, counted(), size, fps, shared_palette=shared_palette)
+    return save_images(path, counted(), size, fps, shared_palette=shared_palette, palette_first=palette_first)
 
 
 def save_images(
-    path: Path, images_in: Iterable[Image.Image], size: tuple[int, int], fps: float, *, shared_palette: bool = True
+    path: Path,
+    images_in: Iterable[Image.Image],
+    size: tuple[int, int],
+    fps: float,
+    *,
+    shared_palette: bool = True,
+    palette_first: bool = False,
 ) -> int:
     """Write rendered images to ``path`` by its suffix (.png: the first only; .gif, .mp4: all), atomically.
 
     Every game's export ends here (``export_frames``).
     ``shared_palette``: a GIF's frames share the first frame's palette (small files; right when the
-    first frame holds every colour), else each frame gets its own."""
+    first frame holds every colour), else each frame gets its own.  ``palette_first``: the first
+    image is not a frame but the picture the shared palette is made from (Tron: the last frame,
+    which holds every light wall's colour)."""
     path = Path(path)
     suffix = _check_format(path)
     counted = iter(images_in)
+    source = next(counted, None) if palette_first else None
     if suffix == ".png":
         first = next(counted, None)
         if first is None:
@@ -159,7 +169,7 @@ def save_images(
         return 1
     if suffix == ".gif":
         if shared_palette:
-            images = list(_gif_frames(counted))
+            images = list(_gif_frames(counted, source))
         else:  # frames whose colours the first frame does not hold (new light walls): one palette each
             images = [
                 image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
@@ -196,19 +206,23 @@ def gif_durations(count: int, fps: float) -> list[int]:
     return [max(2, b - a) * 10 for a, b in itertools.pairwise(starts)]
 
 
-def _gif_frames(images: Iterable[Image.Image]) -> Iterator[Image.Image]:
-    """Palette images sharing ONE palette (made from the first frame and its trail-tinted copy),
-    so unchanged pixels keep their index and the GIF writer stores only each frame's changed
-    rectangle: a replay with a fixed camera shrinks several times over per-frame palettes."""
-    palette: Image.Image | None = None
+def _gif_frames(images: Iterable[Image.Image], source: Image.Image | None = None) -> Iterator[Image.Image]:
+    """Palette images sharing ONE palette (made from ``source``, or from the first frame and its
+    trail-tinted copy), so unchanged pixels keep their index and the GIF writer stores only each
+    frame's changed rectangle: a replay with a fixed camera shrinks several times over per-frame palettes."""
+    palette = (
+        source.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        if source is not None
+        else None
+    )
     for image in images:
         rgb = image.convert("RGB")
         if palette is None:
             tinted = Image.blend(rgb, Image.new("RGB", rgb.size, TRAIL_GREEN), 0.45)
-            source = Image.new("RGB", (rgb.width, rgb.height * 2))
-            source.paste(rgb, (0, 0))
-            source.paste(tinted, (0, rgb.height))
-            palette = source.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+            both = Image.new("RGB", (rgb.width, rgb.height * 2))
+            both.paste(rgb, (0, 0))
+            both.paste(tinted, (0, rgb.height))
+            palette = both.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
         yield rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
 

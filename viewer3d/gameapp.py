@@ -93,6 +93,8 @@ class GameApp:
         self.show = show
         self.title = title
         self.player: GamePlayer[Any] = player if player is not None else GamePlayer(show.timeline)
+        if player is None:  # a long game starts fast enough to be seen in about a minute
+            self.player.start_at_speed(show.start_speed())
         self.camera = Camera(show.size, viewport)
         self.show_help = False
         self.round_entry: str | None = None

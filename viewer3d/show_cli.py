@@ -34,7 +34,6 @@ def play_file(game: Game, path: Path, options: ViewOptions) -> int:
 
     size = options.size or (1024, 768)
     app = GameApp(show, title=show.title, viewport=size, screenshot_dir=Path.cwd(), theme=options.theme)
-    app.player.start_at_speed(show.start_speed())
     try:
         run_window(
             app,

@@ -80,6 +80,12 @@ def export_show(
     tallest = max(len(hud_at(show, t, title)) for t in (0.0, duration)) if hud else 0
     hud_top = min(hud_box_height(tallest) + 4.0, 0.2 * size[1]) if hud else 0.0
     matrices = camera_for_view(show.size, size, view, hud_top=hud_top).matrices()
+    # A GIF's frames share one palette, made from the last picture (it holds every light wall's
+    # colour, which the first lacks): unchanged pixels keep their index, so the GIF stores only what
+    # changed (a 1,041-round game: 83 MB with a palette per frame)
+    gif = out.suffix.lower() == ".gif"
+    if gif:
+        times = [duration, *times]
     return export_frames(
         out,
         ShowFrames(show, matrices, times),
@@ -88,5 +94,5 @@ def export_show(
         lambda ctx: show.renderer(ctx, theme),
         progress,
         hud_painter(show, times, title) if hud else None,
-        shared_palette=False,  # new light walls bring colours the first frame lacks
+        palette_first=gif,
     )

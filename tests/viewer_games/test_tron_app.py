@@ -153,5 +153,14 @@ def test_a_long_game_starts_fast_enough_to_last_about_a_minute() -> None:
     long = TronShow(GameRecord(ARENA, (BotInfo("a"), BotInfo("b")), long_rounds), "long")
     long._steps.rounds = 4000  # the clock's view only: 1,000 s at speed 1
     app = GameApp(long, viewport=SIZE)
-    app.player.start_at_speed(long.start_speed())
     assert app.player.speed == 32.0  # the first speed that shows it in at most a minute (16x: 62 s)
+
+
+def test_an_arena_shows_where_each_bot_starts() -> None:
+    show = TronShow(GameRecord(ARENA, (BotInfo("bot 1"), BotInfo("bot 2")), ()), "arena.txt")
+    app = GameApp(show, title=show.title, viewport=SIZE)
+    texts = [line.text for line in app.status_lines()]
+    assert texts[1].startswith("Tron 8x5   arena only")
+    assert texts[2:4] == ["1 bot 1: starts on 1,2 facing east", "2 bot 2: starts on 8,4 facing west"]
+    app.update(1.0)
+    assert not app.player.playing and app.outcome_mark() is None

@@ -28,13 +28,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
-import moderngl
 import numpy as np
 from numpy.typing import NDArray
 
 from viewer3d.render.state import CameraMatrices
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # no GL and no clock at import: the clock itself imports this module
+    import moderngl
+
     from viewer3d.clock import GamePlayer
 
 Colour = tuple[int, int, int]

@@ -157,9 +157,15 @@ class TronShow:
         else:
             where = f"start - {total} rounds" + ("" if player.playing else " - press Space to play")
         shown = [HudLine(f"Tron {width}x{height}   {where}")]
+        bots = self.record.bots
+        if not total:  # an arena: where each bot starts
+            starts = self.record.arena.starts_for(len(bots))
+            return shown + [
+                HudLine(f"{i + 1} {bot.name}: starts on {s.x},{s.y} facing {s.heading.name.lower()}", colour_of(i))
+                for i, (bot, s) in enumerate(zip(bots, starts, strict=True))
+            ]
         for i, line in enumerate(self.rounds.hud(t, number)[1:]):
-            if total or i < len(self.record.bots):
-                shown.append(HudLine(line, colour_of(i) if i < len(self.record.bots) else None))
+            shown.append(HudLine(line, colour_of(i) if i < len(bots) else None))
         return shown
 
     def outcome_mark(self) -> tuple[str, tuple[int, int, int, int]] | None:

@@ -1,0 +1,42 @@
+"""A Tron game file exported headless to GIF through ``robots-view`` and the shared export: the
+light walls grow in their bots' exact colours (one shared palette made from the last picture, so
+colours the first frame lacks are not lost), and every frame carries the HUD lines in those colours."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageSequence
+
+from engine.tron.arena import parse_arena
+from engine.tron.record import BotInfo, GameRecord, RoundRecord, save_game
+from viewer3d.cli import main as view_main
+from viewer3d.games.tron.show import colour_of
+
+ARENA = "GAMEBOARDSTART 12,8\n" + "............\n" * 8 + "GAMEBOARDEND\nPOS 1 1,2 E\nPOS 2 12,7 W\n"
+ROUNDS = 12
+
+
+def near(pixels: np.ndarray, colour: tuple[int, int, int], tolerance: int = 60) -> np.ndarray:
+    return np.abs(pixels - np.array(colour)).sum(axis=-1) < tolerance
+
+
+def test_a_tron_game_file_exports_to_gif(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rounds = [RoundRecord({1: "AHEAD", 2: "AHEAD"}, {}, [], {}) for _ in range(ROUNDS - 1)]
+    rounds.append(RoundRecord({1: "AHEAD", 2: "AHEAD"}, {}, [1, 2], {}))  # both leave the board
+    game = tmp_path / "tron-game.json"
+    save_game(GameRecord(parse_arena(ARENA), (BotInfo("a"), BotInfo("b")), tuple(rounds)), game)
+    out = tmp_path / "game.gif"
+    assert view_main([str(game), "--headless", "--out", str(out), "--size", "320x240", "--fps", "10"]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {out} (")
+    with Image.open(out) as gif:
+        frames = [np.asarray(frame.convert("RGB")).astype(int) for frame in ImageSequence.Iterator(gif)]
+    assert len(frames) > 10 and frames[0].shape == (240, 320, 3)
+    scene = [frame[60:, :] for frame in frames]  # below the HUD box
+    cyan = [int(near(frame, colour_of(0)).sum()) for frame in scene]
+    orange = [int(near(frame, colour_of(1)).sum()) for frame in scene]
+    assert cyan[-1] > 4 * max(1, cyan[0]) and orange[-1] > 4 * max(1, orange[0])  # the walls grew
+    hud = frames[-1][:60, :200]
+    assert near(hud, colour_of(0), 90).sum() > 10 and near(hud, colour_of(1), 90).sum() > 10
