@@ -10,6 +10,7 @@ calling the rules one card at a time. Tests check it against ``play_card`` on ev
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -38,6 +39,9 @@ class TransitionTable:
     height: int
     next: IntArray  # shape (7, states), int32
     occupiable: BoolArray  # per state: a live robot can be there between cards (see occupiable_states)
+    #: Per state: its row was played (None: every row). Rows not played are self-loops; a table
+    #: built from start poses plays exactly the poses reachable from them (``build_table``).
+    built: BoolArray | None = None
 
     @property
     def poses(self) -> int:
@@ -66,41 +70,103 @@ class TransitionTable:
         return Pose(x, y, DIRECTIONS[facing])
 
 
-def build_table(board: Board, level: Level) -> TransitionTable:
-    """Play every card from every pose with the engine's rules and record where it ends."""
+def state_index(board: Board, pose: Pose) -> int:
+    """The state of ``pose`` on ``board`` (``TransitionTable.state_of`` without a table)."""
+    return (pose.y * board.width + pose.x) * 4 + DIRECTION_INDEX[pose.facing]
+
+
+def build_table(board: Board, level: Level, starts: Sequence[int] | None = None) -> TransitionTable:
+    """Play every card from every pose with the engine's rules and record where it ends.
+
+    With ``starts`` (states), only the poses a robot can reach from them are played (the rest of
+    the table are self-loops, ``built`` says which rows are real): on a big board where the start
+    is walled into a small region that is all the planner ever needs, at a fraction of the time.
+    """
     width, height = board.width, board.height
     poses = width * height * 4
     dead, goal = poses, poses + 1
-    table = np.empty((len(CARDS), poses + 2), dtype=np.int32)
-    table[:, dead] = dead
-    table[:, goal] = goal
-    for y in range(height):
-        report("building moves", y / height)
-        for x in range(width):
-            for facing in DIRECTIONS:
-                state = (y * width + x) * 4 + DIRECTION_INDEX[facing]
-                pose = Pose(x, y, facing)
-                for c, card in enumerate(CARDS):
-                    p, status = play_card_outcome(board, level, pose, card)
-                    if status is RobotStatus.DESTROYED:
-                        table[c, state] = dead
-                    elif status is RobotStatus.FINISHED:
-                        table[c, state] = goal
-                    else:
-                        table[c, state] = (p.y * width + p.x) * 4 + DIRECTION_INDEX[p.facing]
+    if starts is None:
+        table = np.empty((len(CARDS), poses + 2), dtype=np.int32)
+        table[:, dead] = dead
+        table[:, goal] = goal
+        for y in range(height):
+            report("building moves", y / height)
+            for x in range(width):
+                for facing in DIRECTIONS:
+                    _play_row(board, level, table, (y * width + x) * 4 + DIRECTION_INDEX[facing])
+        table.setflags(write=False)
+        return TransitionTable(width, height, table, occupiable_states(board, level, table))
+    report("building moves", 0.0)
+    table = np.tile(np.arange(poses + 2, dtype=np.int32), (len(CARDS), 1))
+    built = np.zeros(poses + 2, dtype=np.bool_)
+    built[poses:] = True
+    _play_reachable(board, level, table, built, starts)
     table.setflags(write=False)
-    return TransitionTable(width, height, table, occupiable_states(board, level, table))
+    built.setflags(write=False)
+    return TransitionTable(width, height, table, occupiable_states(board, level, table, built), built)
 
 
-def occupiable_states(board: Board, level: Level, table: IntArray) -> BoolArray:
+def extend_table(board: Board, level: Level, table: TransitionTable, starts: Sequence[int]) -> TransitionTable:
+    """``table`` with the rows of every pose reachable from ``starts`` played (itself if they are)."""
+    if table.built is None or all(table.built[s] for s in starts):
+        return table
+    nxt = table.next.copy()
+    built = table.built.copy()
+    _play_reachable(board, level, nxt, built, starts)
+    nxt.setflags(write=False)
+    built.setflags(write=False)
+    return TransitionTable(table.width, table.height, nxt, occupiable_states(board, level, nxt, built), built)
+
+
+def _play_reachable(board: Board, level: Level, table: IntArray, built: BoolArray, starts: Sequence[int]) -> None:
+    """Play the rows of the poses reachable from ``starts`` that are not ``built`` yet (in place)."""
+    poses = table.shape[1] - 2
+    frontier = [int(s) for s in starts if 0 <= s < poses]
+    seen = set(frontier)
+    done = 0
+    while frontier:
+        state = frontier.pop()
+        if not built[state]:
+            _play_row(board, level, table, state)
+            built[state] = True
+            done += 1
+            if done % 4096 == 0:
+                report("building moves", min(done / poses, 0.99))
+        for target in table[:, state]:
+            t = int(target)
+            if t < poses and t not in seen:
+                seen.add(t)
+                frontier.append(t)
+
+
+def _play_row(board: Board, level: Level, table: IntArray, state: int) -> None:
+    """``table[:, state]``: where each card takes a robot at that pose."""
+    width = board.width
+    dead, goal = table.shape[1] - 2, table.shape[1] - 1
+    cell, facing = divmod(state, 4)
+    y, x = divmod(cell, width)
+    pose = Pose(x, y, DIRECTIONS[facing])
+    for c, card in enumerate(CARDS):
+        p, status = play_card_outcome(board, level, pose, card)
+        if status is RobotStatus.DESTROYED:
+            table[c, state] = dead
+        elif status is RobotStatus.FINISHED:
+            table[c, state] = goal
+        else:
+            table[c, state] = (p.y * width + p.x) * 4 + DIRECTION_INDEX[p.facing]
+
+
+def occupiable_states(board: Board, level: Level, table: IntArray, built: BoolArray | None = None) -> BoolArray:
     """States a live robot can be in between cards: live results of some card, or a start tile.
 
     Goals and holes never are; a crusher tile can be (a pusher may push a robot onto it after the
     crushers have acted), which is why this is read off the table instead of the tile kinds.
+    With ``built``, only the rows played count.
     """
     poses = table.shape[1] - 2
     result = np.zeros(poses + 2, dtype=np.bool_)
-    targets = table[:, :poses].ravel()
+    rows = table[:, :poses] if built is None else table[:, :poses][:, built[:poses]]
+    targets = rows.ravel()
     result[targets[targets < poses]] = True
     for start in board.starts:
         result[(start.y * board.width + start.x) * 4 + DIRECTION_INDEX[start.facing]] = True

@@ -32,7 +32,15 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.ai import plan_file
-from engine.ai.plan_table import CARD_INDEX, CARDS, TransitionTable, build_table, occupiable_states
+from engine.ai.plan_table import (
+    CARD_INDEX,
+    CARDS,
+    TransitionTable,
+    build_table,
+    extend_table,
+    occupiable_states,
+    state_index,
+)
 from engine.ai.plan_value import EPS, ValueResult, solve
 from engine.boardfile import write_board
 from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
@@ -95,6 +103,7 @@ class BoardPlan:
             raise ValueError(f"pose {pose.x} {pose.y} is off the {self.board.width}x{self.board.height} board")
         state = self.table.state_of(pose)
         if not self.values.solved[state]:
+            self.table = extend_table(self.board, self.level, self.table, [state])
             self.values = solve(self.table, [state], time_limit=PRECOMPUTE_LIMIT, previous=self.values)
             if self.cache_dir is not None:
                 plan_file.store(self.cache_dir, self.board, self.level, self.to_data())
@@ -119,8 +128,8 @@ class BoardPlan:
         self, pose: Pose, hand: Sequence[Card]
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """Distinct orders, their end states, cards to the goal (6: not reached) and the ranking."""
+        start = self.state(pose)  # first: it may extend the table
         table = self.table
-        start = self.state(pose)
         orders = distinct_orders([CARD_INDEX[c] for c in hand])
         state = np.full(len(orders), start, dtype=np.int64)
         after = np.full(len(orders), CHOSEN_PER_ROUND + 1, dtype=np.int64)
@@ -182,7 +191,11 @@ def _from_data(board: Board, level: Level, data: plan_file.PlanData) -> BoardPla
     states = data.states
     nxt = np.frombuffer(data.next, dtype=np.int32).reshape(len(CARDS), states).copy()
     nxt.setflags(write=False)
-    table = TransitionTable(board.width, board.height, nxt, occupiable_states(board, level, nxt))
+    # Rows are played for exactly the poses reachable from the solved ones (``build_table``).
+    built = np.frombuffer(data.solved, dtype=np.uint8).astype(np.bool_)
+    built[-2:] = True
+    built.setflags(write=False)
+    table = TransitionTable(board.width, board.height, nxt, occupiable_states(board, level, nxt, built), built)
     report = data.report
     values = ValueResult(
         np.frombuffer(data.goal, dtype=np.float64).copy(),
@@ -227,8 +240,8 @@ def plan_for(
         plan = _from_data(board, level, data)
     else:
         begin = time.perf_counter()
-        table = build_table(board, level)
-        starts = [table.state_of(start) for start in board.starts]
+        starts = [state_index(board, start) for start in board.starts]
+        table = build_table(board, level, starts)
         values = solve(table, starts, time_limit=time_limit)
         values.seconds = time.perf_counter() - begin
         plan = BoardPlan(board, level, table, values, from_cache=False)
