@@ -475,6 +475,8 @@ def view_options(args: argparse.Namespace, size: tuple[int, int] | None, argv: S
         fullscreen=args.fullscreen,
         argv=argv,
         theme=args.theme,
+        round=args.round,
+        zoom=args.zoom,
     )
 
 
@@ -483,9 +485,7 @@ ROBOT_ONLY_OPTIONS = (
     ("board", "--board"),
     ("sequence", "--sequence"),
     ("ai", "--ai"),
-    ("round", "--round"),
     ("card", "--card"),
-    ("zoom", "--zoom"),
 )
 
 

@@ -69,10 +69,21 @@ def export(show: GameShow[Any], out: Path, options: ViewOptions, theme: object |
 
     try:
         count = export_show(
-            show, out, options.size, options.fps, options.view, options.speed, theme=theme, hud=options.hud
+            show,
+            out,
+            options.size,
+            options.fps,
+            options.view,
+            options.speed,
+            theme=theme,
+            hud=options.hud,
+            round_number=options.round,
+            zoom=options.zoom,
         )
     except ExportError as exc:
         raise InputError(str(exc)) from None
+    except ValueError as exc:  # no such round
+        raise InputError(f"--round {options.round}: {exc}") from None
     except OSError as exc:
         raise InputError(f"cannot write: {exc.strerror or exc}", out) from None
     print(f"wrote {out} ({count} frame{'s' if count != 1 else ''})")

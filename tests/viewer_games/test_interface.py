@@ -4,6 +4,7 @@ open/playable, the shared player walking every step and round, and the renderer 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -187,3 +188,21 @@ def test_the_renderer_hook_draws(case: tuple[Case, GameShow[Any], Path]) -> None
         ctx.release()
     assert image.shape == (120, 160, 3)
     assert (np.abs(image - image[0, 0]).sum(axis=2) > 60).mean() > 0.1  # the board is drawn, not just cleared
+
+
+def test_actors_face_the_way_they_drive(case: tuple[Case, GameShow[Any], Path]) -> None:
+    """``heading`` is atan2(dy, dx) in cells for every game: mid-move, an actor moves along it."""
+    _, show, _ = case
+    forward = 0
+    for segment in show.segments():
+        if segment.kind not in ("card_move", "drive"):
+            continue
+        t = segment.start + segment.duration / 2
+        before, after = show.actors_at(t - 0.01), show.actors_at(t + 0.01)
+        for a, b in zip(before, after, strict=True):
+            dx, dy = b.x - a.x, b.y - a.y
+            if a.alive and b.alive and math.hypot(dx, dy) > 1e-4:
+                along = (dx * math.cos(a.heading) + dy * math.sin(a.heading)) / math.hypot(dx, dy)
+                assert abs(along) > 0.99  # forwards, or a robot's back-up card
+                forward += along > 0.99
+    assert forward > 0 or not show.timeline.step_ends

@@ -40,3 +40,27 @@ def test_a_tron_game_file_exports_to_gif(tmp_path: Path, capsys: pytest.CaptureF
     assert cyan[-1] > 4 * max(1, cyan[0]) and orange[-1] > 4 * max(1, orange[0])  # the walls grew
     hud = frames[-1][:60, :200]
     assert near(hud, colour_of(0), 90).sum() > 10 and near(hud, colour_of(1), 90).sum() > 10
+
+
+def test_one_round_exported_zoomed_and_bad_rounds_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from viewer3d.games.tron.show import TronShow
+    from viewer3d.show_export import hud_at, round_span
+
+    rounds = [RoundRecord({1: "AHEAD", 2: "AHEAD"}, {}, [], {}) for _ in range(ROUNDS - 1)]
+    rounds.append(RoundRecord({1: "AHEAD", 2: "AHEAD"}, {}, [1, 2], {}))
+    record = GameRecord(parse_arena(ARENA), (BotInfo("a"), BotInfo("b")), tuple(rounds))
+    game = tmp_path / "tron-game.json"
+    save_game(record, game)
+    show = TronShow(record, game.name)
+    begin, end = round_span(show.timeline, 5)
+    assert end - begin == show.timeline.step_ends[4] - show.timeline.step_starts[4]  # one round, one step
+    assert hud_at(show, begin, "")[0].text == "Tron 12x8   round 5 / 12"
+    whole, zoomed = tmp_path / "whole.png", tmp_path / "zoomed.png"
+    assert view_main([str(game), "--headless", "--out", str(whole), "--round", "5", "--size", "320x240"]) == 0
+    args = [str(game), "--headless", "--out", str(zoomed), "--round", "5", "--zoom", "3", "--size", "320x240"]
+    assert view_main(args) == 0
+    lit = [near(np.asarray(Image.open(p).convert("RGB")).astype(int)[60:], colour_of(0)).sum() for p in (whole, zoomed)]
+    assert lit[1] > 2 * lit[0]  # three times closer: the wall covers more of the picture
+    capsys.readouterr()
+    assert view_main([str(game), "--headless", "--out", str(tmp_path / "x.gif"), "--round", "13"]) == 2
+    assert capsys.readouterr().err == "robots-view: --round 13: there is no round 13: the game has 12 rounds\n"

@@ -81,7 +81,8 @@ def test_a_tron_game_in_the_shared_window(desktop: dict[str, str], tmp_path: Pat
         xdo(env, "key", "--window", window, "s")
         seek_shot = tmp_path / "robots-view-002.png"
         wait_for(seek_shot, viewer)
-        xdo(env, "key", "--window", window, "Escape")
+        # keydown only: the viewer quits on the press and its window is gone before a release could reach it
+        xdo(env, "keydown", "--window", window, "Escape")
         err = viewer.communicate(timeout=60)[1]
     except subprocess.TimeoutExpired:
         viewer.kill()

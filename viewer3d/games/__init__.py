@@ -44,6 +44,8 @@ class ViewOptions(NamedTuple):
     fullscreen: bool = False
     argv: Sequence[str] = ()  # the command line, for "render offscreen instead: ..." and reopening
     theme: str | None = None  # --theme: a game draws its pictures from it (Tron: the theme's tron/)
+    round: int | None = None  # --round N: export only that round (a .png: its start)
+    zoom: float | None = None  # --zoom Z: the export's camera Z times closer than the whole board
 
 
 def _robots_playable(path: Path) -> bool:

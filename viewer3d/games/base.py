@@ -54,8 +54,9 @@ class HudLine(NamedTuple):
 class ActorPose:
     """An actor (a robot, a light cycle) at one moment, in cell coordinates (fractional while it moves).
 
-    ``heading`` is the yaw in radians as ``viewer3d.coords.facing_yaw`` gives it (0 = east,
-    growing towards south); ``fade`` is 1 for fully drawn, 0 for gone (falling, crashed)."""
+    ``heading`` is the direction it faces in radians, in cell coordinates: 0 = east (+x), pi/2 =
+    south (+y), i.e. ``atan2(dy, dx)`` of a step forward, whatever angle the game's renderer uses;
+    ``fade`` is 1 for fully drawn, 0 for gone (falling, crashed)."""
 
     x: float
     y: float

@@ -7,6 +7,7 @@ app, HUD, window and export show a robot game exactly as before the seam existed
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
@@ -66,7 +67,9 @@ class RobotShow:
         robot = self._timeline.state_at(t).robot
         if robot is None:
             return []
-        return [ActorPose(robot.bx, robot.by, robot.yaw, ROBOT_COLOUR, robot.alpha > 0.0, robot.alpha)]
+        # the renderer's yaw turns the model from north counter-clockwise; the interface's heading is atan2(dy, dx)
+        heading = math.remainder(-math.pi / 2 - robot.yaw, 2 * math.pi)
+        return [ActorPose(robot.bx, robot.by, heading, ROBOT_COLOUR, robot.alpha > 0.0, robot.alpha)]
 
     def dynamic_cells_at(self, t: float) -> DynamicCells:
         strength = TrailCounter(self._timeline).strength(t)
