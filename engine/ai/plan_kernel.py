@@ -464,8 +464,10 @@ def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ign
 
 
 @numba.njit(cache=True)
-def sweep(order, first, nxt, goal_p, won_r, lat, eps, work, stamp, tags, memo, pool_e, pool_gc, pool_gw, tops, stats):  # type: ignore[no-untyped-def]
-    """One Gauss-Seidel sweep over the poses of ``order[first:]`` (values updated in place).
+def sweep(  # type: ignore[no-untyped-def]
+    order, first, last, nxt, goal_p, won_r, lat, eps, work, stamp, tags, memo, pool_e, pool_gc, pool_gw, tops, stats
+):
+    """A Gauss-Seidel sweep over the poses of ``order[first:last]`` (values updated in place).
 
     Each pose's policy is remembered (``memo``, pools): its ends best first and its hands grouped
     by best end. While ``_policy_holds``, every hand's best end is the one a full update would find,
@@ -476,10 +478,10 @@ def sweep(order, first, nxt, goal_p, won_r, lat, eps, work, stamp, tags, memo, p
     the pools may not grow (then poses without room are updated in full every time). ``stats``:
     largest change of P and R, updates and full updates (accumulated). Returns the index of
     ``order`` where the pools ran out of room (the caller grows them or sets ``tops[2]`` and calls
-    again from there), or ``len(order)`` when done.
+    again from there), or ``last`` when done.
     """
     g_code, g_w, gp, gr, versus = work[20:25]
-    for i in range(first, order.shape[0]):
+    for i in range(first, last):
         p = order[i]
         if memo[p, 3] >= 0 and _policy_holds(memo[p, 0], memo[p, 1], pool_e, goal_p, won_r, eps):
             off = memo[p, 3]
@@ -532,7 +534,7 @@ def sweep(order, first, nxt, goal_p, won_r, lat, eps, work, stamp, tags, memo, p
         stats[1] = max(stats[1], abs(y - won_r[p]))
         goal_p[p] = x
         won_r[p] = y
-    return order.shape[0]
+    return last
 
 
 @numba.njit(cache=True)

@@ -70,6 +70,8 @@ TOLERANCE_ROUNDS = 1e-4
 SURVIVAL_ROUNDS = 4
 #: Policy-evaluation sweeps after each improvement sweep (modified policy iteration).
 EVALUATIONS = 30
+#: Poses per call of the sweep kernel: the time limit and cancelling are checked between calls.
+SWEEP_CHUNK = 2048
 #: Most bytes the remembered policies may take (``_Pools``); beyond, updates are all full ones.
 MEMO_BYTES = 384 * 2**20
 
@@ -167,10 +169,17 @@ def solve(
     while not converged and sweeps < max_sweeps and time.perf_counter() - begin < time_limit:
         stats[0] = stats[1] = 0.0
         first = 0
+        settled = _settled(change_goal, change_rounds)
         while first < len(order):
-            first = plan_kernel.sweep(
+            if first and sweeps and time.perf_counter() - begin >= time_limit:
+                # Mid-sweep (never the first: it gives every pose a value): the values are still
+                # lower bounds, and the sweep does not count.
+                break
+            last = min(first + SWEEP_CHUNK, len(order))
+            reached = plan_kernel.sweep(
                 order,
                 first,
+                last,
                 nxt,
                 goal,
                 won,
@@ -186,8 +195,13 @@ def solve(
                 pools.tops,
                 stats,
             )
-            if first < len(order):
+            if reached < last:
                 pools.grow(memo)
+            first = reached
+            if first < len(order):
+                report("solving values", settled)  # lets a listener cancel a long sweep
+        if first < len(order):
+            break
         change_goal, change_rounds = float(stats[0]), float(stats[1])
         sweeps += 1
         converged = change_goal <= TOLERANCE_GOAL and change_rounds <= TOLERANCE_ROUNDS

@@ -12,12 +12,15 @@ fast solver must agree with it within one tier.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
 from engine.ai import plan_value
-from engine.ai.plan_table import TransitionTable, build_table
+from engine.ai.plan_table import TransitionTable, build_table, cards_to_goal
 from engine.ai.plan_value import EPS, TOLERANCE_GOAL, TOLERANCE_ROUNDS, ValueResult, solve
+from engine.ai.progress import listening
 from engine.boardfile import load_board
 from engine.model import Board, Level
 from tests.planner.boards import ROOT, random_board
@@ -112,3 +115,39 @@ def test_policy_memory_limit_falls_back_to_full_updates(monkeypatch: pytest.Monk
     limited = solve(table, starts)
     assert limited.converged and limited.full_updates == limited.updates
     assert np.abs(limited.goal - unlimited.goal).max() <= EPS
+
+
+def test_time_limit_stops_within_a_sweep_but_never_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A clock that stands still until the listener hears the second sweep's second chunk (a report
+    # follows every chunk of 16 poses but a sweep's last, and every sweep), then jumps past the limit.
+    _board, table, starts = _setup("random-8x8-12", Level.HARD)
+    full = solve(table, starts)
+    assert full.sweeps >= 3
+    hopeful = int(np.count_nonzero(full.solved & (cards_to_goal(table) > 0)))
+    chunks = -(-hopeful // 16)
+    assert chunks >= 3
+    now = [0.0]
+    monkeypatch.setattr(plan_value, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+    monkeypatch.setattr(plan_value, "SWEEP_CHUNK", 16)
+    heard: list[float] = []
+
+    def listener(stage: str, fraction: float) -> None:
+        heard.append(fraction)
+        if len(heard) == chunks + 2:
+            now[0] = 1e9
+
+    with listening(listener):
+        early = solve(table, starts, time_limit=100.0)
+    assert early.sweeps == 1 and not early.converged  # the cut second sweep does not count
+    assert np.all(early.goal <= full.goal + 1e-12)
+    assert early.goal[starts[0]] > 0.9  # the first sweep gave every pose its value
+
+    def racing() -> float:  # every look at the clock costs a minute
+        now[0] += 60.0
+        return now[0]
+
+    now[0] = 0.0
+    monkeypatch.setattr(plan_value, "time", SimpleNamespace(perf_counter=racing))
+    first_only = solve(table, starts, time_limit=90.0)
+    assert first_only.sweeps == 1 and not first_only.converged  # a spent limit still sweeps once
+    assert first_only.goal[starts[0]] > 0.9
