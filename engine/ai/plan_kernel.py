@@ -35,8 +35,6 @@ from engine.cards import CHOSEN_PER_ROUND, DECK_COMPOSITION, DECK_SIZE, HAND_SIZ
 
 KINDS = len(Card)
 SEQUENCES = KINDS**CHOSEN_PER_ROUND
-#: "No choice" in the rank arrays (ranks are places in a pose's ordered list of end states).
-NONE = np.int64(1 << 62)
 
 Counts = tuple[int, ...]
 IntArray = npt.NDArray[np.int64]
@@ -99,21 +97,6 @@ class Lattice:
 @cache
 def lattice() -> Lattice:
     return Lattice()
-
-
-@numba.njit(cache=True)
-def _lift(start, index, below_best, below_wait, up_best, up_wait):  # type: ignore[no-untyped-def]
-    """Best rank (lowest) and "can wait" over the sub-multisets one card smaller, for every row."""
-    for row in range(start.shape[0] - 1):
-        best = NONE
-        wait = False
-        for k in range(start[row], start[row + 1]):
-            child = index[k]
-            if below_best[child] < best:
-                best = below_best[child]
-            wait = wait or below_wait[child]
-        up_best[row] = best
-        up_wait[row] = wait
 
 
 @numba.njit(cache=True, inline="always")
@@ -250,7 +233,7 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
     Started from 1 for live poses (0 destroyed), ``k`` rounds give the best probability of
     surviving ``k`` more rounds: where no goal can be reached, it is what the planner maximises.
     """
-    sequence_multiset, start6, index6, start7, index7, start8, index8, weights = lat[:8]
+    sequence_multiset, dense6, dense7, dense8, weights = lat
     (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of, sorted_p) = work[:16]
     zeros = np.zeros(alive.shape[0])
     fresh = alive.copy()
@@ -258,17 +241,15 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
         p = order[i]
         _tree(p, nxt, s1, s2, s3, s4, s5)
         tags[1] += 1
-        _rank_ends(p, s5, alive, zeros, eps, stamp, tags[1], work, False)
+        n = _rank_ends(p, s5, alive, zeros, eps, stamp, tags[1], work, False)
         for m in range(b5.shape[0]):
-            b5[m] = NONE
+            b5[m] = n  # every multiset has an end (p itself counts here), so n never stays
             f5[m] = False
         for k in range(s5.shape[0]):
-            m = sequence_multiset[k]
-            if rank_of[s5[k]] < b5[m]:
-                b5[m] = rank_of[s5[k]]
-        _lift(start6, index6, b5, f5, b6, f6)
-        _lift(start7, index7, b6, f6, b7, f7)
-        _lift(start8, index8, b7, f7, b8, f8)
+            b5[sequence_multiset[k]] = min(b5[sequence_multiset[k]], rank_of[s5[k]])
+        _lift_dense(dense6, b5, f5, b6, f6)
+        _lift_dense(dense7, b6, f6, b7, f7)
+        _lift_dense(dense8, b7, f7, b8, f8)
         total = 0.0
         for h in range(b8.shape[0]):
             total += weights[h] * sorted_p[b8[h]]
@@ -279,7 +260,11 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
 
 @numba.njit(cache=True)
 def _lift_dense(child, below_best, below_wait, up_best, up_wait):  # type: ignore[no-untyped-def]
-    """``_lift`` over a dense child table (a missing child repeats a present one): no branches."""
+    """Best rank (lowest) and "can wait" over the sub-multisets one card smaller, for every row.
+
+    ``child[row]`` lists the row's sub-multisets, a missing one (no card of that kind) repeating a
+    present one, so the loop has no branches.
+    """
     for row in range(child.shape[0]):
         c = child[row, 0]
         best = below_best[c]
@@ -299,8 +284,7 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
     ``n`` (``sorted_e[:n]``, best first). ``known`` (offset, count) of the pose's remembered ends
     in ``pool_e``, or offset -1.
     """
-    sequence_multiset = lat[0]
-    dense6, dense7, dense8 = lat[8], lat[9], lat[10]
+    sequence_multiset, dense6, dense7, dense8 = lat[:4]
     (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of) = work[:15]
     _tree(p, nxt, s1, s2, s3, s4, s5)
     if known[0] >= 0:
@@ -459,7 +443,7 @@ def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ign
     """New (goal probability, won rounds) of pose ``p`` from the current values of all others."""
     n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, (-1, 0), work[17])
     g_code, g_w, gp, gr, versus = work[20:25]
-    count = _group_hands(n, lat[7], work, g_code, g_w)
+    count = _group_hands(n, lat[4], work, g_code, g_w)
     return _solve_groups(goal_p[p], won_r[p], count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus)
 
 
@@ -505,7 +489,7 @@ def sweep(  # type: ignore[no-untyped-def]
                 return i
             tags[1] += 1
             n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tags[1], (memo[p, 0], memo[p, 1]), pool_e)
-            count = _group_hands(n, lat[7], work, g_code, g_w)
+            count = _group_hands(n, lat[4], work, g_code, g_w)
             x, y = _solve_groups(goal_p[p], won_r[p], count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus)
             stats[3] += 1
             if memo[p, 0] < 0 and growing:
@@ -595,19 +579,14 @@ def compact_groups(memo, by_offset, pool_gc, pool_gw):  # type: ignore[no-untype
 
 
 def kernel_lattice(lat: Lattice) -> tuple[npt.NDArray[np.generic], ...]:
-    """The lattice as the kernel takes it: sequence -> multiset map, CSR child lists, hand weights,
-    then the child lists again as dense tables (rows x kinds)."""
-    parts: list[npt.NDArray[np.generic]] = [lat.sequence_multiset]
-    for child in lat.children:
-        valid = child >= 0
-        start = np.concatenate([[0], np.cumsum(valid.sum(axis=1))]).astype(np.int64)
-        parts += [start, child[valid].astype(np.int64)]
+    """The lattice as the kernel takes it: sequence -> 5-multiset, the child tables of the 6-, 7- and
+    8-card levels (rows x kinds; a missing child repeats the first present one, which leaves the
+    min and the or alike), hand weights. Small integer types keep it in the cache."""
     dense = []
     for child in lat.children:
-        # A missing child (no card of that kind) repeats the first present one: same min and or.
         first = child[np.arange(len(child)), np.argmax(child >= 0, axis=1)]
-        dense.append(np.ascontiguousarray(np.where(child >= 0, child, first[:, None]), dtype=np.int64))
-    return (*parts, lat.weights, *dense)
+        dense.append(np.ascontiguousarray(np.where(child >= 0, child, first[:, None]), dtype=np.int16))
+    return (lat.sequence_multiset.astype(np.int16), *dense, lat.weights)
 
 
 def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ...]:
@@ -615,9 +594,9 @@ def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ..
     trees = tuple(np.empty(KINDS**d, dtype=np.int32) for d in range(1, CHOSEN_PER_ROUND + 1))
     per_level: list[npt.NDArray[np.generic]] = []
     for level in lat.levels:
-        per_level += [np.empty(len(level), dtype=np.int64), np.empty(len(level), dtype=np.bool_)]
+        per_level += [np.empty(len(level), dtype=np.int32), np.empty(len(level), dtype=np.bool_)]
     ends = np.empty(min(states, SEQUENCES), dtype=np.int64)
-    rank_of = np.empty(states, dtype=np.int64)
+    rank_of = np.empty(states, dtype=np.int32)
     sorted_values = (np.empty(len(ends), dtype=np.float64), np.empty(len(ends), dtype=np.float64))
     sorted_ends = np.empty(len(ends), dtype=np.int32)
     accumulators = (np.empty(len(ends) + 1, dtype=np.float64), np.empty(len(ends) + 1, dtype=np.float64))
