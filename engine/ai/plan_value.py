@@ -57,6 +57,7 @@ import numpy.typing as npt
 from engine.ai import plan_kernel
 from engine.ai.plan_table import TransitionTable, cards_to_goal
 from engine.ai.progress import report
+from engine.cards import HAND_SIZE
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -192,6 +193,7 @@ def solve(
                 pools.ends,
                 pools.group_code,
                 pools.group_weight,
+                pools.waits,
                 pools.tops,
                 stats,
             )
@@ -246,17 +248,19 @@ class _Pools:
     def __init__(self, poses: int) -> None:
         ends = poses * 128 + plan_kernel.SEQUENCES
         groups = poses * 64 + 3 * plan_kernel.SEQUENCES
-        self.tops = np.zeros(3, dtype=np.int64)
-        if poses == 0 or ends * 4 + groups * 12 > MEMO_BYTES:
-            ends = groups = 0
+        self.tops = np.zeros(4, dtype=np.int64)
+        if poses == 0 or ends * 4 + groups * 12 + poses * WAIT_WORDS * 8 > MEMO_BYTES:
+            ends = groups = poses = 0
             self.tops[2] = 1  # remember nothing: every update is a full one
         self.ends = np.empty(ends, dtype=np.int32)
         self.group_code = np.empty(groups, dtype=np.int32)
         self.group_weight = np.empty(groups, dtype=np.float64)
+        #: Per pose, which hands can wait (a bit per hand; it depends only on the table).
+        self.waits = np.zeros((poses, WAIT_WORDS), dtype=np.uint64)
 
     @property
     def nbytes(self) -> int:
-        return self.ends.nbytes + self.group_code.nbytes + self.group_weight.nbytes
+        return self.ends.nbytes + self.group_code.nbytes + self.group_weight.nbytes + self.waits.nbytes
 
     def grow(self, memo: npt.NDArray[np.int64]) -> None:
         """Make room for one more full update (the kernel stopped for want of it), or stop growing."""
@@ -274,12 +278,16 @@ class _Pools:
             if need_groups > len(self.group_code)
             else len(self.group_code)
         )
-        if ends * 4 + groups * 12 > MEMO_BYTES:
+        if ends * 4 + groups * 12 + self.waits.nbytes > MEMO_BYTES:
             self.tops[2] = 1
             return
         self.ends = _grown(self.ends, ends)
         self.group_code = _grown(self.group_code, groups)
         self.group_weight = _grown(self.group_weight, groups)
+
+
+#: 64-bit words of one pose's "can wait" bits (one per 8-card hand).
+WAIT_WORDS = -(-math.comb(plan_kernel.KINDS + HAND_SIZE - 1, HAND_SIZE) // 64)
 
 
 def _settled(change_goal: float, change_rounds: float) -> float:

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from engine.ai import plan_value
+from engine.ai import plan_kernel, plan_value
 from engine.ai.plan_table import TransitionTable, build_table, cards_to_goal
 from engine.ai.plan_value import EPS, TOLERANCE_GOAL, TOLERANCE_ROUNDS, ValueResult, solve
 from engine.ai.progress import listening
@@ -151,3 +151,27 @@ def test_time_limit_stops_within_a_sweep_but_never_the_first(monkeypatch: pytest
     first_only = solve(table, starts, time_limit=90.0)
     assert first_only.sweeps == 1 and not first_only.converged  # a spent limit still sweeps once
     assert first_only.goal[starts[0]] > 0.9
+
+
+def test_remembered_wait_bits_give_the_same_best_choices_as_the_full_lattice() -> None:
+    _board, table, starts = _setup("random-8x8-17", Level.NORMAL)
+    values = solve(table, starts)
+    lat = plan_kernel.kernel_lattice(plan_kernel.lattice())
+    work = plan_kernel.work_buffers(plan_kernel.lattice(), table.states)
+    nxt = np.ascontiguousarray(table.next, dtype=np.int32)
+    stamp = np.zeros(table.states, dtype=np.int64)
+    no_ends = np.zeros(0, dtype=np.int32)
+    waits = np.zeros((1, plan_value.WAIT_WORDS), dtype=np.uint64)
+    b8, f8 = work[11], work[12]
+    checked = waiting = 0
+    for tag, p in enumerate(np.nonzero(values.solved[: table.poses])[0], start=1):
+        args = (int(p), nxt, values.goal, values.won, lat, EPS, work, stamp)
+        n = plan_kernel._best_per_hand(*args, 2 * tag, (-1, 0, -1), no_ends, waits[:0])
+        best, can_wait = b8.copy(), f8.copy()
+        plan_kernel._pack_waits(f8, waits[0])
+        f8[:] = ~f8  # the remembered bits must overwrite whatever is there
+        assert plan_kernel._best_per_hand(*args, 2 * tag + 1, (-1, 0, 0), no_ends, waits) == n
+        assert np.array_equal(b8, best) and np.array_equal(f8, can_wait)
+        checked += 1
+        waiting += int(can_wait.any())
+    assert checked > 50 and waiting > 10
