@@ -7,11 +7,15 @@ editor never disagree about a file.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 ROBOTS, TRON = "robots", "tron"
 GAME_NAMES = (ROBOTS, TRON)
 SNIFF_BYTES = 4096
+#: A ``robots-tron play --log`` transcript: each line is ``>P`` (server to bot P) or ``<P`` (bot P's
+#: answer) and the protocol line.
+TRANSCRIPT_LINE = re.compile(r"[<>]\d+ ")
 
 
 def _head(path: Path) -> str:
@@ -23,13 +27,15 @@ def _head(path: Path) -> str:
 
 
 def sniff_game(path: str | Path) -> str | None:
-    """``"tron"`` for a Tron game file or arena (``GAMEBOARDSTART`` first), ``"robots"`` for any other
-    file or folder (robot boards, game folders, ``game.json``), None when the path does not exist."""
+    """``"tron"`` for a Tron game file, arena (``GAMEBOARDSTART`` first) or protocol transcript,
+    ``"robots"`` for any other file or folder (robot boards, game folders, ``game.json``), None when
+    the path does not exist."""
     target = Path(path)
     if not target.exists():
         return None
     if target.is_file():
         head = _head(target)
-        if '"robots-tron-game"' in head or head.lstrip().startswith("GAMEBOARDSTART"):
+        start = head.lstrip()
+        if '"robots-tron-game"' in head or start.startswith("GAMEBOARDSTART") or TRANSCRIPT_LINE.match(start):
             return TRON
     return ROBOTS

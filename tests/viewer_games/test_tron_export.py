@@ -4,6 +4,8 @@ colours the first frame lacks are not lost), and every frame carries the HUD lin
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -64,3 +66,24 @@ def test_one_round_exported_zoomed_and_bad_rounds_refused(tmp_path: Path, capsys
     capsys.readouterr()
     assert view_main([str(game), "--headless", "--out", str(tmp_path / "x.gif"), "--round", "13"]) == 2
     assert capsys.readouterr().err == "robots-view: --round 13: there is no round 13: the game has 12 rounds\n"
+
+
+def test_a_protocol_transcript_is_named_as_one(tmp_path: Path) -> None:
+    """``robots-tron play --log`` writes a text file users try to open first: it is recognised as
+    Tron's, and refused in one line that says which file to open instead."""
+    from engine.games import TRON, sniff_game
+
+    log = tmp_path / "log.txt"
+    log.write_text(">1 GAMEBOARDSTART 3,3\n>1 ...\n>1 ...\n>1 ...\n>1 GAMEBOARDEND\n>1 SET 1\n<1 AHEAD\n")
+    assert sniff_game(log) == TRON
+    result = subprocess.run(
+        [sys.executable, "-m", "viewer3d", str(log), "--headless", "--out", str(tmp_path / "x.png")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert f"{log}:1:1: a robots-tron --log transcript" in lines[0] and "tron-game.json" in lines[0]
+    assert not (tmp_path / "x.png").exists()

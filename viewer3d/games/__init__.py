@@ -125,7 +125,7 @@ def _tron_players() -> tuple[str, ...]:
 
 
 def _tron_playable(path: Path) -> bool:
-    """A Tron game file (``robots-tron play --log``) or an arena (its bots at their starts)."""
+    """A Tron game file (``robots-tron play --out``) or an arena (its bots at their starts)."""
     return path.is_file() and sniff_game(path) == TRON
 
 

@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.errors import InputError, read_text
-from engine.games import TRON
+from engine.games import TRANSCRIPT_LINE, TRON
 from engine.tron.arena import parse_arena
 from engine.tron.record import BotInfo, GameRecord, parse_game
 from viewer3d.clock import GamePlayer
@@ -60,6 +60,15 @@ class TronSteps:
 def load_record(path: Path) -> GameRecord:
     """A game file, or an arena shown before its first round (bots at their starts)."""
     text = read_text(path)
+    if TRANSCRIPT_LINE.match(text.lstrip()):
+        # Users reach for the --log file first: it is text and named by them.
+        raise InputError(
+            "a robots-tron --log transcript of the protocol, not a game file: open the game file "
+            "robots-tron play wrote (tron-game.json in its --out folder)",
+            path,
+            1,
+            1,
+        )
     if text.lstrip().startswith("GAMEBOARDSTART"):
         arena = parse_arena(text, path)
         bots = arena.default_bots
