@@ -4,8 +4,9 @@ For a pose ``p`` it plays all 7^5 card sequences through the transition table (a
 gathers), keeps per 5-card multiset the lexicographically best end (goal probability first, then
 the won-rounds value ``R``), lifts that through the lattice of multisets of 6, 7 and 8 cards (the
 best choice of a hand is the best of its 5-card sub-multisets), and averages over the 3,003 hands
-with their multinomial weights. Memory is a few fixed buffers, whatever the board size: the work
-is per pose, so nothing of size poses x hands is ever held.
+with their multinomial weights. The work is per pose, so nothing of size poses x hands is ever
+held: a few fixed buffers, plus what the caller lets ``sweep`` remember per pose (its ends, hand
+groups and "can wait" bits, a few kB).
 
 Sequences that end on ``p`` itself ("wait here") are solved exactly instead of iterated: the new
 value of ``p`` is the least fixed point of ``x = E_hand[max(x, best other choice)]`` (Newton's
@@ -469,17 +470,6 @@ def _solve_groups(x, y, count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus):
             break
         y = fresh
     return x, y
-
-
-@numba.njit(cache=True)
-def pose_update(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag):  # type: ignore[no-untyped-def]
-    """New (goal probability, won rounds) of pose ``p`` from the current values of all others."""
-    n = _best_per_hand(
-        p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, (-1, 0, -1), work[17], np.zeros((0, 1), dtype=np.uint64)
-    )
-    g_code, g_w, gp, gr, versus = work[20:25]
-    count = _group_hands(n, lat[4], work, g_code, g_w)
-    return _solve_groups(goal_p[p], won_r[p], count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus)
 
 
 @numba.njit(cache=True)

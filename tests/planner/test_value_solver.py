@@ -175,3 +175,37 @@ def test_remembered_wait_bits_give_the_same_best_choices_as_the_full_lattice() -
         checked += 1
         waiting += int(can_wait.any())
     assert checked > 50 and waiting > 10
+
+
+def test_policies_survive_pools_that_must_grow(monkeypatch: pytest.MonkeyPatch) -> None:
+    _board, table, starts = _setup("gorge-12x12", Level.NORMAL)
+    roomy = solve(table, starts)
+    original = plan_value._Pools.__init__
+
+    def cramped(self: plan_value._Pools, poses: int) -> None:
+        original(self, poses)
+        if poses:  # start with room for one full update only
+            self.ends = self.ends[: plan_kernel.SEQUENCES].copy()
+            self.group_code = self.group_code[: 3 * plan_kernel.SEQUENCES].copy()
+            self.group_weight = self.group_weight[: 3 * plan_kernel.SEQUENCES].copy()
+
+    monkeypatch.setattr(plan_value._Pools, "__init__", cramped)
+    cramped_result = solve(table, starts)
+    assert cramped_result.converged and cramped_result.full_updates == roomy.full_updates
+    assert np.array_equal(cramped_result.goal, roomy.goal) and np.array_equal(cramped_result.won, roomy.won)
+
+
+def test_full_group_pool_with_abandoned_segments_is_compacted_not_grown() -> None:
+    pools = plan_value._Pools(4)
+    size = len(pools.group_code)
+    memo = np.full((10, 6), -1, dtype=np.int64)
+    for pose, offset, codes in ((7, 20, [8, 9]), (2, 5, [1, 2, 3])):  # out of offset order
+        pools.group_code[offset : offset + len(codes)] = codes
+        pools.group_weight[offset : offset + len(codes)] = [c / 10 for c in codes]
+        memo[pose, 3:6] = offset, len(codes), len(codes) + 3
+    pools.tops[1] = size - 1  # no room for another full update
+    pools.grow(memo)
+    assert len(pools.group_code) == size and pools.tops[1] == 5
+    assert list(memo[2, 3:6]) == [0, 3, 3] and list(memo[7, 3:6]) == [3, 2, 2]
+    assert list(pools.group_code[:5]) == [1, 2, 3, 8, 9]
+    assert list(pools.group_weight[:5]) == pytest.approx([0.1, 0.2, 0.3, 0.8, 0.9])
