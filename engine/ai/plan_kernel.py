@@ -473,6 +473,26 @@ def _solve_groups(x, y, count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus):
 
 
 @numba.njit(cache=True)
+def _solve_remembered(p, memo, pool_gc, pool_gw, goal_p, won_r, eps, work):  # type: ignore[no-untyped-def]
+    """``_solve_groups`` over the hand groups pose ``p`` remembers (``memo``, the group pools)."""
+    off = memo[p, 3]
+    count = memo[p, 4]
+    return _solve_groups(
+        goal_p[p],
+        won_r[p],
+        count,
+        pool_gc[off : off + count],
+        pool_gw[off : off + count],
+        goal_p,
+        won_r,
+        eps,
+        work[22],
+        work[23],
+        work[24],
+    )
+
+
+@numba.njit(cache=True)
 def sweep(  # type: ignore[no-untyped-def]
     order,
     first,
@@ -511,21 +531,7 @@ def sweep(  # type: ignore[no-untyped-def]
     for i in range(first, last):
         p = order[i]
         if memo[p, 3] >= 0 and _policy_holds(memo[p, 0], memo[p, 1], pool_e, goal_p, won_r, eps):
-            off = memo[p, 3]
-            count = memo[p, 4]
-            x, y = _solve_groups(
-                goal_p[p],
-                won_r[p],
-                count,
-                pool_gc[off : off + count],
-                pool_gw[off : off + count],
-                goal_p,
-                won_r,
-                eps,
-                gp,
-                gr,
-                versus,
-            )
+            x, y = _solve_remembered(p, memo, pool_gc, pool_gw, goal_p, won_r, eps, work)
         else:
             growing = tops[2] == 0
             if growing and (tops[0] + SEQUENCES > pool_e.shape[0] or tops[1] + 3 * SEQUENCES > pool_gc.shape[0]):
@@ -579,28 +585,13 @@ def evaluate(order, goal_p, won_r, eps, work, memo, pool_gc, pool_gw):  # type: 
     Goal probabilities stay lower bounds: a fixed policy's values never exceed the optimum's.
     Returns the largest changes of P and R.
     """
-    gp, gr, versus = work[22], work[23], work[24]
     change_p = 0.0
     change_r = 0.0
     for i in range(order.shape[0]):
         p = order[i]
         if memo[p, 3] < 0:
             continue
-        off = memo[p, 3]
-        count = memo[p, 4]
-        x, y = _solve_groups(
-            goal_p[p],
-            won_r[p],
-            count,
-            pool_gc[off : off + count],
-            pool_gw[off : off + count],
-            goal_p,
-            won_r,
-            eps,
-            gp,
-            gr,
-            versus,
-        )
+        x, y = _solve_remembered(p, memo, pool_gc, pool_gw, goal_p, won_r, eps, work)
         change_p = max(change_p, abs(x - goal_p[p]))
         change_r = max(change_r, abs(y - won_r[p]))
         goal_p[p] = x
