@@ -5,6 +5,7 @@ Usage (from the repository root):
     python3 bench/precompute.py gameboards/big-100x100.dat bench/boards/moat-12x12.dat --levels hard
     python3 bench/precompute.py --random 7 256 256      # tests.planner.boards.random_board(7, 256, 256)
     python3 bench/precompute.py BOARD --reference       # the plain value iteration, for comparison
+    python3 bench/precompute.py --random 7 256 256 --game 1   # a whole planner game instead
 
 Each board and level runs in a fresh process, so "peak MB" is that process's own peak resident
 memory (Python, numpy, numba and LLVM included, ~170 MB of it before any board). Times are CPU
@@ -12,6 +13,8 @@ time of that process (``time.process_time``): the machine is shared, and wall ti
 measure the other processes; both are printed, with the load average before and after. The
 value iteration solves the poses reachable from the board's start tiles (as ``plan_for`` does)
 with a time limit of ``--limit`` seconds (wall). The numba kernel is compiled before timing.
+``--game SEED`` times a whole planner game instead (``plan_for`` without disk cache, then
+``play_game`` on that seed's deck): what a user of a new board waits for.
 """
 
 from __future__ import annotations
@@ -28,23 +31,53 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine.boardfile import load_board  # noqa: E402
+from engine.model import Board, Level  # noqa: E402
+
+
+def _board(board_arg: str) -> Board:
+    if board_arg.startswith("random:"):
+        from tests.planner.boards import random_board
+
+        seed, width, height = (int(part) for part in board_arg.split(":")[1:])
+        return random_board(seed, width, height)
+    return load_board(Path(board_arg))
+
+
+def _name(board_arg: str) -> str:
+    return board_arg if board_arg.startswith("random:") else Path(board_arg).stem
+
+
+def _game(board_arg: str, level_name: str, seed: int, limit: float) -> dict[str, object]:
+    """Time one whole planner game in this process, precomputation included."""
+    from engine.ai.planner import Planner
+    from engine.deck import generate_deck
+    from engine.game import play_game
+
+    level = Level(level_name)
+    board = _board(board_arg)
+    for rows in (["T Z"], ["T   p", "   pZ", "    p"]):  # compile (or load) the kernel outside the timing
+        play_game(Board.from_strings(rows), level, generate_deck(0)[:40], Planner(cache_dir=None))
+    cpu, wall = time.process_time(), time.perf_counter()
+    game = play_game(board, level, generate_deck(seed), Planner(cache_dir=None, time_limit=limit))
+    return {
+        "board": _name(board_arg),
+        "level": level_name,
+        "outcome": game.outcome.name.lower(),
+        "rounds": len(game.rounds),
+        "cpu": time.process_time() - cpu,
+        "wall": time.perf_counter() - wall,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
 
 def _one(board_arg: str, level_name: str, limit: float, reference: bool) -> dict[str, object]:
     """Measure one board and level in this process."""
     from engine.ai import plan_value
     from engine.ai.plan_table import build_table
-    from engine.boardfile import load_board
-    from engine.model import Board, Level
 
     level = Level(level_name)
-    board: Board
-    if board_arg.startswith("random:"):
-        from tests.planner.boards import random_board
-
-        seed, width, height = (int(part) for part in board_arg.split(":")[1:])
-        board = random_board(seed, width, height)
-    else:
-        board = load_board(Path(board_arg))
+    board = _board(board_arg)
     for rows in (["T Z"], ["T   p", "   pZ", "    p"]):  # compile (or load) the kernel outside the timing
         plan_value.solve(build_table(Board.from_strings(rows), level), reference=reference)
     cpu, wall = time.process_time(), time.perf_counter()
@@ -56,7 +89,7 @@ def _one(board_arg: str, level_name: str, limit: float, reference: bool) -> dict
     solve_cpu, solve_wall = time.process_time() - cpu, time.perf_counter() - wall
     solved = int(values.solved[: table.poses].sum())
     return {
-        "board": Path(board_arg).stem if not board_arg.startswith("random:") else board_arg,
+        "board": _name(board_arg),
         "level": level_name,
         "poses": solved,
         "table_cpu": table_cpu,
@@ -79,29 +112,47 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="hard", help="comma-separated levels (default hard)")
     parser.add_argument("--limit", type=float, default=600.0, help="value iteration time limit, s (wall)")
     parser.add_argument("--reference", action="store_true", help="the plain value iteration instead")
+    parser.add_argument("--game", type=int, metavar="SEED", help="time a whole planner game on this deck")
     parser.add_argument("--one", nargs=2, metavar=("BOARD", "LEVEL"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
-        print(json.dumps(_one(args.one[0], args.one[1], args.limit, args.reference)))
+        if args.game is not None:
+            print(json.dumps(_game(args.one[0], args.one[1], args.game, args.limit)))
+        else:
+            print(json.dumps(_one(args.one[0], args.one[1], args.limit, args.reference)))
         return 0
     targets = [*args.boards, *(f"random:{s}:{w}:{h}" for s, w, h in args.random)]
     if not targets:
         parser.error("name at least one board or --random")
     print(f"# load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(
-        "| board | level | poses solved | table CPU s | VI CPU s | VI wall s | sweeps | updates | full updates | converged | peak MB |"
-    )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
+    if args.game is not None:
+        print(f"| board | level | whole game (deck seed {args.game}) | rounds | CPU s | wall s | peak MB |")
+        print("|---|---|---|---:|---:|---:|---:|")
+    else:
+        print(
+            "| board | level | poses solved | table CPU s | VI CPU s | VI wall s | sweeps | updates | full updates"
+            " | converged | peak MB |"
+        )
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
     for target in targets:
         for level in args.levels.split(","):
             command = [sys.executable, __file__, "--one", target, level, "--limit", str(args.limit)]
             if args.reference:
                 command.append("--reference")
+            if args.game is not None:
+                command += ["--game", str(args.game)]
             done = subprocess.run(command, capture_output=True, text=True, check=False)
             if done.returncode:
                 print(f"| {target} | {level} | failed: {done.stderr.strip().splitlines()[-1:]} |")
                 continue
             r = json.loads(done.stdout.strip().splitlines()[-1])
+            if args.game is not None:
+                print(
+                    f"| {r['board']} | {r['level']} | {r['outcome']} | {r['rounds']} | {r['cpu']:.2f} | "
+                    f"{r['wall']:.2f} | {r['peak_mb']:.0f} |",
+                    flush=True,
+                )
+                continue
             print(
                 f"| {r['board']} | {r['level']} | {r['poses']:,} | {r['table_cpu']:.2f} | {r['solve_cpu']:.2f} | "
                 f"{r['solve_wall']:.2f} | {r['sweeps']} | {r['updates']:,} | {r['full_updates']:,} | "

@@ -46,3 +46,21 @@ def test_precompute_bench_reports_each_board_and_level(tmp_path: Path) -> None:
         assert int(cells["full updates"].replace(",", "")) <= int(cells["updates"].replace(",", ""))
         assert float(cells["peak MB"]) > 0
     assert "load average before" in done.stdout and "load average after" in done.stdout
+
+
+def test_precompute_bench_times_a_whole_game(tmp_path: Path) -> None:
+    lane = tmp_path / "lane.dat"
+    save_board(Board.from_strings(["T  H ", "    Z"]), lane)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "precompute.py"), str(lane), "--levels", "normal", "--game", "3"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    rows = [line.split("|")[1:-1] for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line]
+    assert [c.strip() for c in rows[0]][2] == "whole game (deck seed 3)"
+    (row,) = rows[1:]
+    cells = [c.strip() for c in row]
+    assert cells[:3] == ["lane", "normal", "finished"]
+    assert int(cells[3]) >= 1 and float(cells[4]) >= 0 and float(cells[6]) > 0
