@@ -39,6 +39,7 @@ from viewer3d.sources import GameSource
 
 if TYPE_CHECKING:  # the start screen's modules are imported only when it is shown
     from viewer3d.games import Game, ViewOptions
+    from viewer3d.games.tron.live import LiveTronGame
     from viewer3d.start import StartScreen
     from viewer3d.start_tron import TronPanel
 
@@ -70,7 +71,15 @@ def build_parser() -> argparse.ArgumentParser:
         choices=[lv.value for lv in Level],
         help="rule level (default: the hardest the sequence fits; hard for new games)",
     )
-    parser.add_argument("--ai", help="play a new game with this AI: a built-in name or an AI program")
+    parser.add_argument(
+        "--ai", help="play a new game with this AI: a built-in name or an AI program (--demo tron: the first bot)"
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        metavar="S",
+        help="--demo tron: seconds per answer for the bots (default 1, as robots-tron play)",
+    )
     deck = parser.add_mutually_exclusive_group()
     deck.add_argument("--deck", help="deck file for --ai")
     deck.add_argument("--seed", type=int, help="generate the deck for --ai from this seed (default 1)")
@@ -311,6 +320,13 @@ def export_decoration(
     return decorate
 
 
+def positive_seconds(text: str) -> float:
+    """A ``--time-limit``: a positive, finite number of seconds."""
+    from engine.tron.cli import positive_seconds as engine_seconds
+
+    return engine_seconds(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(args_list)
@@ -342,11 +358,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.demo == "tron":
             from viewer3d.games.tron.demo import run_demo
 
-            return run_demo(view_options(args, size, args_list), display=has_display())
+            return run_demo(
+                view_options(args, size, args_list), display=has_display(), first=args.ai, time_limit=args.time_limit
+            )
+        if args.time_limit is not None:
+            raise InputError("--time-limit is for a new Tron game's bots (--demo tron)")
         alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
         chosen = choose_on_start_screen(args) if alone else None  # robots-view alone: choose there
         if alone and chosen is None:
             return 0
+        if chosen is not None and not isinstance(chosen, Path | GameSource):  # a new Tron game, watched live
+            from viewer3d.show_cli import play_live
+
+            return play_live(chosen, view_options(args, size, args_list))
         if isinstance(chosen, Path):  # a Tron game or arena chosen on the start screen
             return show_other_game(chosen, args, size, args_list)
         theme = resolve_theme(args.theme)
@@ -514,7 +538,7 @@ def reopen(what: str, args: argparse.Namespace, args_list: Sequence[str]) -> int
     return main([what, *extra])
 
 
-def choose_on_start_screen(args: argparse.Namespace) -> GameSource | Path | None:
+def choose_on_start_screen(args: argparse.Namespace) -> GameSource | Path | LiveTronGame | None:
     """The game chosen on the start screen (a Path: another game's file, such as a Tron game); a
     file that cannot be opened brings the start screen back with the one-line error on it (a
     window user never lands on a terminal message). None when the start screen was closed."""
@@ -522,6 +546,8 @@ def choose_on_start_screen(args: argparse.Namespace) -> GameSource | Path | None
     message = ""
     screen: StartScreen | None = None
     while screen := start_screen(args, message, screen):
+        if screen.watched is not None:
+            return screen.watched
         try:
             game = other_game(args.gamedir) if args.gamedir else None
             if game is not None:
@@ -564,21 +590,31 @@ def start_screen(
     tron_recent = RecentGames(name=by_name(TRON).recent_file)
     last = "tron" if tron_recent.written() > RecentGames().written() else "robots"  # the tab of the last game
     screen = StartScreen(
-        board_names(), themes, recent=RecentGames().load(), message=message, tron=tron_tab(), game=last
+        board_names(),
+        themes,
+        recent=RecentGames().load(),
+        message=message,
+        tron=tron_tab(),
+        game=last,
+        watch_live=True,
     )
     for name in KEPT_CHOICES if previous is not None else ():
         setattr(screen, name, getattr(previous, name))
     shot = Path(args.screenshot) if args.screenshot else None
     run_start_screen(screen, shot)
     live = screen.live
-    if live is not None:  # closed while a Tron game was played for it: end it and its bot programs
+    if live is not None and (screen.watched is not live or shot is not None):  # closed: end it and its bots
         live.cancel()
         live.wait(LIVE_STOP_SECONDS)
+        screen.live = screen.watched = None
     if shot is not None:
         print(f"wrote {shot}")
         return None
     if screen.on_tron:  # a Tron game is watched with the Tron tab's theme and window choices
         args.theme, args.fullscreen = screen.theme, screen.fullscreen
+    if screen.watched is not None:  # Start on the Tron tab: watched while it is played
+        tron_recent.add(str(screen.watched.arena_path))
+        return screen
     if screen.dropped is not None:
         args.gamedir = screen.dropped
         return screen

@@ -92,6 +92,7 @@ class GameApp:
     ) -> None:
         self.show = show
         self.title = title
+        self._show_title = show.title
         self.player: GamePlayer[Any] = player if player is not None else GamePlayer(show.timeline)
         if player is None:  # a long game starts fast enough to be seen in about a minute
             self.player.start_at_speed(show.start_speed())
@@ -159,6 +160,8 @@ class GameApp:
     def update(self, dt: float) -> None:
         """Advance playback and camera by whole fixed ticks (120 Hz), whatever the frame rate."""
         ticks = self.player.update(dt)
+        if self.show.title != self._show_title:  # a live game saved: its file's name
+            self.title = self._show_title = self.show.title
         point = self.show.focus(self.player.time)
         if point is not None:
             self.camera.set_follow_point(coords.tile_center(*point))

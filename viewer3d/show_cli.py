@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import InputError
 from viewer3d.games import Game, ViewOptions
 from viewer3d.games.base import GameShow
+
+if TYPE_CHECKING:
+    from viewer3d.games.tron.live import LiveTronGame
 
 
 def play_file(game: Game, path: Path, options: ViewOptions) -> int:
@@ -29,6 +33,39 @@ def play_file(game: Game, path: Path, options: ViewOptions) -> int:
         return export(show, Path(options.out), options, theme)
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return no_window(options, "no display (DISPLAY and WAYLAND_DISPLAY are unset)")
+    return watch(show, options, theme)
+
+
+def play_live(live: LiveTronGame, options: ViewOptions) -> int:
+    """Watch a Tron game while the server plays it (``live`` started): the window opens at once,
+    follows the rounds as they come and shows the result; closing it or Esc before the end
+    cancels the game and kills its bots. The saved game joins the recent Tron games."""
+    from viewer3d.cli import LIVE_STOP_SECONDS, resolve_theme
+    from viewer3d.games import by_name
+    from viewer3d.recent import RecentGames
+
+    def closed() -> None:
+        if not live.finished.is_set():
+            live.cancel()
+        live.wait(LIVE_STOP_SECONDS)
+        if live.path is not None and not options.screenshot:
+            RecentGames(name=by_name("tron").recent_file).add(live.path)
+
+    try:
+        return watch(live.show, options, resolve_theme(options.theme), live.listeners, on_close=closed)
+    finally:
+        live.cancel()  # whatever ended the window (an error included) ends the game's bots
+
+
+def watch(
+    show: GameShow[Any],
+    options: ViewOptions,
+    theme: object | None,
+    listeners: list[Callable[[], None]] | None = None,
+    on_close: Callable[[], None] | None = None,
+) -> int:
+    """Show ``show`` in the shared window until it is closed; ``on_close`` runs once it is closed,
+    before the start screen comes back (a live game still played is cancelled there)."""
     from viewer3d.gameapp import GameApp
     from viewer3d.window import run_window
 
@@ -41,12 +78,16 @@ def play_file(game: Game, path: Path, options: ViewOptions) -> int:
             size=size,
             screenshot=Path(options.screenshot) if options.screenshot else None,
             fullscreen=options.fullscreen,
+            listeners=listeners,
         )
     except Exception as exc:  # pyglet cannot open a window: the display is unusable
         if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
             shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
             return no_window(options, f"cannot open a window on display {shown!r} ({exc})")
         raise
+    finally:
+        if on_close is not None:
+            on_close()
     if app.reopen is not None and not options.screenshot:  # O (start screen) or a dropped file
         from viewer3d.cli import main
 

@@ -109,6 +109,12 @@ class StartScreen:
     live: LiveTronGame | None = None  # a Tron game being played in the background
     played_arena: str | None = None  # the arena of the live game ``opened`` holds (remembered)
     play_tron: Callable[[TronChoice], LiveTronGame] = field(default=play_live_tron, repr=False)
+    #: Whether a started Tron game is watched while it is played (``robots-view``: the screen then
+    #: closes at Start and the viewer follows ``live``); else the screen waits for its file.
+    watch_live: bool = False
+    #: The live game the window handed to the viewer as it closed (``hand_over``); a live game
+    #: not handed over (the window closed by its user) is cancelled.
+    watched: LiveTronGame | None = None
 
     @property
     def on_tron(self) -> bool:
@@ -148,10 +154,16 @@ class StartScreen:
             self.tron.message = live.error or "the game ended without a game file"
         return True
 
+    def hand_over(self) -> None:
+        """The window closes because it is done: a live game started for watching goes to the viewer."""
+        if self.watch_live and self.live is not None and not self.live.cancelled:
+            self.watched = self.live
+
     @property
     def done(self) -> bool:
         """Whether the start screen has what to open next (the window then closes)."""
-        return self.chosen is not None or self.opened is not None or self.dropped is not None
+        watching = self.watch_live and self.live is not None
+        return self.chosen is not None or self.opened is not None or self.dropped is not None or watching
 
     def open_browser(self) -> None:
         """Show the file browser (Open... or O), starting in the folder of the newest recent game."""

@@ -209,6 +209,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
 
     def _after_input(self) -> None:
         if self.start.done:
+            self.start.hand_over()
             self.close()
             pyglet.app.exit()
 

@@ -15,6 +15,7 @@ For headless tests set ``pyglet.options['headless'] = True`` before importing th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +162,15 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         """Input arrived: tick at full rate again (the next tick redraws if anything changed)."""
         self._schedule(ACTIVE_TICK)
 
+    def wake_from_thread(self) -> None:
+        """A game computed in another thread grew (a live Tron round): wake the event loop, whose
+        thread then calls ``on_wake``; safe from any thread."""
+        pyglet.app.platform_event_loop.post_event(self, "on_wake")
+
+    def on_wake(self) -> None:
+        if not self._closed:
+            self.wake()
+
     @property
     def sleeping(self) -> bool:
         return self._interval == IDLE_POLL
@@ -173,6 +183,8 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         if self.app.quit_requested:
             self.close()
             return
+        if self.caption != f"robots-view - {self.app.title}":  # a live game's file got its name
+            self.set_caption(f"robots-view - {self.app.title}")
         self.watch_theme()
         self.watch_game()
         self.redraw_if_needed()
@@ -356,6 +368,9 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         super().on_close()
 
 
+ViewerWindow.register_event_type("on_wake")
+
+
 def run_window(
     app: GameApp,
     theme: Any = None,
@@ -363,12 +378,18 @@ def run_window(
     screenshot: Path | None = None,
     folder: Path | None = None,
     fullscreen: bool = False,
+    listeners: list[Callable[[], None]] | None = None,
 ) -> None:
     """Open the window (or fill the screen) and run pyglet's event loop until it is closed.
+
+    With ``listeners`` (a game computed in another thread calls them when it grows) the window
+    adds its thread-safe wake-up, so it sleeps while it waits for the next round and wakes at once.
 
     With ``folder`` (a game folder shown), the window reloads the game when the folder is
     rewritten. With ``screenshot``, draw the first frame, save it there and close (scripts, docs, tests)."""
     window = ViewerWindow(app, *size, theme=theme)
+    if listeners is not None:
+        listeners.append(window.wake_from_thread)
     if fullscreen and screenshot is None:
         window.set_fullscreen(True)  # on_resize refits the board to the screen
     if folder is not None and screenshot is None:
@@ -388,5 +409,7 @@ def run_window(
     try:
         pyglet.app.run(None)  # no redraw timer: the window draws when its picture changes
     finally:
+        if listeners is not None and window.wake_from_thread in listeners:
+            listeners.remove(window.wake_from_thread)
         if window.game_watch is not None:
             window.game_watch.release()

@@ -47,7 +47,7 @@ def bot_spec(text: str) -> BotSpec:
     return BotSpec(text, tuple(normalize_command(words)))
 
 
-def _positive(text: str) -> float:
+def positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
@@ -183,10 +183,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--log", metavar="FILE", help="write the whole conversation (>N to bot N, <N from it)")
     play.add_argument("--out", metavar="DIR", help=f"write {GAME_FILE} and each bot's error output here")
     play.add_argument(
-        "--time-limit", type=_positive, default=DEFAULT_TIME_LIMIT, metavar="S", help="seconds per answer (default 1)"
+        "--time-limit",
+        type=positive_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="S",
+        help="seconds per answer (default 1)",
     )
     play.add_argument(
-        "--startup", type=_positive, default=DEFAULT_STARTUP, metavar="S", help="extra seconds in round 1 (default 2)"
+        "--startup",
+        type=positive_seconds,
+        default=DEFAULT_STARTUP,
+        metavar="S",
+        help="extra seconds in round 1 (default 2)",
     )
     play.set_defaults(run=cmd_play)
     check = sub.add_parser("check", help="check arena files")
@@ -208,8 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--resume", action="store_true", help="finish a stopped tournament in --out (only missing games)")
     tour.add_argument("--out", default="tron-tournament", metavar="DIR", help="results, journal and game files")
-    tour.add_argument("--time-limit", type=_positive, default=DEFAULT_TIME_LIMIT, metavar="S")
-    tour.add_argument("--startup", type=_positive, default=DEFAULT_STARTUP, metavar="S")
+    tour.add_argument("--time-limit", type=positive_seconds, default=DEFAULT_TIME_LIMIT, metavar="S")
+    tour.add_argument("--startup", type=positive_seconds, default=DEFAULT_STARTUP, metavar="S")
     tour.set_defaults(run=cmd_tournament)
     return parser
 

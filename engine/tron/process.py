@@ -172,6 +172,12 @@ class BotProcess:
     def has_pending_output(self) -> bool:
         return bool(self._out)
 
+    def stop(self) -> None:
+        """Kill the program and everything it started, from any thread (a watcher ending the game):
+        its pipes stay open for the thread that reads them, which sees them end; ``kill`` closes them."""
+        if self.process is not None:
+            _kill_group(self.process)
+
     def kill(self) -> None:
         """Kill the program and everything it started; safe to call twice."""
         if self.process is None:

@@ -85,8 +85,7 @@ class GameRecord:
         for round_no, happened in enumerate(self.replay()[1], 1):
             for event in happened:
                 if isinstance(event, Out):
-                    detail = event.detail or _CRASH_WORDS[event.reason.value]
-                    text[event.bot - 1] = f"round {round_no}: {detail}"
+                    text[event.bot - 1] = f"round {round_no}: {out_reason(event)}"
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -110,6 +109,11 @@ class GameRecord:
                 for r in self.rounds
             ],
         }
+
+
+def out_reason(event: Out) -> str:
+    """Why a bot went out, in words: a failed answer's reason, else the kind of crash."""
+    return event.detail or _CRASH_WORDS[event.reason.value]
 
 
 def write_game(record: GameRecord) -> str:

@@ -16,7 +16,7 @@ from typing import TextIO
 from engine.tron.arena import Arena, write_board_lines
 from engine.tron.process import BotProcess, exchange
 from engine.tron.record import BotInfo, GameRecord, RoundRecord
-from engine.tron.rules import Moved, Out, State, Turn, initial_state, step
+from engine.tron.rules import Event, Moved, Out, State, Turn, initial_state, step
 
 DEFAULT_TIME_LIMIT = 1.0
 DEFAULT_STARTUP = 2.0
@@ -58,8 +58,16 @@ def play_game(
     startup: float = DEFAULT_STARTUP,
     transcript: TextIO | None = None,
     on_round: Callable[[State], None] | None = None,
+    on_record: Callable[[RoundRecord, State, Sequence[Event]], None] | None = None,
+    on_start: Callable[[Sequence[BotProcess]], None] | None = None,
 ) -> tuple[GameRecord, list[BotProcess]]:
     """Play one game to its end; returns the record and the finished processes (for their error output).
+
+    ``on_record`` hears each round as it is decided (its record, the state after it and its events),
+    so a watcher can show the game while it is played; ``on_start`` gets the bot processes before
+    the first is started, so a watcher can kill them at once to end the game (their answers then
+    fail, the round ends and an exception raised from a callback stops the game).  An exception
+    raised from a callback ends the game: every bot is killed and it propagates.
 
     Raises ValueError when the arena cannot host that many bots (nothing is started then).
     """
@@ -72,6 +80,8 @@ def play_game(
             transcript.writelines(f"{direction}{bot} {line}\n" for line in lines)
 
     rounds: list[RoundRecord] = []
+    if on_start is not None:
+        on_start(processes)
     try:
         board_lines = write_board_lines(arena)
         for number, process in enumerate(processes, 1):
@@ -111,6 +121,8 @@ def play_game(
                     processes[p - 1].send(notice)
                     log(">", p, notice)
             assert all(isinstance(e, Moved | Out) for e in events)
+            if on_record is not None:
+                on_record(rounds[-1], state, events)
             if on_round is not None:
                 on_round(state)
         for number, process in enumerate(processes, 1):

@@ -1,23 +1,28 @@
-"""A new Tron game chosen on the start screen: the engine's server plays it in a background thread
-(each bot a program over the contest's protocol, as in ``robots-tron play``), then it is saved as a
-game file and opened like any other, so a live game is a recent game too and can be watched again.
+"""A new Tron game (the start screen's Tron tab, ``./run demo tron``): the engine's server plays it
+in a background thread (each bot a program over the contest's protocol, as in ``robots-tron play``)
+while the viewer shows it: every round the server decides is appended to :attr:`LiveTronGame.show`
+(a growing ``TronShow``), so the window opens at once and follows the game.  At the end it is saved
+as a game file (atomically) and the show says the result, so a live game is a recent game too and
+can be watched again.
 
-The window polls :attr:`LiveTronGame.round` to show progress and calls :meth:`cancel` on Esc: the
-server then stops at the end of the round and every bot program is killed.
+:meth:`cancel` (Esc, closing the window) kills every bot program at once: their answers fail, the
+server ends the round and stops, and no game file is written.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.errors import InputError
 from engine.tron.arena import Arena, load_arena
-from engine.tron.record import save_game
-from engine.tron.rules import State
-from engine.tron.server import play_game
+from engine.tron.process import BotProcess
+from engine.tron.record import BotInfo, GameRecord, RoundRecord, save_game
+from engine.tron.rules import Event, State
+from engine.tron.server import DEFAULT_TIME_LIMIT, play_game
+from viewer3d.games.tron.show import TronShow
 from viewer3d.recent import state_folder
 
 GAMES_FOLDER = "tron-games"
@@ -47,10 +52,16 @@ class LiveTronGame:
     or ``error`` (one line) is known."""
 
     def __init__(
-        self, arena_path: str | Path, bots: Sequence[str], folder: Path | None = None, target: Path | None = None
+        self,
+        arena_path: str | Path,
+        bots: Sequence[str],
+        folder: Path | None = None,
+        target: Path | None = None,
+        time_limit: float = DEFAULT_TIME_LIMIT,
     ) -> None:
         """``folder``: where the game file gets a fresh name (the state folder's ``tron-games`` by
-        default); ``target``: this exact file instead (the demo's own ``out/demo-tron.json``)."""
+        default); ``target``: this exact file instead (the demo's own ``out/demo-tron.json``);
+        ``time_limit``: seconds per answer, as ``robots-tron play --time-limit``."""
         from engine.tron.cli import bot_spec
 
         self.arena_path = Path(arena_path)
@@ -60,6 +71,16 @@ class LiveTronGame:
         except ValueError as exc:
             raise InputError(str(exc), arena_path) from None
         self.specs = [bot_spec(b) for b in bots]
+        self.time_limit = time_limit
+        names = " vs ".join(Path(spec.name).name for spec in self.specs)
+        self.show = TronShow(
+            GameRecord(self.arena, tuple(BotInfo(s.name, s.argv) for s in self.specs), (), time_limit),
+            f"{self.arena_path.name}: {names} (being played)",
+            live=self,
+        )
+        #: Called from the server's thread after each round and at the end (a window wakes up).
+        self.listeners: list[Callable[[], None]] = []
+        self._processes: Sequence[BotProcess] = ()
         self.folder = folder or games_folder()
         self.target = target
         self.round = 0
@@ -74,17 +95,47 @@ class LiveTronGame:
         return self
 
     def cancel(self) -> None:
-        """Stop after the current round (its bots are killed); ``error`` then says so."""
+        """End the game now: every bot program is killed (the round ends, the server stops) and
+        ``error`` says so; nothing is saved."""
         self._cancel.set()
+        for process in self._processes:
+            process.stop()
 
-    def _on_round(self, state: State) -> None:
-        self.round = state.round
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    @property
+    def bot_pids(self) -> list[int]:
+        """The process ids of the bot programs started so far (tests check they are gone)."""
+        return [p.process.pid for p in self._processes if p.process is not None]
+
+    def _on_start(self, processes: Sequence[BotProcess]) -> None:
+        self._processes = processes
         if self._cancel.is_set():
             raise _Cancelled
 
+    def _on_record(self, record: RoundRecord, state: State, happened: Sequence[Event]) -> None:
+        if self._cancel.is_set():  # the bots were killed: this round is not the game's
+            raise _Cancelled
+        self.show.add_round(state, happened)
+        self.round = state.round
+        self._tell()
+
+    def _tell(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
     def _play(self) -> None:
+        record: GameRecord | None = None
         try:
-            record, _ = play_game(self.arena, self.specs, on_round=self._on_round)
+            record, _ = play_game(
+                self.arena,
+                self.specs,
+                time_limit=self.time_limit,
+                on_record=self._on_record,
+                on_start=self._on_start,
+            )
             if self.target is not None:
                 path = self.target
             else:
@@ -92,12 +143,15 @@ class LiveTronGame:
                 path = _free_name(self.folder, f"{self.arena_path.stem}-{time.strftime('%Y%m%d-%H%M%S')}")
             save_game(record, path)
             self.path = path
+            self.show.title = path.name
         except _Cancelled:
             self.error = f"the game was cancelled in round {self.round + 1}"
         except (OSError, ValueError, InputError) as exc:
             self.error = f"the game could not be played or saved: {exc}"
         finally:
+            self.show.finish(record if self.error is None else None)
             self.finished.set()
+            self._tell()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the game is over and saved (tests, scripts); True when it finished."""

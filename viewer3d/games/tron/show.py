@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import moderngl
 import numpy as np
@@ -21,6 +21,7 @@ from engine.errors import InputError, read_text
 from engine.games import TRANSCRIPT_LINE, TRON
 from engine.tron.arena import parse_arena
 from engine.tron.record import BotInfo, GameRecord, parse_game
+from engine.tron.rules import Event, State
 from viewer3d.clock import GamePlayer
 from viewer3d.games.base import ActorPose, DynamicCells, GameRenderer, HudLine, SegmentInfo
 from viewer3d.games.tron.timeline import COLOURS, CRASH_ROUNDS, Moment, Timeline
@@ -32,6 +33,16 @@ TARGET_SECONDS = 60.0
 DRAW_MARK = ("=", (170, 170, 180, 255))
 
 
+class LiveState(Protocol):
+    """What the HUD of a game being played says at its end (``viewer3d.games.tron.live``)."""
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def error(self) -> str | None: ...
+
+
 def colour_of(bot: int) -> tuple[int, int, int]:
     """Bot ``bot``'s (0-based) colour as 0-255 RGB: its light wall, its HUD line."""
     r, g, b = COLOURS[bot % len(COLOURS)]
@@ -39,15 +50,26 @@ def colour_of(bot: int) -> tuple[int, int, int]:
 
 
 class TronSteps:
-    """The clock's view of a Tron game (``viewer3d.games.base.Steps``): one step per round."""
+    """The clock's view of a Tron game (``viewer3d.games.base.Steps``): one step per round.
 
-    complete = True  # a game file is read whole
+    A game file is read whole (``complete``); a game being played grows by ``add_round`` from the
+    server's thread, each list before the count, so the clock never sees a step without its end."""
 
-    def __init__(self, rounds: int) -> None:
-        self.rounds = rounds
-        self.step_starts = [i * ROUND_SECONDS for i in range(rounds)]
-        self.step_ends = [(i + 1) * ROUND_SECONDS for i in range(rounds)]
-        self.round_starts = {i + 1: i * ROUND_SECONDS for i in range(rounds)}
+    def __init__(self, rounds: int, complete: bool = True) -> None:
+        self.rounds = 0
+        self.complete = complete
+        self.step_starts: list[float] = []
+        self.step_ends: list[float] = []
+        self.round_starts: dict[int, float] = {}
+        for _ in range(rounds):
+            self.add_round()
+
+    def add_round(self) -> None:
+        index = self.rounds
+        self.step_ends.append((index + 1) * ROUND_SECONDS)
+        self.step_starts.append(index * ROUND_SECONDS)
+        self.round_starts[index + 1] = index * ROUND_SECONDS
+        self.rounds = index + 1
 
     @property
     def duration(self) -> float:
@@ -87,11 +109,29 @@ class TronShow:
     step_noun = "round"
     follow_noun = ""  # several cycles: the whole arena is the view
 
-    def __init__(self, record: GameRecord, title: str = "") -> None:
+    def __init__(self, record: GameRecord, title: str = "", live: LiveState | None = None) -> None:
         self.record = record
         self.title = title
-        self.rounds = Timeline(record)
-        self._steps = TronSteps(len(record.rounds))
+        self.live = live
+        if live is None:
+            self.rounds = Timeline(record)
+            self._steps = TronSteps(len(record.rounds))
+        else:
+            self.rounds = Timeline.live(record)
+            self._steps = TronSteps(0, complete=False)
+
+    def add_round(self, state: State, happened: Sequence[Event]) -> None:
+        """A live game's next round (the server's thread): the picture's data first, then the clock's."""
+        self.rounds.add_round(state, happened)
+        self._steps.add_round()
+
+    def finish(self, record: GameRecord | None) -> None:
+        """The live game is over: ``record`` is all of it (None: it ended without one, cancelled or
+        failed; ``live.error`` says why)."""
+        if record is not None:
+            self.record = record
+            self.rounds.finish(record)
+        self._steps.complete = True
 
     @classmethod
     def open(cls, path: str | Path) -> TronShow:
@@ -159,6 +199,8 @@ class TronShow:
         t = player.time / ROUND_SECONDS
         number, total = player.current_round(), self._steps.rounds
         width, height = self.size
+        if self.live is not None:
+            return self._live_lines(player, t, number, total)
         if not total:
             where = "arena only: no game (robots-tron play ARENA BOT BOT... records one)"
         elif number:
@@ -177,8 +219,33 @@ class TronShow:
             shown.append(HudLine(line, colour_of(i) if i < len(bots) else None))
         return shown
 
+    def _live_lines(self, player: GamePlayer[Any], t: float, number: int, total: int) -> list[HudLine]:
+        """A game being played: how far the server is, each bot (driving, or out: when and why),
+        then the result and the saved file, or why the game ended without one."""
+        live = self.live
+        assert live is not None
+        width, height = self.size
+        if not self._steps.complete:
+            where = f"round {number} / {total} so far - still being played (Esc ends it)"
+        elif live.error is not None:
+            where = f"round {number} / {total} - {live.error}"
+        else:
+            where = f"round {number} / {total}" if number else f"start - {total} rounds"
+        shown = [HudLine(f"Tron {width}x{height}   {where}")]
+        bots = self.record.bots
+        for i, line in enumerate(self.rounds.hud(t, max(number, 1))[1:]):
+            shown.append(HudLine(line, colour_of(i) if i < len(bots) else None))
+        if self._steps.complete and live.path is not None and self.rounds.points:
+            best = max(self.rounds.points)
+            winners = [bots[i].name for i, p in enumerate(self.rounds.points) if p == best]
+            result = f"{winners[0]} wins" if len(winners) == 1 else "a draw"
+            shown.append(HudLine(f"game over: {result} - saved as {live.path}"))
+        return shown
+
     def outcome_mark(self) -> tuple[str, tuple[int, int, int, int]] | None:
         """The winner's number in its colour at the bar's end, "=" for a draw."""
+        if not self._steps.complete or not self.rounds.points:
+            return None
         if not self.record.rounds:
             return None
         points = self.rounds.points

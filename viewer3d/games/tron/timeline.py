@@ -10,10 +10,11 @@ the floor as it appears, so the walls seem to grow out of the cycle's tail.  A c
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.tron.record import GameRecord
-from engine.tron.rules import Out
+from engine.tron.record import GameRecord, out_reason
+from engine.tron.rules import Event, Out, State, initial_state, rounds_survived
 
 #: Bot colours (cyan, orange, magenta, green, yellow, blue, red, white), as light colours.
 COLOURS = (
@@ -78,42 +79,71 @@ def _lerp_angle(a: float, b: float, u: float) -> float:
 
 
 class Timeline:
-    """A replayed game, ready to be sampled at any time ``0 <= t <= duration``."""
+    """A replayed game, ready to be sampled at any time ``0 <= t <= duration``.
+
+    A game being played (``viewer3d.games.tron.live``) is built round by round: ``start`` with
+    no rounds, ``add_round`` for each round the server decides (from its thread), ``finish`` at
+    the end.  Each round's data is in place before ``duration`` grows, so a reader on another
+    thread never samples a round that is not there yet.
+    """
 
     def __init__(self, record: GameRecord) -> None:
-        self.record = record
         states, events = record.replay()
+        self.start(record, states[0])
+        for state, happened in zip(states[1:], events, strict=True):
+            self.add_round(state, happened)
+        self.finish(record)
+
+    @classmethod
+    def live(cls, record: GameRecord) -> Timeline:
+        """The timeline of a game about to be played: ``record`` names the arena and bots (no rounds)."""
+        timeline = cls.__new__(cls)
+        timeline.start(record, initial_state(record.arena, record.arena.starts_for(len(record.bots))))
+        return timeline
+
+    def start(self, record: GameRecord, first: State) -> None:
+        self.record = record
         self.width, self.height = record.arena.width, record.arena.height
         self.bots = len(record.bots)
-        self.duration = float(len(record.rounds))
-        # per bot: field centres per round while it is in (index k = after k rounds), headings, where it crashed
-        self.paths: list[list[tuple[float, float]]] = []
-        self.yaws: list[list[float]] = []
-        self.crash: list[tuple[int, float, float] | None] = []
-        for bot in range(self.bots):
-            path: list[tuple[float, float]] = []
-            yaws: list[float] = []
-            for state in states:  # the fields it stood on while in the game: it never comes back once out
-                cycle = state.cycles[bot]
-                if not cycle.alive:
-                    break
-                path.append((cycle.x - 1.0, cycle.y - 1.0))  # 0-based cells, as every game's actors
-                yaws.append(_YAW[cycle.heading.name])
-            self.paths.append(path)
-            self.yaws.append(yaws)
-            self.crash.append(None)
-        for round_no, happened in enumerate(events, 1):
-            for event in happened:
-                if isinstance(event, Out):
-                    x, z = self.paths[event.bot - 1][round_no - 1]
-                    if event.at is not None:
-                        ax, az = event.at[0] - 1.0, event.at[1] - 1.0
-                        x, z = (x + ax) / 2, (z + az) / 2  # the flash sits where the cycle met the obstacle
-                    self.crash[event.bot - 1] = (round_no, x, z)
         self.names = [b.name for b in record.bots]
-        self.survived = record.survived()
+        self.duration = 0.0
+        self.complete = False
+        # per bot: field centres per round while it is in (index k = after k rounds), headings, where it crashed
+        self.paths: list[list[tuple[float, float]]] = [[] for _ in range(self.bots)]
+        self.yaws: list[list[float]] = [[] for _ in range(self.bots)]
+        self.crash: list[tuple[int, float, float] | None] = [None] * self.bots
+        self.survived = [0] * self.bots
+        self.points: list[int] = []
+        self.reasons = ["still in"] * self.bots
+        self._extend(first)
+
+    def _extend(self, state: State) -> None:
+        """Each bot still in stands on a field of ``state`` (one never comes back once out)."""
+        for bot, cycle in enumerate(state.cycles):
+            if cycle.alive:
+                self.paths[bot].append((cycle.x - 1.0, cycle.y - 1.0))  # 0-based cells, as every game's actors
+                self.yaws[bot].append(_YAW[cycle.heading.name])
+            self.survived[bot] = rounds_survived(cycle, state.round)
+
+    def add_round(self, state: State, happened: Sequence[Event]) -> None:
+        """Round ``state.round`` was played: ``state`` is the state after it, ``happened`` its events."""
+        round_no = state.round
+        self._extend(state)
+        for event in happened:
+            if isinstance(event, Out):
+                x, z = self.paths[event.bot - 1][round_no - 1]
+                if event.at is not None:
+                    ax, az = event.at[0] - 1.0, event.at[1] - 1.0
+                    x, z = (x + ax) / 2, (z + az) / 2  # the flash sits where the cycle met the obstacle
+                self.crash[event.bot - 1] = (round_no, x, z)
+                self.reasons[event.bot - 1] = f"round {round_no}: {out_reason(event)}"
+        self.duration = float(round_no)  # last: the round is complete before anyone samples it
+
+    def finish(self, record: GameRecord) -> None:
+        """The game is over: ``record`` is all of it (its points are the result)."""
+        self.record = record
         self.points = record.points()
-        self.reasons = record.reasons()
+        self.complete = True
 
     def at(self, t: float) -> Moment:
         t = max(0.0, min(self.duration, t))
@@ -162,6 +192,6 @@ class Timeline:
             else:
                 state = "driving"
             lines.append(f"{bot + 1} {self.names[bot]}: {state}")
-        if t >= self.duration:
+        if self.complete and t >= self.duration:
             lines.append("points: " + ", ".join(f"{self.names[b]} {self.points[b]}" for b in range(self.bots)))
         return lines
