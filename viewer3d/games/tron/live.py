@@ -18,6 +18,7 @@ from pathlib import Path
 
 from engine.errors import InputError
 from engine.tron.arena import Arena, load_arena
+from engine.tron.bots import BUILTIN_NAMES
 from engine.tron.process import BotProcess
 from engine.tron.record import BotInfo, GameRecord, RoundRecord, save_game
 from engine.tron.rules import Event, State
@@ -47,6 +48,19 @@ def _free_name(folder: Path, stem: str) -> Path:
     return path
 
 
+def short_name(argv: Sequence[str], name: str) -> str:
+    """A bot as a title names it: a built-in's name, a program's file name (a script's, not its
+    interpreter's)."""
+    if name in BUILTIN_NAMES or not argv:
+        return name
+    script = (
+        argv[1]
+        if len(argv) > 1 and Path(argv[0]).name.startswith(("python", "perl", "ruby", "sh", "bash"))
+        else argv[0]
+    )
+    return Path(script).name
+
+
 class LiveTronGame:
     """One game played in the background; ``finished`` is set when ``path`` (the saved game file)
     or ``error`` (one line) is known."""
@@ -72,7 +86,7 @@ class LiveTronGame:
             raise InputError(str(exc), arena_path) from None
         self.specs = [bot_spec(b) for b in bots]
         self.time_limit = time_limit
-        names = " vs ".join(Path(spec.name).name for spec in self.specs)
+        names = " vs ".join(short_name(spec.argv, spec.name) for spec in self.specs)
         self.show = TronShow(
             GameRecord(self.arena, tuple(BotInfo(s.name, s.argv) for s in self.specs), (), time_limit),
             f"{self.arena_path.name}: {names} (being played)",

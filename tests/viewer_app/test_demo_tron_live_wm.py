@@ -1,0 +1,98 @@
+"""``robots-view --demo tron`` with a display, as a user meets it: a real window under Xvfb with a
+window manager (openbox), driven with xdotool. The window opens while the game is played and shows
+its first rounds before the game has ended; at the end the game file is saved and the window's
+title names it.
+
+The first bot is a test program (``--ai``) that answers only when the test opens its gate and says
+which round it was asked about, so every wait is on an event (a window appearing, the bot's notice,
+a file written), never on a timer.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from engine.tron.record import load_game
+from tests.editor.conftest import desktop, xvfb  # noqa: F401 (fixtures)
+from viewer3d.games.tron.timeline import COLOURS
+
+ROOT = Path(__file__).resolve().parents[2]
+GATEBOT = ROOT / "tests" / "viewer_tron" / "gatebot.py"
+WAIT = 120.0
+
+
+def xdo(env: dict[str, str], *args: str) -> str:
+    return subprocess.run(["xdotool", *args], env=env, check=True, timeout=WAIT, capture_output=True, text=True).stdout
+
+
+def wait_for(done: Callable[[], bool], what: str) -> None:
+    """Wait until ``done()`` (a file another process writes); the bound only catches a hang."""
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.02)
+
+
+def colour_pixels(path: Path, bot: int = 0) -> int:
+    """Pixels in a bot's colour on the board (the HUD's lines above and the bar below left out)."""
+    with Image.open(path) as image:
+        pixels = np.asarray(image.convert("RGB")).astype(int)[160:400]
+    colour = np.array([int(255 * c) for c in COLOURS[bot]])
+    return int((np.abs(pixels - colour).sum(axis=2) < 90).sum())
+
+
+def test_the_demo_window_shows_the_game_while_it_is_played(
+    tmp_path: Path,
+    desktop: dict[str, str],  # noqa: F811
+) -> None:
+    gate, seen, pidfile = tmp_path / "gate", tmp_path / "seen", tmp_path / "pid"
+    gate.write_text("")
+    bot = f"{sys.executable} {GATEBOT} {pidfile} {gate} {seen}"
+    env = {**desktop, "XDG_STATE_HOME": str(tmp_path / "state"), "PYTHONPATH": str(ROOT)}
+    env.pop("WAYLAND_DISPLAY", None)
+    command = ["--demo", "tron", "--ai", bot, "--time-limit", "600", "--size", "640x480"]
+    viewer = subprocess.Popen(
+        [sys.executable, "-m", "viewer3d", *command], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    game = tmp_path / "out" / "demo-tron.json"
+    try:
+        window = xdo(env, "search", "--sync", "--onlyvisible", "--name", "robots-view - diamond-25x25").split()[0]
+        gate.write_text("go\n" * 3)  # three rounds, then the bot waits in round 4
+        wait_for(lambda: "4" in seen.read_text().split() if seen.exists() else False, "round 4 to be asked")
+        xdo(env, "windowactivate", "--sync", window)
+        xdo(env, "key", "--window", window, "End", "s")  # the newest round, then a screenshot (S)
+        shot = tmp_path / "robots-view-001.png"
+        wait_for(shot.exists, "the screenshot")
+        assert not game.exists()  # the game is still being played
+        early = colour_pixels(shot)
+        assert early > 100, early  # the first bot's cycle and its three rounds of light wall
+        simple = colour_pixels(shot, 1)
+        gate.write_text("go\n" * 1000)  # let it drive on until it crashes: the game ends
+        done = xdo(env, "search", "--sync", "--onlyvisible", "--name", r"robots-view - demo-tron\.json").split()[0]
+        xdo(env, "windowactivate", "--sync", done)
+        xdo(env, "key", "--window", done, "End", "s")
+        wait_for((tmp_path / "robots-view-002.png").exists, "the second screenshot")
+        xdo(env, "key", "--window", done, "Escape")
+        err = viewer.communicate(timeout=WAIT)[1]
+    except (subprocess.TimeoutExpired, subprocess.CalledProcessError, AssertionError) as exc:
+        viewer.kill()
+        err = viewer.communicate(timeout=10)[1]
+        pytest.fail(f"robots-view did not get there ({exc}): {err[-3000:]}")
+    finally:
+        if viewer.poll() is None:
+            viewer.kill()
+            viewer.wait(10)
+    assert viewer.returncode == 0, err[-3000:]
+    assert "Traceback" not in err, err[-3000:]
+    record = load_game(game)  # saved at the end, re-simulated against the rules
+    assert record.bots[1].name == "simple" and len(record.rounds) > 3
+    assert colour_pixels(tmp_path / "robots-view-002.png", 1) > 10 * simple  # the winner's whole wall at the end
