@@ -122,3 +122,37 @@ def test_builtin_bots_play_a_whole_game() -> None:
     assert record.final.over
     assert sum(record.points()) in (3, 2)
     assert all(not r.failures for r in record.rounds)
+
+
+def test_a_watcher_hears_every_round_as_it_is_decided_and_gets_the_processes() -> None:
+    """``on_record`` hears each round (its record, the state after it, its events) in order, and
+    ``on_start`` gets the bot processes before they run: a viewer shows the game while it is played."""
+    arena = parse_arena("GAMEBOARDSTART 6,6\n" + "......\n" * 6 + "GAMEBOARDEND\n")
+    heard: list[tuple[object, int, int]] = []
+    started: list[int] = []
+    record, _ = play_game(
+        arena,
+        [bot_spec("simple"), bot_spec("simple")],
+        on_record=lambda r, state, events: heard.append((r, state.round, len(events))),
+        on_start=lambda procs: started.append(len(procs)),
+    )
+    assert started == [2]
+    assert [h[0] for h in heard] == list(record.rounds)  # the very records, in order
+    assert [h[1] for h in heard] == list(range(1, len(record.rounds) + 1))
+    assert heard[0][2] == 2  # two bots in round 1: each moves or goes out
+    assert heard[-1][1] == record.final.round
+
+
+def test_an_exception_from_a_watcher_ends_the_game_and_kills_the_bots() -> None:
+    arena = parse_arena("GAMEBOARDSTART 6,6\n" + "......\n" * 6 + "GAMEBOARDEND\n")
+    seen: list[object] = []
+
+    class Stop(Exception):
+        pass
+
+    def stop(r: object, state: object, events: object) -> None:
+        raise Stop
+
+    with pytest.raises(Stop):
+        play_game(arena, [bot_spec("simple"), bot_spec("simple")], on_start=seen.extend, on_record=stop)
+    assert len(seen) == 2 and all(p.process is not None and p.process.returncode is not None for p in seen)  # type: ignore[attr-defined]
