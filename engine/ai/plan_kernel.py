@@ -263,29 +263,51 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
 def _lift_dense(child, below_best, below_wait, up_best, up_wait):  # type: ignore[no-untyped-def]
     """Best rank (lowest) and "can wait" over the sub-multisets one card smaller, for every row.
 
-    ``child[row]`` lists the row's sub-multisets, a missing one (no card of that kind) repeating a
-    present one, so the loop has no branches.
+    ``child[row]`` lists the row's needed sub-multisets (``needed_children``), a short row
+    repeating its first, so the loop has no branches; the usual widths (6, 5) are unrolled.
     """
-    for row in range(child.shape[0]):
-        c = child[row, 0]
-        best = below_best[c]
-        wait = below_wait[c]
-        for k in range(1, child.shape[1]):
-            c = child[row, k]
-            best = min(best, below_best[c])
-            wait = wait | below_wait[c]
-        up_best[row] = best
-        up_wait[row] = wait
+    _lift_best(child, below_best, up_best)
+    width = child.shape[1]
+    if width == 6:
+        for row in range(child.shape[0]):
+            r = child[row]
+            low = (below_wait[r[0]] | below_wait[r[1]]) | (below_wait[r[2]] | below_wait[r[3]])
+            up_wait[row] = low | (below_wait[r[4]] | below_wait[r[5]])
+    elif width == 5:
+        for row in range(child.shape[0]):
+            r = child[row]
+            low = (below_wait[r[0]] | below_wait[r[1]]) | (below_wait[r[2]] | below_wait[r[3]])
+            up_wait[row] = low | below_wait[r[4]]
+    else:
+        for row in range(child.shape[0]):
+            wait = below_wait[child[row, 0]]
+            for k in range(1, width):
+                wait = wait | below_wait[child[row, k]]
+            up_wait[row] = wait
 
 
 @numba.njit(cache=True)
 def _lift_best(child, below, up):  # type: ignore[no-untyped-def]
-    """``_lift_dense`` for the best rank only (the "can wait" flags are remembered)."""
-    for row in range(child.shape[0]):
-        best = below[child[row, 0]]
-        for k in range(1, child.shape[1]):
-            best = min(best, below[child[row, k]])
-        up[row] = best
+    """The best rank of ``_lift_dense`` alone (the "can wait" flags are remembered); a min over
+    six or five children is written out, which lets the compiler keep the gathers independent
+    (about half the time of the loop)."""
+    width = child.shape[1]
+    if width == 6:
+        for row in range(child.shape[0]):
+            r = child[row]
+            low = min(min(below[r[0]], below[r[1]]), min(below[r[2]], below[r[3]]))
+            up[row] = min(low, min(below[r[4]], below[r[5]]))
+    elif width == 5:
+        for row in range(child.shape[0]):
+            r = child[row]
+            low = min(min(below[r[0]], below[r[1]]), min(below[r[2]], below[r[3]]))
+            up[row] = min(low, below[r[4]])
+    else:
+        for row in range(child.shape[0]):
+            best = below[child[row, 0]]
+            for k in range(1, width):
+                best = min(best, below[child[row, k]])
+            up[row] = best
 
 
 @numba.njit(cache=True)
@@ -619,13 +641,36 @@ def compact_groups(memo, by_offset, pool_gc, pool_gw):  # type: ignore[no-untype
 
 def kernel_lattice(lat: Lattice) -> tuple[npt.NDArray[np.generic], ...]:
     """The lattice as the kernel takes it: sequence -> 5-multiset, the child tables of the 6-, 7- and
-    8-card levels (rows x kinds; a missing child repeats the first present one, which leaves the
-    min and the or alike), hand weights. Small integer types keep it in the cache."""
+    8-card levels (rows x columns, ``needed_children``; a row with fewer repeats its first child,
+    which leaves the min and the or alike), hand weights. Small integer types keep it in the cache."""
     dense = []
-    for child in lat.children:
-        first = child[np.arange(len(child)), np.argmax(child >= 0, axis=1)]
-        dense.append(np.ascontiguousarray(np.where(child >= 0, child, first[:, None]), dtype=np.int16))
+    for level, child in zip(lat.levels[1:], lat.children, strict=True):
+        rows = [needed_children(held, child[row]) for row, held in enumerate(level)]
+        width = max(len(row) for row in rows)
+        table = np.array([row + [row[0]] * (width - len(row)) for row in rows], dtype=np.int16)
+        dense.append(np.ascontiguousarray(table))
     return (lat.sequence_multiset.astype(np.int16), *dense, lat.weights)
+
+
+def needed_children(held: Counts, children: npt.NDArray[np.int64]) -> list[int]:
+    """The sub-multisets one card smaller that the best (or "can wait") of ``held`` needs.
+
+    What is lifted is a min (or an or) over the 5-card sub-multisets ``S`` of ``held``, and ``S``
+    lies in ``held`` minus one card of kind ``k`` for every ``k`` of the ``len(held) - 5`` cards
+    left out of ``S``. So the children of the kinds held least may be dropped as long as they hold
+    at most ``len(held) - 6`` cards together: every ``S`` still leaves out a card of a kept kind.
+    For 8 cards that drops two singles (or a pair), for 7 one single: 5 and 6 columns instead of 7,
+    a fifth less of the lift, with bit-identical results.
+    """
+    spare = sum(held) - CHOSEN_PER_ROUND - 1
+    kinds = sorted((n, k) for k, n in enumerate(held) if n)
+    kept = []
+    for n, k in kinds:
+        if n <= spare:
+            spare -= n
+        else:
+            kept.append(int(children[k]))
+    return sorted(kept)
 
 
 def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ...]:
