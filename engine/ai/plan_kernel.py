@@ -166,14 +166,21 @@ def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, skip_self):  # type:
     which the tree first reaches them. ``skip_self`` leaves ``p`` itself out (waiting is solved
     exactly by the caller). Fills ``rank_of``, ``sorted_e`` and ``sorted_p``; returns how many.
     """
-    ends = work[13]
+    ends, s4, seen = work[13], work[3], work[28]
     n = 0
-    for i in range(s5.shape[0]):
-        e = s5[i]
-        if (e != p or not skip_self) and stamp[e] != tag:
-            stamp[e] = tag
-            ends[n] = e
-            n += 1
+    for j in range(s4.shape[0]):
+        # A pose that four cards reach again adds no new end (its seven ends were met first from
+        # where it was reached before), so most of the 16,807 ends are never looked at.
+        q = s4[j]
+        if seen[q] == tag:
+            continue
+        seen[q] = tag
+        for i in range(j * KINDS, j * KINDS + KINDS):
+            e = s5[i]
+            if (e != p or not skip_self) and stamp[e] != tag:
+                stamp[e] = tag
+                ends[n] = e
+                n += 1
     _rank_listed(n, goal_p, won_r, eps, work)
     return n
 
@@ -211,6 +218,15 @@ def _rank_listed(n, goal_p, won_r, eps, work):  # type: ignore[no-untyped-def]
 @numba.njit(cache=True)
 def _tree(p, nxt, s1, s2, s3, s4, s5):  # type: ignore[no-untyped-def]
     """End states of all 7^5 card sequences from ``p`` (index = the sequence's base-7 code)."""
+    _tree4(p, nxt, s1, s2, s3, s4)
+    for i in range(2401):
+        for c in range(7):
+            s5[i * 7 + c] = nxt[c, s4[i]]
+
+
+@numba.njit(cache=True)
+def _tree4(p, nxt, s1, s2, s3, s4):  # type: ignore[no-untyped-def]
+    """``_tree`` up to four cards (the fifth is played where it is used, ``_best_per_hand``)."""
     for c in range(7):
         s1[c] = nxt[c, p]
     for i in range(7):
@@ -222,9 +238,6 @@ def _tree(p, nxt, s1, s2, s3, s4, s5):  # type: ignore[no-untyped-def]
     for i in range(343):
         for c in range(7):
             s4[i * 7 + c] = nxt[c, s3[i]]
-    for i in range(2401):
-        for c in range(7):
-            s5[i * 7 + c] = nxt[c, s4[i]]
 
 
 @numba.njit(cache=True)
@@ -321,6 +334,25 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
     """
     sequence_multiset, dense6, dense7, dense8 = lat[:4]
     (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of) = work[:15]
+    if known[2] >= 0:  # the ends and "can wait" are remembered: the fifth card goes straight to b5
+        _tree4(p, nxt, s1, s2, s3, s4)
+        n = known[1]
+        _rank_known(known[0], n, pool_e, goal_p, won_r, eps, work)
+        rank_of[p] = n
+        for m in range(b5.shape[0]):
+            b5[m] = n
+        for i in range(s4.shape[0]):
+            q = s4[i]
+            for k in range(i * KINDS, i * KINDS + KINDS):
+                m = sequence_multiset[k]
+                b5[m] = min(b5[m], rank_of[nxt[k - i * KINDS, q]])
+        _lift_best(dense6, b5, b6)
+        _lift_best(dense7, b6, b7)
+        _lift_best(dense8, b7, b8)
+        row = waits[known[2]]
+        for h in range(f8.shape[0]):
+            f8[h] = (row[h >> 6] >> np.uint64(h & 63)) & np.uint64(1) != 0
+        return n
     _tree(p, nxt, s1, s2, s3, s4, s5)
     if known[0] >= 0:
         n = known[1]
@@ -330,16 +362,6 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
     rank_of[p] = n  # worse than every other end: a multiset that only waits keeps rank n
     for m in range(b5.shape[0]):
         b5[m] = n
-    if known[2] >= 0:
-        for i in range(s5.shape[0]):
-            b5[sequence_multiset[i]] = min(b5[sequence_multiset[i]], rank_of[s5[i]])
-        _lift_best(dense6, b5, b6)
-        _lift_best(dense7, b6, b7)
-        _lift_best(dense8, b7, b8)
-        row = waits[known[2]]
-        for h in range(f8.shape[0]):
-            f8[h] = (row[h >> 6] >> np.uint64(h & 63)) & np.uint64(1) != 0
-        return n
     for m in range(f5.shape[0]):
         f5[m] = False
     for i in range(s5.shape[0]):
@@ -697,4 +719,16 @@ def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ..
         np.empty(len(ends), dtype=np.int64),
         np.empty(len(ends), dtype=np.int64),
     )
-    return (*trees, *per_level, ends, rank_of, *sorted_values, sorted_ends, *accumulators, *group_buffers, *sorting)
+    seen = np.full(states, -1, dtype=np.int64)  # tag per pose four cards reach (``_rank_ends``)
+    return (
+        *trees,
+        *per_level,
+        ends,
+        rank_of,
+        *sorted_values,
+        sorted_ends,
+        *accumulators,
+        *group_buffers,
+        *sorting,
+        seen,
+    )
