@@ -334,7 +334,8 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
     """
     sequence_multiset, dense6, dense7, dense8 = lat[:4]
     (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of) = work[:15]
-    if known[2] >= 0:  # the ends and "can wait" are remembered: the fifth card goes straight to b5
+    if known[0] >= 0 and known[2] >= 0:
+        # Ends and "can wait" remembered: the fifth card goes straight into the 5-multiset minimum.
         _tree4(p, nxt, s1, s2, s3, s4)
         n = known[1]
         _rank_known(known[0], n, pool_e, goal_p, won_r, eps, work)
@@ -346,12 +347,7 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
             for k in range(i * KINDS, i * KINDS + KINDS):
                 m = sequence_multiset[k]
                 b5[m] = min(b5[m], rank_of[nxt[k - i * KINDS, q]])
-        _lift_best(dense6, b5, b6)
-        _lift_best(dense7, b6, b7)
-        _lift_best(dense8, b7, b8)
-        row = waits[known[2]]
-        for h in range(f8.shape[0]):
-            f8[h] = (row[h >> 6] >> np.uint64(h & 63)) & np.uint64(1) != 0
+        _lift_remembered(lat, work, waits[known[2]])
         return n
     _tree(p, nxt, s1, s2, s3, s4, s5)
     if known[0] >= 0:
@@ -362,6 +358,11 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
     rank_of[p] = n  # worse than every other end: a multiset that only waits keeps rank n
     for m in range(b5.shape[0]):
         b5[m] = n
+    if known[2] >= 0:
+        for i in range(s5.shape[0]):
+            b5[sequence_multiset[i]] = min(b5[sequence_multiset[i]], rank_of[s5[i]])
+        _lift_remembered(lat, work, waits[known[2]])
+        return n
     for m in range(f5.shape[0]):
         f5[m] = False
     for i in range(s5.shape[0]):
@@ -375,6 +376,18 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
     _lift_dense(dense7, b6, f6, b7, f7)
     _lift_dense(dense8, b7, f7, b8, f8)
     return n
+
+
+@numba.njit(cache=True)
+def _lift_remembered(lat, work, row):  # type: ignore[no-untyped-def]
+    """Lift the best ranks of ``b5`` to the hands; their "can wait" flags come from the bits ``row``."""
+    dense6, dense7, dense8 = lat[1:4]
+    b5, b6, b7, b8, f8 = work[5], work[7], work[9], work[11], work[12]
+    _lift_best(dense6, b5, b6)
+    _lift_best(dense7, b6, b7)
+    _lift_best(dense8, b7, b8)
+    for h in range(f8.shape[0]):
+        f8[h] = (row[h >> 6] >> np.uint64(h & 63)) & np.uint64(1) != 0
 
 
 @numba.njit(cache=True)
