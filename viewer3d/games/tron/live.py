@@ -62,8 +62,8 @@ def short_name(argv: Sequence[str], name: str) -> str:
 
 
 class LiveTronGame:
-    """One game played in the background; ``finished`` is set when ``path`` (the saved game file)
-    or ``error`` (one line) is known."""
+    """One game played in the background while ``show`` grows with its rounds; ``finished`` is set
+    when ``path`` (the saved game file) or ``error`` (one line) is known."""
 
     def __init__(
         self,
