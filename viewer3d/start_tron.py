@@ -29,7 +29,7 @@ TOOLTIPS = {
     "bot": "the built-in bot that drives this cycle",
     "program": "choose a program for this cycle (any contest entry)",
     "bots": "add or remove a bot (up to the arena's start lines)",
-    "start": "play the new game in the background, then watch it (Enter)",
+    "start": "play the new game and watch it while it is played (Enter)",
     "open": "open a Tron game file or arena (O)",
     "recent": "open this recent Tron game or arena again",
     "theme": "the theme the arena is drawn with (its tron/ pictures; click for the next one)",
