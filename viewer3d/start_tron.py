@@ -4,7 +4,7 @@ uses, the recent Tron games and arenas, and the boxes that change them.
 A bot is a built-in (``simple``, ``random``, ``strong``) or a program chosen in the file browser;
 an arena holds as many bots as it has start lines (two without any), so ``+ bot`` stops there.
 Start gives a ``TronChoice``; ``viewer3d.start.StartScreen`` plays it in the background
-(``viewer3d.games.tron.live``) and opens the saved game. Like ``start.StartScreen.layout``,
+(``viewer3d.games.tron.live``) and ``robots-view`` watches it while it is played. Like ``start.StartScreen.layout``,
 ``layout`` places every box for a window size, so tests choose with clicks alone.
 """
 
@@ -29,7 +29,7 @@ TOOLTIPS = {
     "bot": "the built-in bot that drives this cycle",
     "program": "choose a program for this cycle (any contest entry)",
     "bots": "add or remove a bot (up to the arena's start lines)",
-    "start": "play the new game and watch it while it is played (Enter)",
+    "start": "play the new game and watch it as it is played (Enter)",
     "open": "open a Tron game file or arena (O)",
     "recent": "open this recent Tron game or arena again",
     "theme": "the theme the arena is drawn with (its tron/ pictures; click for the next one)",
