@@ -10,6 +10,7 @@ a file written), never on a timer.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -96,3 +97,34 @@ def test_the_demo_window_shows_the_game_while_it_is_played(
     record = load_game(game)  # saved at the end, re-simulated against the rules
     assert record.bots[1].name == "simple" and len(record.rounds) > 3
     assert colour_pixels(tmp_path / "robots-view-002.png", 1) > 10 * simple  # the winner's whole wall at the end
+
+
+def test_closing_the_window_ends_the_game_and_kills_its_bots(
+    tmp_path: Path,
+    desktop: dict[str, str],  # noqa: F811
+) -> None:
+    gate, seen, pidfile = tmp_path / "gate", tmp_path / "seen", tmp_path / "pid"
+    gate.write_text("go\n")  # one round, then the bot waits in round 2 (600 s allowed)
+    bot = f"{sys.executable} {GATEBOT} {pidfile} {gate} {seen}"
+    env = {**desktop, "XDG_STATE_HOME": str(tmp_path / "state"), "PYTHONPATH": str(ROOT)}
+    env.pop("WAYLAND_DISPLAY", None)
+    command = ["--demo", "tron", "--ai", bot, "--time-limit", "600", "--size", "640x480"]
+    viewer = subprocess.Popen(
+        [sys.executable, "-m", "viewer3d", *command], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        window = xdo(env, "search", "--sync", "--onlyvisible", "--name", "robots-view - diamond-25x25").split()[0]
+        wait_for(lambda: "2" in seen.read_text().split() if seen.exists() else False, "round 2 to be asked")
+        pid = int(pidfile.read_text())
+        xdo(env, "windowactivate", "--sync", window)
+        xdo(env, "key", "alt+F4")  # openbox closes the active window (WM_DELETE_WINDOW)
+        err = viewer.communicate(timeout=WAIT)[1]
+    finally:
+        if viewer.poll() is None:
+            viewer.kill()
+            viewer.wait(10)
+    assert viewer.returncode == 0 and "Traceback" not in err, err[-3000:]
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # the bot program was killed with the game
+    assert not (tmp_path / "out" / "demo-tron.json").exists()  # a cancelled game is not saved
