@@ -11,7 +11,6 @@ a file written), never on a timer.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -23,15 +22,10 @@ from PIL import Image
 
 from engine.tron.record import load_game
 from tests.editor.conftest import desktop, xvfb  # noqa: F401 (fixtures)
+from tests.viewer_games.xviewer import ROOT, WAIT, assert_clean_exit, ended, running_viewer, viewer_env, xdo
 from viewer3d.games.tron.timeline import COLOURS
 
-ROOT = Path(__file__).resolve().parents[2]
 GATEBOT = ROOT / "tests" / "viewer_tron" / "gatebot.py"
-WAIT = 120.0
-
-
-def xdo(env: dict[str, str], *args: str) -> str:
-    return subprocess.run(["xdotool", *args], env=env, check=True, timeout=WAIT, capture_output=True, text=True).stdout
 
 
 def wait_for(done: Callable[[], bool], what: str) -> None:
@@ -57,15 +51,10 @@ def test_the_demo_window_shows_the_game_while_it_is_played(
     gate, seen, pidfile = tmp_path / "gate", tmp_path / "seen", tmp_path / "pid"
     gate.write_text("")
     bot = f"{sys.executable} {GATEBOT} {pidfile} {gate} {seen}"
-    env = {**desktop, "XDG_STATE_HOME": str(tmp_path / "state"), "PYTHONPATH": str(ROOT)}
-    env.pop("WAYLAND_DISPLAY", None)
+    env = viewer_env(desktop, tmp_path / "state")
     command = ["--demo", "tron", "--ai", bot, "--time-limit", "600", "--size", "640x480"]
-    viewer = subprocess.Popen(
-        [sys.executable, "-m", "viewer3d", *command], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
     game = tmp_path / "out" / "demo-tron.json"
-    try:
+    with running_viewer(command, env, tmp_path) as viewer:
         window = xdo(env, "search", "--sync", "--onlyvisible", "--name", "robots-view - diamond-25x25").split()[0]
         gate.write_text("go\n" * 3)  # three rounds, then the bot waits in round 4
         wait_for(lambda: "4" in seen.read_text().split() if seen.exists() else False, "round 4 to be asked")
@@ -83,17 +72,8 @@ def test_the_demo_window_shows_the_game_while_it_is_played(
         xdo(env, "key", "--window", done, "End", "s")
         wait_for((tmp_path / "robots-view-002.png").exists, "the second screenshot")
         xdo(env, "key", "--window", done, "Escape")
-        err = viewer.communicate(timeout=WAIT)[1]
-    except (subprocess.TimeoutExpired, subprocess.CalledProcessError, AssertionError) as exc:
-        viewer.kill()
-        err = viewer.communicate(timeout=10)[1]
-        pytest.fail(f"robots-view did not get there ({exc}): {err[-3000:]}")
-    finally:
-        if viewer.poll() is None:
-            viewer.kill()
-            viewer.wait(10)
-    assert viewer.returncode == 0, err[-3000:]
-    assert "Traceback" not in err, err[-3000:]
+        err = ended(viewer)
+    assert_clean_exit(viewer, err)
     record = load_game(game)  # saved at the end, re-simulated against the rules
     assert record.bots[1].name == "simple" and len(record.rounds) > 3
     assert colour_pixels(tmp_path / "robots-view-002.png", 1) > 10 * simple  # the winner's whole wall at the end
@@ -106,25 +86,16 @@ def test_closing_the_window_ends_the_game_and_kills_its_bots(
     gate, seen, pidfile = tmp_path / "gate", tmp_path / "seen", tmp_path / "pid"
     gate.write_text("go\n")  # one round, then the bot waits in round 2 (600 s allowed)
     bot = f"{sys.executable} {GATEBOT} {pidfile} {gate} {seen}"
-    env = {**desktop, "XDG_STATE_HOME": str(tmp_path / "state"), "PYTHONPATH": str(ROOT)}
-    env.pop("WAYLAND_DISPLAY", None)
+    env = viewer_env(desktop, tmp_path / "state")
     command = ["--demo", "tron", "--ai", bot, "--time-limit", "600", "--size", "640x480"]
-    viewer = subprocess.Popen(
-        [sys.executable, "-m", "viewer3d", *command], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
+    with running_viewer(command, env, tmp_path) as viewer:
         window = xdo(env, "search", "--sync", "--onlyvisible", "--name", "robots-view - diamond-25x25").split()[0]
         wait_for(lambda: "2" in seen.read_text().split() if seen.exists() else False, "round 2 to be asked")
         pid = int(pidfile.read_text())
         xdo(env, "windowactivate", "--sync", window)
         xdo(env, "key", "alt+F4")  # openbox closes the active window (WM_DELETE_WINDOW)
-        err = viewer.communicate(timeout=WAIT)[1]
-    finally:
-        if viewer.poll() is None:
-            viewer.kill()
-            viewer.wait(10)
-    assert viewer.returncode == 0 and "Traceback" not in err, err[-3000:]
+        err = ended(viewer)
+    assert_clean_exit(viewer, err)
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)  # the bot program was killed with the game
     assert not (tmp_path / "out" / "demo-tron.json").exists()  # a cancelled game is not saved

@@ -11,23 +11,17 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from gameboards import board_names, tron_arena_path
 from tests.editor.conftest import desktop, xvfb  # noqa: F401 (fixtures)
+from tests.viewer_games.xviewer import assert_clean_exit, ended, running_viewer, viewer_env, xdo
 from viewer3d.cli import tron_tab
 from viewer3d.start import StartScreen
 
-ROOT = Path(__file__).resolve().parents[2]
 ARENA = "open-10x10.txt"
-
-
-def xdo(env: dict[str, str], *args: str) -> str:
-    return subprocess.run(["xdotool", *args], env=env, check=True, timeout=120, capture_output=True, text=True).stdout
 
 
 def test_tron_chosen_and_played_from_the_start_screen(
@@ -36,13 +30,8 @@ def test_tron_chosen_and_played_from_the_start_screen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = tmp_path / "state"
-    env = {**desktop, "XDG_STATE_HOME": str(state), "PYTHONPATH": str(ROOT)}
-    env.pop("WAYLAND_DISPLAY", None)
-    viewer = subprocess.Popen(
-        [sys.executable, "-m", "viewer3d"], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True,
-    )  # fmt: skip
-    try:
+    env = viewer_env(desktop, state)
+    with running_viewer([], env, tmp_path) as viewer:
         start = xdo(env, "search", "--sync", "--onlyvisible", "--name", "robots-view - start").split()[0]
         xdo(env, "windowactivate", "--sync", start)
         size = re.search(r"Geometry: (\d+)x(\d+)", xdo(env, "getwindowgeometry", start))
@@ -68,16 +57,8 @@ def test_tron_chosen_and_played_from_the_start_screen(
         game = xdo(env, "search", "--sync", "--onlyvisible", "--name", r"robots-view - open-10x10-.*\.json").split()[0]
         xdo(env, "windowactivate", "--sync", game)
         xdo(env, "keydown", "--window", game, "Escape")  # the window is gone before a release could reach it
-        err = viewer.communicate(timeout=120)[1]
-    except subprocess.TimeoutExpired:
-        viewer.kill()
-        pytest.fail(f"robots-view did not get there: {viewer.communicate(timeout=10)[1][-3000:]}")
-    finally:
-        if viewer.poll() is None:
-            viewer.kill()
-            viewer.wait(10)
-    assert viewer.returncode == 0, err[-3000:]
-    assert "Traceback" not in err, err[-3000:]
+        err = ended(viewer)
+    assert_clean_exit(viewer, err)
     games = list((state / "robots-view" / "tron-games").iterdir())
     assert len(games) == 1 and games[0].name.startswith("open-10x10-")
     record = json.loads(games[0].read_text())

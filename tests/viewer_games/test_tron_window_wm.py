@@ -13,27 +13,21 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
-import pytest
 from PIL import Image
 
 from engine.tron.arena import parse_arena
 from engine.tron.record import BotInfo, GameRecord, RoundRecord, save_game
 from tests.editor.conftest import desktop, xvfb  # noqa: F401 (fixtures)
+from tests.viewer_games.xviewer import assert_clean_exit, ended, running_viewer, viewer_env, xdo
 from viewer3d.games.tron.show import colour_of
 from viewer3d.hud import TimelineBar
 
-ROOT = Path(__file__).resolve().parents[2]
 ARENA = "GAMEBOARDSTART 10,6\n" + "..........\n" * 6 + "GAMEBOARDEND\nPOS 1 1,2 E\nPOS 2 10,5 W\n"
 ROUNDS = 10
-
-
-def xdo(env: dict[str, str], *args: str) -> str:
-    return subprocess.run(["xdotool", *args], env=env, check=True, capture_output=True, text=True, timeout=120).stdout
 
 
 def wait_for(path: Path, viewer: subprocess.Popen[str]) -> None:
@@ -62,13 +56,8 @@ def colour_mask(pixels: np.ndarray, colour: tuple[int, int, int], tolerance: int
 
 def test_a_tron_game_in_the_shared_window(desktop: dict[str, str], tmp_path: Path) -> None:  # noqa: F811
     game = game_file(tmp_path)
-    env = {**desktop, "XDG_STATE_HOME": str(tmp_path / "state"), "PYTHONPATH": str(ROOT)}
-    env.pop("WAYLAND_DISPLAY", None)
-    viewer = subprocess.Popen(
-        [sys.executable, "-m", "viewer3d", str(game), "--size", "800x600"],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
+    env = viewer_env(desktop, tmp_path / "state")
+    with running_viewer([str(game), "--size", "800x600"], env, tmp_path) as viewer:
         window = xdo(env, "search", "--sync", "--onlyvisible", "--name", r"robots-view - tron-game\.json").split()[0]
         xdo(env, "windowactivate", "--sync", window)
         width, height = (int(v) for v in re.findall(r"Geometry: (\d+)x(\d+)", xdo(env, "getwindowgeometry", window))[0])
@@ -83,15 +72,8 @@ def test_a_tron_game_in_the_shared_window(desktop: dict[str, str], tmp_path: Pat
         wait_for(seek_shot, viewer)
         # keydown only: the viewer quits on the press and its window is gone before a release could reach it
         xdo(env, "keydown", "--window", window, "Escape")
-        err = viewer.communicate(timeout=60)[1]
-    except subprocess.TimeoutExpired:
-        viewer.kill()
-        pytest.fail(f"robots-view did not get there: {viewer.communicate(timeout=10)[1][-3000:]}")
-    finally:
-        if viewer.poll() is None:
-            viewer.kill()
-            viewer.wait(10)
-    assert viewer.returncode == 0 and "Traceback" not in err, err[-3000:]
+        err = ended(viewer)
+    assert_clean_exit(viewer, err)
 
     end = np.asarray(Image.open(end_shot).convert("RGB")).astype(int)
     seek = np.asarray(Image.open(seek_shot).convert("RGB")).astype(int)
