@@ -40,6 +40,17 @@ class InputError(Exception):
         return f"{prefix}: {self.message}" if prefix else self.message
 
 
+#: Most characters of the user's input an error message quotes.
+QUOTE_LIMIT = 80
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to ``limit`` characters (ending in ``...`` when cut): a message quotes
+    what the user wrote, but a damaged file must not turn it into a screenful."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class BoardError(InputError):
     """A board file that cannot be read, or a board that cannot be played (no start, several...)."""
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InputError, parse_json_object, read_text
+from engine.errors import InputError, parse_json_object, quoted, read_text
 from engine.tron.arena import Arena, parse_arena, write_arena
 from engine.tron.rules import Event, Out, State, Turn, game_points, initial_state, rounds_survived, step
 
@@ -132,7 +132,10 @@ def save_game(record: GameRecord, path: str | Path) -> None:
 
 
 def _int_keys(value: Any, what: str, path: str | Path | None) -> dict[int, Any]:
-    if not isinstance(value, dict) or not all(isinstance(k, str) and k.isdigit() for k in value):
+    # ASCII digits only, and few of them: int() refuses "²" and numbers of thousands of digits.
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 9 for k in value
+    ):
         raise InputError(f"{what} must map bot numbers to values", path)
     return {int(k): v for k, v in value.items()}
 
@@ -143,7 +146,9 @@ def parse_game(text: str, path: str | Path | None = None) -> GameRecord:
     if data.get("format") != FORMAT:
         raise InputError(f'not a Tron game file (expected "format": "{FORMAT}")', path, 1, 1)
     if data.get("version") != VERSION:
-        raise InputError(f"unsupported game file version {data.get('version')!r} (this is version {VERSION})", path)
+        raise InputError(
+            f"unsupported game file version {quoted(data.get('version'))} (this is version {VERSION})", path
+        )
     lines = data.get("arena")
     if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
         raise InputError('"arena" must be the arena file as a list of lines', path)
@@ -161,8 +166,8 @@ def parse_game(text: str, path: str | Path | None = None) -> GameRecord:
             raise InputError('every bot needs a "name" (text) and a "command" (list)', path)
         bots.append(BotInfo(b["name"], tuple(str(c) for c in command)))
     limit = data.get("time_limit", 1.0)
-    if not isinstance(limit, int | float):
-        raise InputError('"time_limit" must be a number', path)
+    if not isinstance(limit, int | float) or isinstance(limit, bool) or not 0 < limit < 1e9:
+        raise InputError('"time_limit" must be a number of seconds', path)
     rounds_raw = data.get("rounds")
     if not isinstance(rounds_raw, list):
         raise InputError('"rounds" must be a list', path)
@@ -193,7 +198,7 @@ def parse_game(text: str, path: str | Path | None = None) -> GameRecord:
     for i, b in enumerate(bots_raw):
         for key, value in (("survived", record.survived()[i]), ("points", record.points()[i])):
             if key in b and b[key] != value:
-                raise InputError(f"bot {i + 1}: the file says {key} {b[key]!r}, the rules give {value}", path)
+                raise InputError(f"bot {i + 1}: the file says {key} {quoted(b[key])}, the rules give {value}", path)
     return record
 
 
@@ -215,12 +220,12 @@ def _check_round(raw: Any, number: int, state: State, path: str | Path | None) -
             if not isinstance(failures.get(p), str):
                 raise InputError(f'round {number}, bot {p}: a failed answer needs its reason in "failures"', path)
         elif word not in ("LEFT", "RIGHT", "AHEAD"):
-            raise InputError(f"round {number}, bot {p}: answer {word!r} is not LEFT, RIGHT or AHEAD", path)
+            raise InputError(f"round {number}, bot {p}: answer {quoted(word)} is not LEFT, RIGHT or AHEAD", path)
     outs = raw.get("out", [])
     if not isinstance(outs, list) or not all(isinstance(o, int) for o in outs):
         raise InputError(f'round {number}: "out" must be a list of bot numbers', path)
     ms = _int_keys(raw.get("ms", {}), f'round {number}: "ms"', path)
-    seconds = {p: float(v) / 1000 for p, v in ms.items() if isinstance(v, int | float)}
+    seconds = {p: float(v) / 1000 for p, v in ms.items() if isinstance(v, int | float) and abs(v) < 1e15}
     return RoundRecord(dict(answers), {p: str(f) for p, f in failures.items()}, list(outs), seconds)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,3 +66,18 @@ def test_cut_or_spliced_text_reads_cleanly(cut: int, junk: str) -> None:
     cut %= len(text) + 1
     _reads_cleanly(text[:cut] + junk + text[cut:])
     _reads_cleanly(text[:cut])
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        ([1], {"x" * 300: [None] * 50}),  # "version": a long value is quoted cut to 80 characters
+        ([5, 0, 0], {"²": "AHEAD"}),  # "rounds"[0]["answers"]: a digit int() refuses
+        ([5, 0, 0], {"9" * 5000: "AHEAD"}),  # a bot number of 5,000 digits
+        ([5, 0, 0], {"1": "x" * 500}),  # an answer that is a whole page
+        ([3], 10**400),  # "time_limit" too big for a float
+        ([5, 0, 2], {"1": 10**400}),  # "ms" too big for a float
+    ],
+)
+def test_found_by_fuzzing(path: list[int], value: Any) -> None:
+    _reads_cleanly(json.dumps(_replace_at(GOOD, path, value)))
