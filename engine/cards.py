@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from functools import cached_property
 
 from engine.bounds import shown
 from engine.model import Rotation
@@ -19,12 +20,12 @@ class Card(Enum):
     RR = "RR"
     RU = "RU"
 
-    @property
+    @cached_property  # read for every card played: a member attribute, not a dictionary lookup
     def steps_forward(self) -> int:
         """How many forward steps the card asks for (0 for turns and MB)."""
         return _STEPS[self]
 
-    @property
+    @cached_property
     def rotation(self) -> Rotation | None:
         """The turn the card makes, or None for a move card."""
         return _ROTATIONS[self]

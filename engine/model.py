@@ -13,27 +13,32 @@ from functools import cached_property
 
 
 class Direction(Enum):
-    """A compass direction on screen; the value is the letter used in ``bot.txt``."""
+    """A compass direction on screen; the value is the letter used in ``bot.txt``.
+
+    Its derived values are ``cached_property``: the rules read them millions of times when the
+    planner builds a transition table, and a member's own attribute is much cheaper than an enum
+    dictionary lookup (``Enum.__hash__`` is Python code).
+    """
 
     LEFT = "L"
     RIGHT = "R"
     UP = "U"
     DOWN = "D"
 
-    @property
+    @cached_property
     def dx(self) -> int:
         return _DX[self]
 
-    @property
+    @cached_property
     def dy(self) -> int:
         return _DY[self]
 
-    @property
+    @cached_property
     def wall_bit(self) -> int:
         """The bit of the wall on this side of a tile (left 1, right 2, up 4, down 8)."""
         return _WALL_BIT[self]
 
-    @property
+    @cached_property
     def opposite(self) -> Direction:
         return self.turned(2)
 
@@ -58,7 +63,7 @@ class Rotation(Enum):
     RIGHT = "RR"
     UTURN = "RU"
 
-    @property
+    @cached_property
     def quarter_turns(self) -> int:
         """Clockwise quarter turns: left -1, right +1, u-turn +2."""
         return _QUARTER_TURNS[self]

@@ -83,7 +83,8 @@ class _Robot:
         return self.y * self.view.width + self.x
 
     def kind_here(self) -> TileKind:
-        return self.view.kinds[self.index()]
+        view = self.view
+        return view.kinds[self.y * view.width + self.x]
 
     def emit(self, kind: EventKind, cause: Cause, **details: object) -> None:
         if self.events is not None:
@@ -161,8 +162,22 @@ def play_card_outcome(board: Board, level: Level, pose: Pose, card: Card) -> tup
     return robot.pose, robot.status
 
 
-def _played(board: Board, level: Level, pose: Pose, card: Card, *, record: bool) -> _Robot:
+def play_card_outcomes(board: Board, level: Level, pose: Pose) -> list[tuple[Pose, RobotStatus]]:
+    """``play_card_outcome`` of every card (in ``Card`` order) from one pose: the transition
+    tables' row, with the board's level view looked up once instead of seven times."""
     view = level_view(board, level)
+    results = []
+    for card in Card:
+        robot = _played_in(view, pose, card, record=False)
+        results.append((Pose(robot.x, robot.y, robot.facing), robot.status))
+    return results
+
+
+def _played(board: Board, level: Level, pose: Pose, card: Card, *, record: bool) -> _Robot:
+    return _played_in(level_view(board, level), pose, card, record=record)
+
+
+def _played_in(view: _LevelView, pose: Pose, card: Card, *, record: bool) -> _Robot:
     if not (0 <= pose.x < view.width and 0 <= pose.y < view.height):
         raise ValueError(f"pose {pose.to_bot_line()} is off the {view.width}x{view.height} board")
     robot = _Robot(view, pose, record)

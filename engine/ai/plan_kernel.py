@@ -549,7 +549,7 @@ def _solve_remembered(p, memo, pool_gc, pool_gw, goal_p, won_r, eps, work):  # t
     )
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def sweep(  # type: ignore[no-untyped-def]
     order,
     first,
@@ -632,7 +632,7 @@ def sweep(  # type: ignore[no-untyped-def]
     return last
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def evaluate(order, goal_p, won_r, eps, work, memo, pool_gc, pool_gw):  # type: ignore[no-untyped-def]
     """One Gauss-Seidel sweep of policy evaluation over the poses of ``order`` (values in place).
 

@@ -20,7 +20,7 @@ from engine.ai.progress import report
 from engine.cards import Card
 from engine.events import RobotStatus
 from engine.model import Board, Direction, Level, Pose
-from engine.rules import play_card_outcome
+from engine.rules import play_card_outcomes
 
 CARDS: tuple[Card, ...] = tuple(Card)
 CARD_INDEX: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
@@ -146,8 +146,7 @@ def _play_row(board: Board, level: Level, table: IntArray, state: int) -> None:
     cell, facing = divmod(state, 4)
     y, x = divmod(cell, width)
     pose = Pose(x, y, DIRECTIONS[facing])
-    for c, card in enumerate(CARDS):
-        p, status = play_card_outcome(board, level, pose, card)
+    for c, (p, status) in enumerate(play_card_outcomes(board, level, pose)):
         if status is RobotStatus.DESTROYED:
             table[c, state] = dead
         elif status is RobotStatus.FINISHED:

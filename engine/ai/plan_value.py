@@ -47,7 +47,10 @@ Both are fixed points of the full update to the stated tolerances (tested).
 from __future__ import annotations
 
 import math
+import os
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,9 +75,15 @@ SURVIVAL_ROUNDS = 4
 #: Policy-evaluation sweeps after each improvement sweep (modified policy iteration).
 EVALUATIONS = 30
 #: Poses per call of the sweep kernel: the time limit and cancelling are checked between calls.
-SWEEP_CHUNK = 2048
+SWEEP_CHUNK = 128
+#: Poses per step of the policy-evaluation sweeps (a few microseconds each, so longer steps).
+EVALUATION_CHUNK = 4096
 #: Most bytes the remembered policies may take (``_Pools``); beyond, updates are all full ones.
 MEMO_BYTES = 384 * 2**20
+#: Lanes of a sweep: each step of ``SWEEP_CHUNK`` poses is split into this many runs, one per lane,
+#: updated side by side (Gauss-Seidel within a run, the other runs' values from before the step).
+#: Fixed, not the number of cores, so the values are the same on every machine.
+LANES = 2
 
 
 @dataclass
@@ -129,13 +138,15 @@ def solve(
     max_sweeps: int = 1000,
     previous: ValueResult | None = None,
     reference: bool = False,
+    threads: int | None = None,
 ) -> ValueResult:
     """Value iteration for the no-foresight optimum on the poses reachable from ``starts``.
 
     ``starts`` None means every pose a live robot can occupy. ``previous`` (a result on the same
     table) seeds the iteration: its values are lower bounds, so the result is the same, only faster.
     ``reference``: the plain value iteration this replaced (every update in full, no policy
-    evaluation sweeps), for tests and comparisons.
+    evaluation sweeps), for tests and comparisons. ``threads``: how many threads run the lanes
+    (default: one per lane, at most one per usable core); the values do not depend on it.
     """
     begin = time.perf_counter()
     distance = cards_to_goal(table)
@@ -153,70 +164,99 @@ def solve(
     goal[table.goal] = 1.0
     goal[table.dead] = 0.0
     won[table.goal] = won[table.dead] = 0.0
-    stamp = np.zeros(table.states, dtype=np.int64)
-    tags = np.zeros(2, dtype=np.int64)
     lat = plan_kernel.lattice()
-    work = plan_kernel.work_buffers(lat, table.states)
     kernel_lattice = plan_kernel.kernel_lattice(lat)
     nxt = np.ascontiguousarray(table.next, dtype=np.int32)
     memo = np.full((table.states, 6), -1, dtype=np.int64)
-    pools = _Pools(0 if reference else len(order))
-    stats = np.zeros(4, dtype=np.float64)
+    lanes = _lanes(order, goal, won, lat, table.states, reference)
+    steps = -(-len(order) // SWEEP_CHUNK)
     sweeps = 0
     change_goal = change_rounds = float("inf")
     converged = len(order) == 0
     if converged:
         change_goal = change_rounds = 0.0
-    while not converged and sweeps < max_sweeps and time.perf_counter() - begin < time_limit:
-        stats[0] = stats[1] = 0.0
-        first = 0
-        settled = _settled(change_goal, change_rounds)
-        while first < len(order):
-            if first and sweeps and time.perf_counter() - begin >= time_limit:
-                # Mid-sweep (never the first: it gives every pose a value): the values are still
-                # lower bounds, and the sweep does not count.
-                break
-            last = min(first + SWEEP_CHUNK, len(order))
-            reached = plan_kernel.sweep(
-                order,
-                first,
-                last,
-                nxt,
-                goal,
-                won,
-                kernel_lattice,
+    with _Crew(min(len(lanes), usable_cores()) if threads is None else threads) as crew:
+
+        def improve(lane: _Lane, span: range) -> None:
+            first, last = lane.span(span)
+            while first < last:
+                pools = lane.pools
+                reached = plan_kernel.sweep(
+                    lane.order,
+                    first,
+                    last,
+                    nxt,
+                    lane.goal,
+                    lane.won,
+                    kernel_lattice,
+                    EPS,
+                    lane.work,
+                    lane.stamp,
+                    lane.tags,
+                    memo,
+                    pools.ends,
+                    pools.group_code,
+                    pools.group_weight,
+                    pools.waits,
+                    pools.tops,
+                    lane.stats,
+                )
+                if reached < last:
+                    pools.grow(memo, lane.order)
+                first = reached
+
+        def evaluate(lane: _Lane, span: range) -> None:
+            first, last = lane.span(span)
+            moved = plan_kernel.evaluate(
+                lane.order[first:last],
+                lane.goal,
+                lane.won,
                 EPS,
-                work,
-                stamp,
-                tags,
+                lane.work,
                 memo,
-                pools.ends,
-                pools.group_code,
-                pools.group_weight,
-                pools.waits,
-                pools.tops,
-                stats,
+                lane.pools.group_code,
+                lane.pools.group_weight,
             )
-            if reached < last:
-                pools.grow(memo)
-            first = reached
-            if first < len(order):
-                report("solving values", settled)  # lets a listener cancel a long sweep
-        if first < len(order):
-            break
-        change_goal, change_rounds = float(stats[0]), float(stats[1])
-        sweeps += 1
-        converged = change_goal <= TOLERANCE_GOAL and change_rounds <= TOLERANCE_ROUNDS
-        report("solving values", _settled(change_goal, change_rounds))
-        for _ in range(0 if reference else EVALUATIONS):
-            if converged or time.perf_counter() - begin >= time_limit:
+            lane.moved[0] = max(lane.moved[0], moved[0])
+            lane.moved[1] = max(lane.moved[1], moved[1])
+
+        while not converged and sweeps < max_sweeps and time.perf_counter() - begin < time_limit:
+            for lane in lanes:
+                lane.stats[:2] = 0.0
+            settled = _settled(change_goal, change_rounds)
+            step = 0
+            while step < steps:
+                if step and sweeps and time.perf_counter() - begin >= time_limit:
+                    # Mid-sweep (never the first: it gives every pose its value): the values are
+                    # still lower bounds, and the sweep does not count.
+                    break
+                crew.run(improve, lanes, range(step, step + 1))
+                step += 1
+                if step < steps:
+                    report("solving values", settled)  # lets a listener cancel a long sweep
+            if step < steps:
                 break
-            moved_goal, moved_rounds = plan_kernel.evaluate(
-                order, goal, won, EPS, work, memo, pools.group_code, pools.group_weight
-            )
-            if moved_goal <= 0.01 * TOLERANCE_GOAL and moved_rounds <= 0.01 * TOLERANCE_ROUNDS:
-                break
-    updates, full_updates = int(stats[2]), int(stats[3])
+            change_goal = max(float(lane.stats[0]) for lane in lanes)
+            change_rounds = max(float(lane.stats[1]) for lane in lanes)
+            sweeps += 1
+            converged = change_goal <= TOLERANCE_GOAL and change_rounds <= TOLERANCE_ROUNDS
+            report("solving values", _settled(change_goal, change_rounds))
+            for _ in range(0 if reference else EVALUATIONS):
+                if converged or time.perf_counter() - begin >= time_limit:
+                    break
+                for lane in lanes:
+                    lane.moved[:] = 0.0
+                together = max(1, EVALUATION_CHUNK // SWEEP_CHUNK)
+                for step in range(0, steps, together):
+                    crew.run(evaluate, lanes, range(step, min(step + together, steps)))
+                moved_goal = max(float(lane.moved[0]) for lane in lanes)
+                moved_rounds = max(float(lane.moved[1]) for lane in lanes)
+                if moved_goal <= 0.01 * TOLERANCE_GOAL and moved_rounds <= 0.01 * TOLERANCE_ROUNDS:
+                    break
+    goal, won = lanes[0].goal, lanes[0].won  # every lane holds every value after each step
+    updates = sum(int(lane.stats[2]) for lane in lanes)
+    full_updates = sum(int(lane.stats[3]) for lane in lanes)
+    stamp, tags, work = lanes[0].stamp, lanes[0].tags, lanes[0].work
     alive = np.ones(table.states, dtype=np.float64)
     alive[table.dead] = 0.0
     hopeless = np.nonzero(live & (distance < 0) & (np.arange(table.states) < table.poses))[0].astype(np.int64)
@@ -238,6 +278,119 @@ def solve(
     )
 
 
+@dataclass
+class _Lane:
+    """One lane of the sweeps: its poses, its own copy of the values, scratch and policy pools.
+
+    Each pose belongs to one lane for the whole solve, so its remembered policy lives in that
+    lane's pools and no two threads ever write the same memory; after each step the lanes copy
+    each other's new values (``_Crew.run``), so every lane holds every value between steps.
+    """
+
+    order: IntArray  # the lane's poses in sweep order
+    bounds: IntArray  # step k covers order[bounds[k]:bounds[k + 1]]
+    goal: FloatArray
+    won: FloatArray
+    work: tuple[npt.NDArray[np.generic], ...]
+    stamp: IntArray
+    tags: IntArray
+    pools: _Pools
+    stats: FloatArray  # largest change of P and R this sweep, updates, full updates
+    moved: FloatArray  # largest change of P and R in this policy-evaluation sweep
+
+    def span(self, steps: range) -> tuple[int, int]:
+        """Where ``steps`` (consecutive) start and end in ``order``."""
+        return int(self.bounds[steps.start]), int(self.bounds[steps.stop])
+
+
+def _lanes(
+    order: IntArray, goal: FloatArray, won: FloatArray, lat: plan_kernel.Lattice, states: int, reference: bool
+) -> list[_Lane]:
+    """Split ``order`` into lanes: each step's ``SWEEP_CHUNK`` poses in ``LANES`` consecutive runs.
+
+    The reference iteration stays one plain Gauss-Seidel lane.
+    """
+    count = 1 if reference else LANES
+    steps = -(-len(order) // SWEEP_CHUNK)
+    parts: list[list[IntArray]] = [[] for _ in range(count)]
+    for step in range(steps):
+        chunk = order[step * SWEEP_CHUNK : (step + 1) * SWEEP_CHUNK]
+        for k in range(count):
+            parts[k].append(chunk[k::count])
+    lanes = []
+    for runs in parts:
+        lane_order = np.concatenate(runs) if runs else np.zeros(0, dtype=np.int64)
+        bounds = np.zeros(steps + 1, dtype=np.int64)
+        bounds[1:] = np.cumsum([len(run) for run in runs])
+        lanes.append(
+            _Lane(
+                lane_order.astype(np.int64),
+                bounds,
+                goal.copy(),
+                won.copy(),
+                plan_kernel.work_buffers(lat, states),
+                np.zeros(states, dtype=np.int64),
+                np.zeros(2, dtype=np.int64),
+                _Pools(0 if reference else len(lane_order)),
+                np.zeros(4, dtype=np.float64),
+                np.zeros(2, dtype=np.float64),
+            )
+        )
+    return lanes
+
+
+class _Crew:
+    """Runs one step of every lane side by side (numba releases the GIL in the kernels), then
+    shares the values each lane computed with the others. With fewer threads than lanes some
+    lanes run one after another, with the same results."""
+
+    def __init__(self, threads: int) -> None:
+        self.threads = max(1, threads)
+        self.pool: ThreadPoolExecutor | None = None
+
+    def __enter__(self) -> _Crew:
+        if self.threads > 1:
+            self.pool = ThreadPoolExecutor(self.threads - 1, thread_name_prefix="planner-lane")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
+
+    def run(self, work: Callable[[_Lane, range], None], lanes: list[_Lane], step: range) -> None:
+        if self.pool is None or len(lanes) == 1:
+            for lane in lanes:
+                work(lane, step)
+        else:
+            helpers = lanes[1:]
+            groups = [helpers[k :: self.threads - 1] for k in range(min(self.threads - 1, len(helpers)))]
+            futures = [self.pool.submit(_each, work, group, step) for group in groups]
+            work(lanes[0], step)
+            for future in futures:
+                future.result()
+        if len(lanes) > 1:
+            for lane in lanes:
+                first, last = lane.span(step)
+                moved = lane.order[first:last]
+                for other in lanes:
+                    if other is not lane:
+                        other.goal[moved] = lane.goal[moved]
+                        other.won[moved] = lane.won[moved]
+
+
+def _each(work: Callable[[_Lane, range], None], lanes: list[_Lane], step: range) -> None:
+    for lane in lanes:
+        work(lane, step)
+
+
+def usable_cores() -> int:
+    """Cores this process may run on (its affinity), for the default number of threads."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 class _Pools:
     """Growable storage of the policies ``plan_kernel.sweep`` remembers per pose (see there).
 
@@ -249,7 +402,7 @@ class _Pools:
         ends = poses * 128 + plan_kernel.SEQUENCES
         groups = poses * 64 + 3 * plan_kernel.SEQUENCES
         self.tops = np.zeros(4, dtype=np.int64)
-        if poses == 0 or ends * 4 + groups * 12 + poses * WAIT_WORDS * 8 > MEMO_BYTES:
+        if poses == 0 or ends * 4 + groups * 12 + poses * WAIT_WORDS * 8 > MEMO_BYTES // LANES:
             ends = groups = poses = 0
             self.tops[2] = 1  # remember nothing: every update is a full one
         self.ends = np.empty(ends, dtype=np.int32)
@@ -262,11 +415,15 @@ class _Pools:
     def nbytes(self) -> int:
         return self.ends.nbytes + self.group_code.nbytes + self.group_weight.nbytes + self.waits.nbytes
 
-    def grow(self, memo: npt.NDArray[np.int64]) -> None:
-        """Make room for one more full update (the kernel stopped for want of it), or stop growing."""
+    def grow(self, memo: npt.NDArray[np.int64], poses: IntArray | None = None) -> None:
+        """Make room for one more full update (the kernel stopped for want of it), or stop growing.
+
+        ``poses``: the poses whose policies these pools hold (None: every row of ``memo``).
+        """
         need_groups = int(self.tops[1]) + 3 * plan_kernel.SEQUENCES
         if need_groups > len(self.group_code):
-            live = np.nonzero(memo[:, 3] >= 0)[0]
+            owned = np.arange(len(memo)) if poses is None else poses
+            live = owned[memo[owned, 3] >= 0]
             if int(memo[live, 4].sum()) < int(self.tops[1]) // 2:
                 by_offset = live[np.argsort(memo[live, 3], kind="stable")].astype(np.int64)
                 self.tops[1] = plan_kernel.compact_groups(memo, by_offset, self.group_code, self.group_weight)
@@ -278,7 +435,7 @@ class _Pools:
             if need_groups > len(self.group_code)
             else len(self.group_code)
         )
-        if ends * 4 + groups * 12 + self.waits.nbytes > MEMO_BYTES:
+        if ends * 4 + groups * 12 + self.waits.nbytes > MEMO_BYTES // LANES:
             self.tops[2] = 1
             return
         self.ends = _grown(self.ends, ends)

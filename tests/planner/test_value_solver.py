@@ -209,3 +209,32 @@ def test_full_group_pool_with_abandoned_segments_is_compacted_not_grown() -> Non
     assert list(memo[2, 3:6]) == [0, 3, 3] and list(memo[7, 3:6]) == [3, 2, 2]
     assert list(pools.group_code[:5]) == [1, 2, 3, 8, 9]
     assert list(pools.group_weight[:5]) == pytest.approx([0.1, 0.2, 0.3, 0.8, 0.9])
+
+
+@pytest.mark.parametrize("name", ["gorge-12x12", "random-8x8-17"])
+def test_values_do_not_depend_on_the_number_of_threads(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Small steps so that both lanes get many poses on a small board; the lanes are fixed, so
+    # one thread running them in turn and two side by side give bit-identical values.
+    monkeypatch.setattr(plan_value, "SWEEP_CHUNK", 8)
+    _board, table, starts = _setup(name, Level.HARD)
+    alone = solve(table, starts, threads=1)
+    crew = solve(table, starts, threads=2)
+    assert alone.converged and crew.converged
+    assert (alone.sweeps, alone.updates, alone.full_updates) == (crew.sweeps, crew.updates, crew.full_updates)
+    assert np.array_equal(alone.goal, crew.goal) and np.array_equal(alone.won, crew.won)
+
+
+def test_lanes_split_every_step_and_own_each_pose_once() -> None:
+    order = np.arange(100, 403, dtype=np.int64)
+    lat = plan_kernel.lattice()
+    values = np.zeros(410)
+    lanes = plan_value._lanes(order, values, values, lat, 410, reference=False)
+    assert len(lanes) == plan_value.LANES
+    owned = np.concatenate([lane.order for lane in lanes])
+    assert sorted(owned.tolist()) == order.tolist()
+    steps = -(-len(order) // plan_value.SWEEP_CHUNK)
+    for step in range(steps):
+        chunk = order[step * plan_value.SWEEP_CHUNK : (step + 1) * plan_value.SWEEP_CHUNK]
+        together = np.concatenate([lane.order[slice(*lane.span(range(step, step + 1)))] for lane in lanes])
+        assert sorted(together.tolist()) == chunk.tolist()
+    assert len(plan_value._lanes(order, values, values, lat, 410, reference=True)) == 1
