@@ -46,10 +46,10 @@ Both are fixed points of the full update to the stated tolerances (tested).
 
 from __future__ import annotations
 
+import itertools
 import math
-import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -60,6 +60,7 @@ import numpy.typing as npt
 from engine.ai import plan_kernel
 from engine.ai.plan_table import TransitionTable, cards_to_goal
 from engine.ai.progress import report
+from engine.ai.threads import default_threads
 from engine.cards import HAND_SIZE
 
 FloatArray = npt.NDArray[np.float64]
@@ -146,7 +147,7 @@ def solve(
     table) seeds the iteration: its values are lower bounds, so the result is the same, only faster.
     ``reference``: the plain value iteration this replaced (every update in full, no policy
     evaluation sweeps), for tests and comparisons. ``threads``: how many threads run the lanes
-    (default: one per lane, at most one per usable core); the values do not depend on it.
+    (default: ``default_threads``); the values do not depend on it.
     """
     begin = time.perf_counter()
     distance = cards_to_goal(table)
@@ -175,7 +176,7 @@ def solve(
     converged = len(order) == 0
     if converged:
         change_goal = change_rounds = 0.0
-    with _Crew(min(len(lanes), usable_cores()) if threads is None else threads) as crew:
+    with _Crew(min(len(lanes), default_threads(len(lanes)) if threads is None else threads)) as crew:
 
         def improve(lane: _Lane, span: range) -> None:
             first, last = lane.span(span)
@@ -362,10 +363,11 @@ class _Crew:
             for lane in lanes:
                 work(lane, step)
         else:
-            helpers = lanes[1:]
-            groups = [helpers[k :: self.threads - 1] for k in range(min(self.threads - 1, len(helpers)))]
-            futures = [self.pool.submit(_each, work, group, step) for group in groups]
-            work(lanes[0], step)
+            # Lanes are handed out as threads come free (the first ones may take longer), so a
+            # slow lane does not leave a core idle; what a lane computes does not depend on who runs it.
+            taken = itertools.count()
+            futures = [self.pool.submit(_take, work, lanes, step, taken) for _ in range(self.threads - 1)]
+            _take(work, lanes, step, taken)
             for future in futures:
                 future.result()
         if len(lanes) > 1:
@@ -378,17 +380,12 @@ class _Crew:
                         other.won[moved] = lane.won[moved]
 
 
-def _each(work: Callable[[_Lane, range], None], lanes: list[_Lane], step: range) -> None:
-    for lane in lanes:
-        work(lane, step)
-
-
-def usable_cores() -> int:
-    """Cores this process may run on (its affinity), for the default number of threads."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+def _take(work: Callable[[_Lane, range], None], lanes: list[_Lane], step: range, taken: Iterator[int]) -> None:
+    """Run lanes of ``step`` until none is left (``taken``: a shared counter; ``next`` is atomic)."""
+    for index in taken:
+        if index >= len(lanes):
+            return
+        work(lanes[index], step)
 
 
 class _Pools:

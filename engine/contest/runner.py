@@ -15,7 +15,8 @@ worker keeps to one board's games (``affinity``), biggest boards first.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from functools import cache, lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import Any
 
 from engine.ai.registry import is_reusable, resolve_ai
 from engine.ai.supervise import AILimits
+from engine.ai.threads import THREADS_VARIABLE
 from engine.batch import Journal, run_batch
 from engine.boardfile import parse_board
 from engine.cards import Card
@@ -219,6 +221,21 @@ def effective_jobs(jobs: int) -> int:
     return jobs if jobs > 0 else (os.cpu_count() or 1)
 
 
+@contextmanager
+def one_planner_thread_per_game(workers: int) -> Iterator[None]:
+    """With several games side by side, their planners (in the workers and in AI programs, which
+    inherit the environment) each take one thread instead of one per core: the games already
+    keep the cores busy. A value the user set stays."""
+    if workers <= 1 or THREADS_VARIABLE in os.environ:
+        yield
+        return
+    os.environ[THREADS_VARIABLE] = "1"
+    try:
+        yield
+    finally:
+        os.environ.pop(THREADS_VARIABLE, None)
+
+
 def run_contest(
     setup: ContestSetup,
     jobs: int,
@@ -238,20 +255,22 @@ def run_contest(
             on_result(done, GameResult.from_row(row))
 
     reusable = is_reusable(setup.ai)
-    rows = run_batch(
-        specs,
-        play_spec,
-        key=_key,
-        lost=lost_game,
-        journal=journal,
-        workers=min(effective_jobs(jobs), max(1, len(specs))),
-        cluster=cluster,
-        on_row=report,
-        # A reusable AI's tables are built once per board and worker: keep each worker on one
-        # board's games, and start the biggest boards (the longest precomputations) first.
-        affinity=_board_of if reusable else None,
-        first=board_sizes(setup) if reusable else None,
-    )
+    workers = min(effective_jobs(jobs), max(1, len(specs)))
+    with one_planner_thread_per_game(workers if cluster is None else 1):
+        rows = run_batch(
+            specs,
+            play_spec,
+            key=_key,
+            lost=lost_game,
+            journal=journal,
+            workers=workers,
+            cluster=cluster,
+            on_row=report,
+            # A reusable AI's tables are built once per board and worker: keep each worker on one
+            # board's games, and start the biggest boards (the longest precomputations) first.
+            affinity=_board_of if reusable else None,
+            first=board_sizes(setup) if reusable else None,
+        )
     return [GameResult.from_row(row) for row in rows]
 
 
