@@ -94,14 +94,16 @@ class _Robot:
         """One step (then any oil slide). Returns False if the first step was blocked."""
         if not self._one_step(direction, cause, EventKind.MOVE):
             return False
-        while self.status is RobotStatus.ALIVE and self.kind_here() is TileKind.OIL:
+        kinds, width = self.view.kinds, self.view.width
+        while self.status is RobotStatus.ALIVE and kinds[self.y * width + self.x] is TileKind.OIL:
             if not self._one_step(direction, cause, EventKind.SLIDE):
                 break
         return True
 
     def _one_step(self, direction: Direction, cause: Cause, kind: EventKind) -> bool:
+        # The hottest code of the transition tables: index and event checks written out.
         view = self.view
-        if view.walls[self.index()] & direction.wall_bit:
+        if view.walls[self.y * view.width + self.x] & direction.wall_bit:
             self.emit(EventKind.BLOCKED, cause, direction=direction)
             return False
         nx, ny = self.x + direction.dx, self.y + direction.dy
@@ -118,7 +120,8 @@ class _Robot:
             self.emit(EventKind.BLOCKED, cause, direction=direction)
             return False
         self.x, self.y = nx, ny
-        self.emit(kind, cause, direction=direction)
+        if self.events is not None:
+            self.emit(kind, cause, direction=direction)
         if view.kinds[target] is TileKind.HOLE:
             self._destroy(cause, DeathReason.HOLE)
         return True
@@ -135,7 +138,8 @@ class _Robot:
         """The check made between steps and phases: destroyed, or standing on a goal."""
         if self.status is RobotStatus.DESTROYED:
             return True
-        if self.kind_here() is TileKind.GOAL:
+        view = self.view
+        if view.kinds[self.y * view.width + self.x] is TileKind.GOAL:
             self.status = RobotStatus.FINISHED
             self.emit(EventKind.GOAL, cause)
             return True
@@ -162,15 +166,20 @@ def play_card_outcome(board: Board, level: Level, pose: Pose, card: Card) -> tup
     return robot.pose, robot.status
 
 
-def play_card_outcomes(board: Board, level: Level, pose: Pose) -> list[tuple[Pose, RobotStatus]]:
-    """``play_card_outcome`` of every card (in ``Card`` order) from one pose: the transition
-    tables' row, with the board's level view looked up once instead of seven times."""
+def play_card_outcomes(board: Board, level: Level, pose: Pose) -> list[tuple[int, int, Direction, RobotStatus]]:
+    """``play_card_outcome`` of every card (in ``Card`` order) from one pose, as (x, y, facing,
+    status): the transition tables' row, with the board's level view looked up once instead of
+    seven times and no ``Pose`` built per card."""
     view = level_view(board, level)
     results = []
-    for card in Card:
+    for card in _CARDS:
         robot = _played_in(view, pose, card, record=False)
-        results.append((Pose(robot.x, robot.y, robot.facing), robot.status))
+        results.append((robot.x, robot.y, robot.facing, robot.status))
     return results
+
+
+#: ``Card`` in order as a tuple: iterating the enum itself builds a generator each time.
+_CARDS = tuple(Card)
 
 
 def _played(board: Board, level: Level, pose: Pose, card: Card, *, record: bool) -> _Robot:
@@ -209,8 +218,9 @@ def _card_phase(robot: _Robot, card: Card) -> bool:
 def _board_phases(robot: _Robot) -> None:
     """Conveyors, then pushers and crushers, then rotators; each stops on destruction or goal."""
     view = robot.view
+    kind = robot.kind_here()
     # 1. Conveyors.
-    if robot.kind_here() is TileKind.CONVEYOR:
+    if kind is TileKind.CONVEYOR:
         belt = view.directions[robot.index()]
         assert belt is not None
         moved = robot.step(belt, Cause.CONVEYOR)
@@ -223,19 +233,19 @@ def _board_phases(robot: _Robot) -> None:
                 robot.turn(Rotation.RIGHT, Cause.CONVEYOR)
         if robot.game_over(Cause.CONVEYOR):
             return
+        kind = robot.kind_here()
     # 2. Pushers and crushers.
-    kind = robot.kind_here()
     if kind is TileKind.PUSHER:
         push = view.directions[robot.index()]
         assert push is not None
         robot.step(push, Cause.PUSHER)
         if robot.game_over(Cause.PUSHER):
             return
+        kind = robot.kind_here()
     elif kind is TileKind.CRUSHER:
         robot._destroy(Cause.CRUSHER, DeathReason.CRUSHER)
         return
-    # 3. Rotators.
-    kind = robot.kind_here()
+    # 3. Rotators (``kind`` is the tile the robot stands on now).
     if kind is TileKind.ROTATOR_LEFT:
         robot.turn(Rotation.LEFT, Cause.ROTATOR)
     elif kind is TileKind.ROTATOR_RIGHT:

@@ -126,33 +126,36 @@ def _play_reachable(board: Board, level: Level, table: IntArray, built: BoolArra
     done = 0
     while frontier:
         state = frontier.pop()
-        if not built[state]:
-            _play_row(board, level, table, state)
+        if built[state]:
+            row = table[:, state].tolist()
+        else:
+            row = _play_row(board, level, table, state)
             built[state] = True
             done += 1
             if done % 4096 == 0:
                 report("building moves", min(done / poses, 0.99))
-        for target in table[:, state]:
-            t = int(target)
+        for t in row:
             if t < poses and t not in seen:
                 seen.add(t)
                 frontier.append(t)
 
 
-def _play_row(board: Board, level: Level, table: IntArray, state: int) -> None:
-    """``table[:, state]``: where each card takes a robot at that pose."""
+def _play_row(board: Board, level: Level, table: IntArray, state: int) -> list[int]:
+    """Fill ``table[:, state]`` (where each card takes a robot at that pose); returns it as a list."""
     width = board.width
     dead, goal = table.shape[1] - 2, table.shape[1] - 1
     cell, facing = divmod(state, 4)
     y, x = divmod(cell, width)
-    pose = Pose(x, y, DIRECTIONS[facing])
-    for c, (p, status) in enumerate(play_card_outcomes(board, level, pose)):
+    row = []
+    for to_x, to_y, to_facing, status in play_card_outcomes(board, level, Pose(x, y, DIRECTIONS[facing])):
         if status is RobotStatus.DESTROYED:
-            table[c, state] = dead
+            row.append(dead)
         elif status is RobotStatus.FINISHED:
-            table[c, state] = goal
+            row.append(goal)
         else:
-            table[c, state] = (p.y * width + p.x) * 4 + DIRECTION_INDEX[p.facing]
+            row.append((to_y * width + to_x) * 4 + DIRECTIONS.index(to_facing))  # no Enum.__hash__
+    table[:, state] = row
+    return row
 
 
 def occupiable_states(board: Board, level: Level, table: IntArray, built: BoolArray | None = None) -> BoolArray:

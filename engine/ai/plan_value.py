@@ -388,6 +388,11 @@ def _take(work: Callable[[_Lane, range], None], lanes: list[_Lane], step: range,
         work(lanes[index], step)
 
 
+#: Ends and hand groups a pose's remembered policy usually takes (``_Pools`` sizes for them).
+TYPICAL_ENDS = 448
+TYPICAL_GROUPS = 224
+
+
 class _Pools:
     """Growable storage of the policies ``plan_kernel.sweep`` remembers per pose (see there).
 
@@ -399,9 +404,20 @@ class _Pools:
         ends = poses * 128 + plan_kernel.SEQUENCES
         groups = poses * 64 + 3 * plan_kernel.SEQUENCES
         self.tops = np.zeros(4, dtype=np.int64)
-        if poses == 0 or ends * 4 + groups * 12 + poses * WAIT_WORDS * 8 > MEMO_BYTES // LANES:
+        budget = MEMO_BYTES // LANES - poses * WAIT_WORDS * 8
+        if poses == 0 or ends * 4 + groups * 12 > budget:
             ends = groups = poses = 0
             self.tops[2] = 1  # remember nothing: every update is a full one
+        else:
+            # Room for the typical pose (~420 ends, ~210 groups) from the start, as far as the
+            # budget allows: pages never written cost no memory, while growing copies the pools
+            # (on big-100x100 21 times, 0.3 s).
+            typical = poses * (TYPICAL_ENDS * 4 + TYPICAL_GROUPS * 12)
+            share = min(1.0, budget / typical) if typical else 1.0
+            ends = max(ends, int(poses * TYPICAL_ENDS * share) + plan_kernel.SEQUENCES)
+            groups = max(groups, int(poses * TYPICAL_GROUPS * share) + 3 * plan_kernel.SEQUENCES)
+            while ends * 4 + groups * 12 > budget:
+                ends, groups = ends * 15 // 16, groups * 15 // 16
         self.ends = np.empty(ends, dtype=np.int32)
         self.group_code = np.empty(groups, dtype=np.int32)
         self.group_weight = np.empty(groups, dtype=np.float64)
