@@ -231,7 +231,7 @@ def _sort_places(n, key_t, key_r, idx, tmp, packed, spare, counts):  # type: ign
 
 
 @numba.njit(cache=True)
-def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, skip_self):  # type: ignore[no-untyped-def]
+def _rank_ends(p, nxt, goal_p, won_r, eps, stamp, tag, work, skip_self):  # type: ignore[no-untyped-def]
     """Order the distinct end states of pose ``p`` best first; ``rank_of[state]`` = place in that order.
 
     Best first: higher goal-probability tier (``tier``), then fewer won rounds, then the order in
@@ -247,8 +247,8 @@ def _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, skip_self):  # type:
         if seen[q] == tag:
             continue
         seen[q] = tag
-        for i in range(j * KINDS, j * KINDS + KINDS):
-            e = s5[i]
+        for k in range(KINDS):
+            e = nxt[k, q]
             if (e != p or not skip_self) and stamp[e] != tag:
                 stamp[e] = tag
                 ends[n] = e
@@ -328,7 +328,7 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
         p = order[i]
         _tree(p, nxt, s1, s2, s3, s4, s5)
         tags[1] += 1
-        n = _rank_ends(p, s5, alive, zeros, eps, stamp, tags[1], work, False)
+        n = _rank_ends(p, nxt, alive, zeros, eps, stamp, tags[1], work, False)
         for m in range(b5.shape[0]):
             b5[m] = n  # every multiset has an end (p itself counts here), so n never stays
             f5[m] = False
@@ -406,45 +406,52 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
     the lattice is not lifted again (about a quarter of a full update).
     """
     sequence_multiset, dense6, dense7, dense8 = lat[:4]
-    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of) = work[:15]
-    if known[0] >= 0 and known[2] >= 0:
-        # Ends and "can wait" remembered: the fifth card goes straight into the 5-multiset minimum.
-        _tree4(p, nxt, s1, s2, s3, s4)
-        n = known[1]
-        _rank_known(known[0], n, pool_e, goal_p, won_r, eps, work)
-        rank_of[p] = n
-        for m in range(b5.shape[0]):
-            b5[m] = n
-        for i in range(s4.shape[0]):
-            q = s4[i]
-            for k in range(i * KINDS, i * KINDS + KINDS):
-                m = sequence_multiset[k]
-                b5[m] = min(b5[m], rank_of[nxt[k - i * KINDS, q]])
-        _lift_remembered(lat, work, waits[known[2]])
-        return n
-    _tree(p, nxt, s1, s2, s3, s4, s5)
+    (s1, s2, s3, s4, _s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of) = work[:15]
+    slot, owner, ranks7, waits7 = work[32], work[33], work[34], work[35]
+    _tree4(p, nxt, s1, s2, s3, s4)  # the fifth card is played below, once per distinct pose
     if known[0] >= 0:
         n = known[1]
         _rank_known(known[0], n, pool_e, goal_p, won_r, eps, work)
     else:
-        n = _rank_ends(p, s5, goal_p, won_r, eps, stamp, tag, work, True)
+        n = _rank_ends(p, nxt, goal_p, won_r, eps, stamp, tag, work, True)
     rank_of[p] = n  # worse than every other end: a multiset that only waits keeps rank n
     for m in range(b5.shape[0]):
         b5[m] = n
-    if known[2] >= 0:
-        for i in range(s5.shape[0]):
-            b5[sequence_multiset[i]] = min(b5[sequence_multiset[i]], rank_of[s5[i]])
+    remembered = known[2] >= 0
+    if not remembered:
+        for m in range(f5.shape[0]):
+            f5[m] = False
+    # The 2,401 four-card poses are a few hundred distinct ones: their seven ends' ranks (and
+    # whether the end is ``p``, "wait") are looked up once each, in a sparse set (``slot`` of a
+    # pose is valid only if ``owner`` agrees, so it needs no clearing), and every sequence reads
+    # those local arrays. A sequence's index is its base-7 code, and its multiset does not depend
+    # on the order of the digits.
+    distinct = 0
+    for i in range(s4.shape[0]):
+        q = s4[i]
+        d = slot[q]
+        if d < 0 or d >= distinct or owner[d] != q:
+            d = distinct
+            slot[q] = d
+            owner[d] = q
+            for k in range(KINDS):
+                e = nxt[k, q]
+                ranks7[d * KINDS + k] = rank_of[e]
+                waits7[d * KINDS + k] = e == p
+            distinct += 1
+        base = d * KINDS
+        if remembered:
+            for k in range(KINDS):
+                m = sequence_multiset[i * KINDS + k]
+                b5[m] = min(b5[m], ranks7[base + k])
+        else:
+            for k in range(KINDS):
+                m = sequence_multiset[i * KINDS + k]
+                b5[m] = min(b5[m], ranks7[base + k])
+                f5[m] = f5[m] | waits7[base + k]
+    if remembered:
         _lift_remembered(lat, work, waits[known[2]])
         return n
-    for m in range(f5.shape[0]):
-        f5[m] = False
-    for i in range(s5.shape[0]):
-        # The tree index is the sequence's base-7 code and the multiset of a code does not depend
-        # on the order of its digits, so ``sequence_multiset`` serves either reading.
-        e = s5[i]
-        m = sequence_multiset[i]
-        b5[m] = min(b5[m], rank_of[e])
-        f5[m] = f5[m] | (e == p)
     _lift_dense(dense6, b5, f5, b6, f6)
     _lift_dense(dense7, b6, f6, b7, f7)
     _lift_dense(dense8, b7, f7, b8, f8)
@@ -820,4 +827,8 @@ def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ..
         np.empty(len(ends), dtype=np.uint64),  # packed sort keys (``_sort_places``)
         np.empty(len(ends), dtype=np.uint64),
         np.empty((1 << _DIGIT_BITS) + 1, dtype=np.int64),  # radix digit counts
+        np.zeros(states, dtype=np.int32),  # slot of a distinct four-card pose (``_best_per_hand``)
+        np.empty(KINDS**4, dtype=np.int32),  # the pose in each slot
+        np.empty(KINDS**4 * KINDS, dtype=np.int32),  # its seven ends' ranks
+        np.empty(KINDS**4 * KINDS, dtype=np.bool_),  # and whether they are the pose itself
     )
