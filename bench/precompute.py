@@ -6,6 +6,7 @@ Usage (from the repository root):
     python3 bench/precompute.py --random 7 256 256      # tests.planner.boards.random_board(7, 256, 256)
     python3 bench/precompute.py BOARD --reference       # the plain value iteration, for comparison
     python3 bench/precompute.py --random 7 256 256 --game 1   # a whole planner game instead
+    python3 bench/precompute.py --tiled gameboards/big-100x100.dat 256 256 --game 1   # an open 256x256 board
 
 Each board and level runs in a fresh process, so "peak MB" is that process's own peak resident
 memory (Python, numpy, numba and LLVM included, ~170 MB of it before any board). Times are CPU
@@ -43,10 +44,44 @@ def _board(board_arg: str) -> Board:
 
         seed, width, height = (int(part) for part in board_arg.split(":")[1:])
         return random_board(seed, width, height)
+    if board_arg.startswith("tiled:"):
+        path, tiled_width, tiled_height = board_arg[len("tiled:") :].rsplit(":", 2)
+        return tiled_board(load_board(Path(path)), int(tiled_width), int(tiled_height))
     return load_board(Path(board_arg))
 
 
+#: Rows and columns ``tiled_board`` leaves off each side of its source (big-100x100's border ring).
+TILED_MARGIN = 2
+_STARTS = "STUV"
+
+
+def tiled_board(source: Board, width: int, height: int) -> Board:
+    """An open board: ``source`` without its outer ``TILED_MARGIN`` rows and columns, repeated to
+    ``width`` x ``height``, with only its first start (in reading order) kept; every goal stays.
+
+    The stress case of the planner's memory and time: almost every pose is reachable.
+    """
+    rows = source.to_strings()[TILED_MARGIN : source.height - TILED_MARGIN]
+    inner = [row[TILED_MARGIN : source.width - TILED_MARGIN] for row in rows]
+    if not inner or not inner[0]:
+        raise ValueError(f"a {source.width}x{source.height} board has no inside to tile")
+    lines = []
+    started = False
+    for y in range(height):
+        line = []
+        for x in range(width):
+            char = inner[y % len(inner)][x % len(inner[0])]
+            if char in _STARTS:
+                char, started = (" ", started) if started else (char, True)
+            line.append(char)
+        lines.append("".join(line))
+    return Board.from_strings(lines)
+
+
 def _name(board_arg: str) -> str:
+    if board_arg.startswith("tiled:"):
+        path, width, height = board_arg[len("tiled:") :].rsplit(":", 2)
+        return f"{Path(path).stem} tiled {width}x{height}"
     return board_arg if board_arg.startswith("random:") else Path(board_arg).stem
 
 
@@ -65,7 +100,7 @@ def _game(board_arg: str, level_name: str, seed: int, limit: float) -> dict[str,
     return {
         "board": _name(board_arg),
         "level": level_name,
-        "outcome": game.outcome.name.lower(),
+        "outcome": game.outcome.name.lower() if game.outcome is not None else "unfinished",
         "rounds": len(game.rounds),
         "cpu": time.process_time() - cpu,
         "wall": time.perf_counter() - wall,
@@ -112,6 +147,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("boards", nargs="*", help="board files")
     parser.add_argument("--random", nargs=3, type=int, action="append", default=[], metavar=("SEED", "W", "H"))
+    parser.add_argument(
+        "--tiled",
+        nargs=3,
+        action="append",
+        default=[],
+        metavar=("BOARD", "W", "H"),
+        help="BOARD's inside (without its outer two rows and columns) repeated to W x H, one start",
+    )
     parser.add_argument("--levels", default="hard", help="comma-separated levels (default hard)")
     parser.add_argument("--limit", type=float, default=600.0, help="value iteration time limit, s (wall)")
     parser.add_argument("--reference", action="store_true", help="the plain value iteration instead")
@@ -130,9 +173,16 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(json.dumps(_one(args.one[0], args.one[1], args.limit, args.reference, args.threads)))
         return 0
-    targets = [*args.boards, *(f"random:{s}:{w}:{h}" for s, w, h in args.random)]
+    for _board_path, *size in args.tiled:
+        if not all(part.isdigit() and int(part) > 0 for part in size):
+            parser.error(f"--tiled wants a board and a positive width and height, not {' '.join(size)!r}")
+    targets = [
+        *args.boards,
+        *(f"random:{s}:{w}:{h}" for s, w, h in args.random),
+        *(f"tiled:{b}:{w}:{h}" for b, w, h in args.tiled),
+    ]
     if not targets:
-        parser.error("name at least one board or --random")
+        parser.error("name at least one board, --random or --tiled")
     print(f"# load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if args.game is not None:
         print(f"| board | level | whole game (deck seed {args.game}) | rounds | CPU s | wall s | peak MB |")

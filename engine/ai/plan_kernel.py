@@ -407,7 +407,7 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
     """
     sequence_multiset, dense6, dense7, dense8 = lat[:4]
     (s1, s2, s3, s4, _s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of) = work[:15]
-    slot, owner, ranks7, waits7 = work[32], work[33], work[34], work[35]
+    slot, owner, ranks7, waits7, met = work[32], work[33], work[34], work[35], work[36]
     _tree4(p, nxt, s1, s2, s3, s4)  # the fifth card is played below, once per distinct pose
     if known[0] >= 0:
         n = known[1]
@@ -438,7 +438,17 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
                 e = nxt[k, q]
                 ranks7[d * KINDS + k] = rank_of[e]
                 waits7[d * KINDS + k] = e == p
+            for w in range(MQ_WORDS):
+                met[d * MQ_WORDS + w] = 0
             distinct += 1
+        # Orders of the same four cards that reach the same pose add the same seven minima:
+        # the multiset plus card 0 (``sequence_multiset[i * KINDS]``) names the four cards.
+        m0 = sequence_multiset[i * KINDS]
+        word = d * MQ_WORDS + (m0 >> 6)
+        bit = np.uint64(1) << np.uint64(m0 & 63)
+        if met[word] & bit:
+            continue
+        met[word] |= bit
         base = d * KINDS
         if remembered:
             for k in range(KINDS):
@@ -788,6 +798,10 @@ def needed_children(held: Counts, children: npt.NDArray[np.int64]) -> list[int]:
     return sorted(kept)
 
 
+#: 64-bit words of a bit per five-card multiset (``_best_per_hand``'s four-card multisets).
+MQ_WORDS = -(-math.comb(KINDS + CHOSEN_PER_ROUND - 1, CHOSEN_PER_ROUND) // 64)
+
+
 def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ...]:
     """The kernel's scratch arrays (a tuple so numba sees fixed types)."""
     trees = tuple(np.empty(KINDS**d, dtype=np.int32) for d in range(1, CHOSEN_PER_ROUND + 1))
@@ -831,4 +845,5 @@ def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ..
         np.empty(KINDS**4, dtype=np.int32),  # the pose in each slot
         np.empty(KINDS**4 * KINDS, dtype=np.int32),  # its seven ends' ranks
         np.empty(KINDS**4 * KINDS, dtype=np.bool_),  # and whether they are the pose itself
+        np.empty(KINDS**4 * MQ_WORDS, dtype=np.uint64),  # per slot, the four-card multisets met
     )

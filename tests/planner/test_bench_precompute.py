@@ -64,3 +64,34 @@ def test_precompute_bench_times_a_whole_game(tmp_path: Path) -> None:
     cells = [c.strip() for c in row]
     assert cells[:3] == ["lane", "normal", "finished"]
     assert int(cells[3]) >= 1 and float(cells[4]) >= 0 and float(cells[6]) > 0
+
+
+def _tiled_board(source: Board, width: int, height: int) -> Board:
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from precompute import tiled_board
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    return tiled_board(source, width, height)
+
+
+def test_tiled_board_repeats_the_inside_with_one_start() -> None:
+    source = Board.from_strings(["vvvvvvv", "vvvvvvv", "vvS Zvv", "vvT Hvv", "vvvvvvv", "vvvvvvv"])
+    tiled = _tiled_board(source, 5, 3)
+    assert tiled.to_strings() == ["S Z  ", "  H  ", "  Z  "]
+    assert len(tiled.starts) == 1
+
+
+def test_tiled_option_measures_the_tiled_board_and_refuses_a_bad_size(tmp_path: Path) -> None:
+    source = tmp_path / "ring.dat"
+    save_board(Board.from_strings(["vvvvvvv", "vvvvvvv", "vvT Zvv", "vv   vv", "vvvvvvv", "vvvvvvv"]), source)
+    bench = str(ROOT / "bench" / "precompute.py")
+    done = subprocess.run(
+        [sys.executable, bench, "--tiled", str(source), "9", "6"], capture_output=True, text=True, check=True
+    )
+    (row,) = [line for line in done.stdout.splitlines() if line.startswith("| ring tiled 9x6 ")]
+    assert row.split("|")[11].strip() == "yes"
+    refused = subprocess.run(
+        [sys.executable, bench, "--tiled", str(source), "9", "-6"], capture_output=True, text=True, check=False
+    )
+    assert refused.returncode == 2 and "positive width and height" in refused.stderr
