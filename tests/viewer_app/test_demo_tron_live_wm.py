@@ -22,7 +22,16 @@ from PIL import Image
 
 from engine.tron.record import load_game
 from tests.editor.conftest import desktop, xvfb  # noqa: F401 (fixtures)
-from tests.viewer_games.xviewer import ROOT, WAIT, assert_clean_exit, ended, running_viewer, viewer_env, xdo
+from tests.viewer_games.xviewer import (
+    ROOT,
+    WAIT,
+    assert_clean_exit,
+    close_window,
+    ended,
+    running_viewer,
+    viewer_env,
+    xdo,
+)
 from viewer3d.games.tron.timeline import COLOURS
 
 GATEBOT = ROOT / "tests" / "viewer_tron" / "gatebot.py"
@@ -92,8 +101,7 @@ def test_closing_the_window_ends_the_game_and_kills_its_bots(
         window = xdo(env, "search", "--sync", "--onlyvisible", "--name", "robots-view - diamond-25x25").split()[0]
         wait_for(lambda: "2" in seen.read_text().split() if seen.exists() else False, "round 2 to be asked")
         pid = int(pidfile.read_text())
-        xdo(env, "windowactivate", "--sync", window)
-        xdo(env, "key", "alt+F4")  # openbox closes the active window (WM_DELETE_WINDOW)
+        close_window(env, window)  # as the title bar's close button (openbox sends WM_DELETE_WINDOW)
         err = ended(viewer)
     assert_clean_exit(viewer, err)
     with pytest.raises(ProcessLookupError):
