@@ -40,6 +40,7 @@ from engine.boardfile import load_board  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.conformance import reference_chooser  # noqa: E402
 from engine.contest.compare import distinct_labels  # noqa: E402
+from engine.contest.runner import one_planner_thread_per_game  # noqa: E402
 from engine.deck import generate_deck  # noqa: E402
 from engine.errors import InputError  # noqa: E402
 from engine.game import AIError, Chooser, Outcome, play_game  # noqa: E402
@@ -341,7 +342,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     per_ai_wall: dict[str, float] = defaultdict(float)
     results: list[GameResult] = []
     bounds: dict[tuple[str, str], Bound] = {}
-    with Pool(args.jobs) as pool:
+    # Several games side by side already keep the cores busy: one planner thread each (as robots-contest).
+    with one_planner_thread_per_game(args.jobs), Pool(args.jobs) as pool:
         if not args.no_bound:
             keys = [(b, lv) for b in args.boards for lv in args.levels]
             start = time.perf_counter()
