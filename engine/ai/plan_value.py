@@ -81,7 +81,7 @@ SWEEP_CHUNK = 128
 EVALUATION_CHUNK = 4096
 #: Most bytes the remembered policies may take (``_Pools``); beyond, updates are all full ones.
 MEMO_BYTES = 384 * 2**20
-#: Lanes of a sweep: each step of ``SWEEP_CHUNK`` poses is split into this many runs, one per lane,
+#: Lanes of a sweep: each step of ``SWEEP_CHUNK`` poses is dealt alternately to this many runs, one per lane,
 #: updated side by side (Gauss-Seidel within a run, the other runs' values from before the step).
 #: Fixed, not the number of cores, so the values are the same on every machine.
 LANES = 2
@@ -307,7 +307,9 @@ class _Lane:
 def _lanes(
     order: IntArray, goal: FloatArray, won: FloatArray, lat: plan_kernel.Lattice, states: int, reference: bool
 ) -> list[_Lane]:
-    """Split ``order`` into lanes: each step's ``SWEEP_CHUNK`` poses in ``LANES`` consecutive runs.
+    """Split ``order`` into lanes: each step's ``SWEEP_CHUNK`` poses dealt alternately to ``LANES`` runs
+    (neighbours in sweep order land in different lanes, which balanced the lanes' work better than
+    contiguous halves).
 
     The reference iteration stays one plain Gauss-Seidel lane.
     """
