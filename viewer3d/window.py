@@ -30,6 +30,7 @@ from viewer3d import coords
 from viewer3d.app import ViewerApp
 from viewer3d.gameapp import GameApp
 from viewer3d.hud import HudOverlay
+from viewer3d.render.offscreen import GL_VERSIONS, create_headless_context
 
 BUTTONS = {mouse.LEFT: "left", mouse.RIGHT: "right", mouse.MIDDLE: "middle"}
 CLEAR_COLOR = (0.07, 0.08, 0.11, 1.0)
@@ -40,13 +41,13 @@ IDLE_POLL = 0.25  # seconds between clock polls while nothing moves (a live game
 MAX_FPS = 60.0
 
 
-def _config(samples: int) -> pyglet.gl.Config:
+def _config(samples: int, version: int) -> pyglet.gl.Config:
     # pyglet.gl.Config is the platform's concrete class at run time; its declared type is the abstract base.
     return pyglet.gl.Config(  # type: ignore[abstract]
         double_buffer=True,
         depth_size=24,
-        major_version=3,
-        minor_version=3,
+        major_version=version // 100,
+        minor_version=version % 100 // 10,
         sample_buffers=1 if samples else 0,
         samples=samples,
     )
@@ -64,8 +65,6 @@ def window_samples() -> int:
     if not _samples_cache:
         samples = 4
         try:
-            from viewer3d.render.offscreen import create_headless_context
-
             probe = create_headless_context()
             try:
                 renderer = str(probe.info.get("GL_RENDERER", "")).lower()
@@ -117,11 +116,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             visible=False,  # shown once built: a window manager resizes it as it maps, calling on_resize
             file_drops=True,  # a game folder or board file dropped on the window opens it
         )
-        samples = window_samples()
-        try:
-            super().__init__(config=_config(samples), **kwargs)
-        except pyglet.window.NoSuchConfigException:
-            super().__init__(config=_config(0), **kwargs)
+        self._open(kwargs)
         self.app = app
         self.switch_to()
         # Wrap the GL context pyglet just made current (GLX, EGL when headless, WGL, CGL): a fresh
@@ -149,6 +144,19 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self._schedule(ACTIVE_TICK)
         if visible:
             self.set_visible(True)
+
+    def _open(self, kwargs: dict[str, Any]) -> None:
+        """Create the window with the best context the driver gives: MSAA where it pays
+        (``window_samples``), OpenGL 4.3 for the one-call culled box draws, then less of each."""
+        samples = window_samples()
+        tries = [(count, version) for count in dict.fromkeys((samples, 0)) for version in GL_VERSIONS]
+        for count, version in tries:
+            try:
+                super().__init__(config=_config(count, version), **kwargs)
+                return
+            except (pyglet.window.NoSuchConfigException, pyglet.gl.ContextException):
+                if (count, version) == tries[-1]:
+                    raise
 
     # -- clock and drawing --------------------------------------------------------------------
     def _schedule(self, interval: float) -> None:

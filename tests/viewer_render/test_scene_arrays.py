@@ -104,6 +104,26 @@ def test_chunks_outside_the_view_are_culled():
         assert covered[start : start + count].all() == visible
 
 
+@pytest.mark.parametrize("pattern", ["none", "all", "corner", "alternate", "first-and-last"])
+def test_visible_rows_are_the_rows_the_commands_draw(pattern):
+    """Without indirect draws (OpenGL < 4.3) the visible chunks' rows are copied instead: the same
+    rows, in the same order, as the indirect commands would draw."""
+    rows = build_scene(Board.from_strings(["cbe" * 20] * 50)).instances
+    chunked = ChunkedInstances(rows)
+    count = len(chunked.ranges)
+    seen = {
+        "none": np.zeros(count, bool),
+        "all": np.ones(count, bool),
+        "corner": np.arange(count) == 0,
+        "alternate": np.arange(count) % 2 == 0,
+        "first-and-last": np.isin(np.arange(count), (0, count - 1)),
+    }[pattern]
+    expected = [chunked.rows[start : start + size] for (start, size), shown in zip(chunked.ranges, seen) if shown]
+    picked = chunked.visible_rows(seen)
+    assert picked.shape[1] == INSTANCE_FLOATS
+    assert np.array_equal(picked, np.concatenate(expected) if expected else chunked.rows[:0])
+
+
 def test_goal_flag_never_pierces_a_robot_on_the_goal():
     """The pole used to stand on the tile's centre, through the robot; now every box of the goal
     is outside the circle the robot sweeps when it turns, or above its head."""

@@ -3,7 +3,9 @@
 Instances are sorted into square chunks of the board; each frame the chunks' bounding boxes are
 tested against the view frustum (numpy, a few hundred boxes at most for 512x512) and the visible
 ones become the commands of one ``glMultiDrawElementsIndirect`` call. So a close-up of a 512x512
-board pays for the walls on screen, not for all 130,000 of them."""
+board pays for the walls on screen, not for all 130,000 of them. Where the context is older than
+OpenGL 4.3 (macOS stops at 4.1), the visible chunks' rows are copied into the instance buffer
+instead (``visible_rows``), again one draw."""
 
 from __future__ import annotations
 
@@ -69,6 +71,15 @@ class ChunkedInstances:
         )
         seen: NDArray[np.bool_] = ~outside
         return seen
+
+    def visible_rows(self, seen: NDArray[np.bool_]) -> NDArray[np.float32]:
+        """The rows of the chunks marked in ``seen`` (from ``visible``), in chunk order."""
+        if not seen.any():
+            return self.rows[:0]
+        starts, counts = self.ranges[seen, 0], self.ranges[seen, 1]
+        offsets = np.repeat(starts - np.r_[0, np.cumsum(counts)[:-1]], counts)
+        picked: NDArray[np.float32] = self.rows[np.arange(int(counts.sum())) + offsets]
+        return picked
 
     def commands(self, view_proj: NDArray[np.float64], index_count: int) -> NDArray[np.uint32]:
         """DrawElementsIndirect commands (count, instances, first index, base vertex, base instance),

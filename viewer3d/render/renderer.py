@@ -238,7 +238,12 @@ class SceneRenderer:
         self.patterned_count = int(patterned.sum())
         self.moving_count = int(moving.sum())
         self.chunks = [ChunkedInstances(instances[mask]) for mask in (plain, patterned, moving)]
-        self.indirect = ctx.version_code >= 430  # glMultiDrawElementsIndirect with base instance
+        # glMultiDrawElementsIndirect with base instance; older contexts copy the visible chunks'
+        # rows into the instance buffers instead (see _draw_chunks). ``culling`` False draws every box.
+        self.indirect = ctx.version_code >= 430
+        self.culling = True
+        self._streamed: list[NDArray[np.bool_] | None] = [None, None, None]  # chunks now in each buffer
+        self._streamed_rows = [0, 0, 0]
         self._index_count = len(cube_indices)
         self._instance_vbo, self._patterned_vbo, self._moving_vbo = (
             ctx.buffer(chunked.rows.tobytes() if len(chunked.rows) else b"\0" * 60) for chunked in self.chunks
@@ -504,16 +509,18 @@ class SceneRenderer:
         if self.props_drawn:
             ctx.enable(moderngl.CULL_FACE)  # closed boxes wound counter-clockwise outside: halves the triangles
             view_proj = camera.view_proj_columns()
-            for program, vao, chunked in zip(
-                (self.props_program, self.patterned_program, self.moving_program),
-                (self.props_vao, self.patterned_vao, self.moving_vao),
-                self.chunks,
-                strict=True,
+            for buffer, (program, vao, chunked) in enumerate(
+                zip(
+                    (self.props_program, self.patterned_program, self.moving_program),
+                    (self.props_vao, self.patterned_vao, self.moving_vao),
+                    self.chunks,
+                    strict=True,
+                )
             ):
                 if len(chunked.rows):
                     for name, value in common:
                         _set(program, name, value)
-                    self._draw_chunks(vao, chunked, view_proj)
+                    self._draw_chunks(buffer, vao, chunked, view_proj)
             ctx.disable(moderngl.CULL_FACE)
 
         if robot is not None and robot.alpha > 0.0:
@@ -592,13 +599,26 @@ class SceneRenderer:
         self.ctx.disable(moderngl.BLEND)
 
     def _draw_chunks(
-        self, vao: moderngl.VertexArray, chunked: ChunkedInstances, view_proj: NDArray[np.float64]
+        self, buffer: int, vao: moderngl.VertexArray, chunked: ChunkedInstances, view_proj: NDArray[np.float64]
     ) -> None:
-        """One draw of the visible chunks' boxes (all of them where indirect drawing is missing)."""
-        if not self.indirect:
-            vao.render(moderngl.TRIANGLES, instances=len(chunked.rows))
-            self.instances_drawn += len(chunked.rows)
+        """One draw of the visible chunks' boxes: by indirect commands into the full instance buffer
+        (OpenGL 4.3+), or else by copying the visible chunks' rows to the front of the buffer, which
+        is redone only when the set of visible chunks changes (panning within a chunk costs nothing)."""
+        vbo = (self._instance_vbo, self._patterned_vbo, self._moving_vbo)[buffer]
+        if not self.culling or not self.indirect:
+            seen = chunked.visible(view_proj) if self.culling else np.ones(len(chunked.ranges), bool)
+            shown = self._streamed[buffer]
+            if shown is None or not np.array_equal(shown, seen):
+                rows = chunked.visible_rows(seen)
+                vbo.write(rows.tobytes())
+                self._streamed[buffer], self._streamed_rows[buffer] = seen, len(rows)
+            if self._streamed_rows[buffer]:
+                vao.render(moderngl.TRIANGLES, instances=self._streamed_rows[buffer])
+                self.instances_drawn += self._streamed_rows[buffer]
             return
+        if self._streamed[buffer] is not None:  # back from copied rows: the commands index the full set
+            vbo.write(chunked.rows.tobytes())
+            self._streamed[buffer] = None
         commands = chunked.commands(view_proj, self._index_count)
         if not len(commands):
             return
