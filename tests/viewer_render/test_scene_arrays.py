@@ -118,7 +118,9 @@ def test_visible_rows_are_the_rows_the_commands_draw(pattern):
         "alternate": np.arange(count) % 2 == 0,
         "first-and-last": np.isin(np.arange(count), (0, count - 1)),
     }[pattern]
-    expected = [chunked.rows[start : start + size] for (start, size), shown in zip(chunked.ranges, seen) if shown]
+    expected = [
+        chunked.rows[start : start + size] for (start, size), shown in zip(chunked.ranges, seen, strict=True) if shown
+    ]
     picked = chunked.visible_rows(seen)
     assert picked.shape[1] == INSTANCE_FLOATS
     assert np.array_equal(picked, np.concatenate(expected) if expected else chunked.rows[:0])
