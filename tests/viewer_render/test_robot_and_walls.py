@@ -147,4 +147,7 @@ def test_adjacent_holes_share_one_shaft(render):
     point = coords.project((0.85, 0.0, 0.5), camera.view_proj_columns(), (320, 240))
     merged = pixel(render(Board.from_strings(["HH"]), camera), point)
     single = pixel(render(Board.from_strings(["H "]), camera), point)
-    assert sum(merged) + 30 < sum(single)
+    # Relative, not absolute: the wall's texture shades a little differently per driver (sums 69
+    # against 104 on llvmpipe, 69 against 95 on an NVIDIA H100); through the neighbour it is
+    # about a third darker on both.
+    assert sum(merged) < 0.85 * sum(single)
