@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 
 import moderngl
@@ -21,6 +22,10 @@ where the hardware has them. 3.3 is the least the shaders need."""
 def create_headless_context() -> moderngl.Context:
     """A standalone OpenGL context over EGL (works without any display): 4.3 or newer where the
     driver has it, else 3.3."""
+    # pyglet deletes a dropped GL object in whatever context is current, believing it its own: garbage
+    # waiting in reference cycles (closed windows' labels and shaders) is collected now, while
+    # pyglet's context is still current, not later while this one is (GL_INVALID_VALUE in __del__).
+    gc.collect()
     error: Exception | None = None
     for version in GL_VERSIONS:
         try:
