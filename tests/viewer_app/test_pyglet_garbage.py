@@ -32,6 +32,7 @@ def window() -> Iterator[pyglet.window.Window]:
     win = pyglet.window.Window(32, 32, visible=False)
     yield win
     win.close()
+    gc.collect()  # the window's own garbage, now, while pyglet's shadow context is current
 
 
 class Cycle:
