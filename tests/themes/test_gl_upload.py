@@ -12,6 +12,7 @@ from PIL import Image
 
 from engine.model import Direction
 from themes import load_theme
+from viewer3d.render.offscreen import create_headless_context
 
 VERTEX = """
 #version 330
@@ -29,7 +30,7 @@ void main() { colour = texture(tiles, vec3(gl_FragCoord.xy / 64.0, layer)); }
 
 @pytest.fixture(scope="module")
 def ctx() -> Iterator[moderngl.Context]:
-    context = moderngl.create_standalone_context(backend="egl")
+    context = create_headless_context()  # as the viewer makes one (pending pyglet garbage collected first)
     yield context
     context.release()
 
