@@ -266,6 +266,10 @@ def markdown(rows: list[Row], header: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+DEFAULT_OUT = ROOT / "docs" / "ai-bench.md"
+DEFAULT_CHART = ROOT / "docs" / "img" / "ai-bench.png"
+
+
 def chart(rows: list[Row], path: Path) -> None:
     """Grouped bars of mean rounds per board/level and AI, with goal rates written on them."""
     from PIL import Image, ImageDraw
@@ -330,9 +334,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--budget", type=float, default=1.0, help="planner seconds per decision")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "ai-bench.md")
-    parser.add_argument("--chart", type=Path, default=ROOT / "docs" / "img" / "ai-bench.png")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument(
+        "--chart",
+        type=Path,
+        help="PNG chart (default: docs/img/ai-bench.png for the default --out, else --out with .png)",
+    )
     args = parser.parse_args(argv)
+    if args.chart is None:  # a run written elsewhere never touches the docs' chart
+        args.chart = DEFAULT_CHART if args.out == DEFAULT_OUT else args.out.with_suffix(".png")
     ais = ([] if args.no_reference else ["reference"]) + ["planner"] + list(args.ai)
     if not args.no_optimum:
         ais.append(OPTIMUM)

@@ -58,3 +58,19 @@ def test_bench_writes_table_and_chart(tmp_path: Path) -> None:
     assert optimum_hard[11].strip() == "1.000"  # rounds / optimum of the optimum itself
     with Image.open(chart) as image:
         assert image.size[0] > 300 and image.size[1] == 420
+
+
+def test_bench_chart_goes_beside_out_unless_named(tmp_path: Path) -> None:
+    """A run written elsewhere never rewrites the docs' chart."""
+    bench = load_bench()
+    board = tmp_path / "lane.dat"
+    save_board(Board.from_strings(["T  H ", "    Z"]), board)
+    docs_chart = ROOT / "docs" / "img" / "ai-bench.png"
+    before = docs_chart.read_bytes()
+    out = tmp_path / "runs" / "mine.md"
+    args = ["--boards", str(board), "--decks", "2", "--levels", "hard", "--jobs", "1"]
+    code = bench.main([*args, "--no-reference", "--no-optimum", "--no-bound", "--out", str(out)])  # type: ignore[attr-defined]
+    assert code == 0
+    with Image.open(tmp_path / "runs" / "mine.png") as image:
+        assert image.size[1] == 420
+    assert docs_chart.read_bytes() == before
