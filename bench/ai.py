@@ -278,10 +278,18 @@ def chart(rows: list[Row], path: Path) -> None:
     for r in rows:
         groups[r.label].append(r)
     ais = list(dict.fromkeys(r.ai for r in rows))
-    colours = [(120, 120, 120), (40, 110, 200), (220, 120, 30), (60, 160, 80), (170, 60, 160)]
+    # Each AI keeps its colour whichever others run (reference grey, planner blue, optimum orange).
+    fixed = {"reference": (120, 120, 120), "planner": (40, 110, 200), OPTIMUM: (220, 120, 30)}
+    others = iter([(60, 160, 80), (170, 60, 160), (200, 60, 60), (90, 90, 200), (150, 120, 60)] * 4)
+    colour_of = {ai: fixed[ai] if ai in fixed else next(others) for ai in ais}
     bar, gap, left, top, bottom = 34, 44, 70, 50, 110
-    width = left + len(groups) * (len(ais) * bar + gap) + 40 + 170
     height = 420
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    # A group is as wide as its bars or its label, whichever is wider, so labels never overlap.
+    slots = {
+        label: max(len(members) * bar, int(measure.textlength(label[:26])) + 8) for label, members in groups.items()
+    }
+    width = left + sum(slot + gap for slot in slots.values()) + 40 + 170
     image = Image.new("RGB", (max(width, 520), height), "white")
     draw = ImageDraw.Draw(image)
     finite = [r.mean_rounds for r in rows if r.mean_rounds == r.mean_rounds]
@@ -297,18 +305,19 @@ def chart(rows: list[Row], path: Path) -> None:
         draw.text((8, y - 6), f"{value:.1f}", fill="black")
     x = left + gap // 2
     for label, members in groups.items():
+        start = x
         for r in members:
-            colour = colours[ais.index(r.ai) % len(colours)]
             value = r.mean_rounds if r.mean_rounds == r.mean_rounds else 0.0
             h = plot_h * value / peak
-            draw.rectangle((x, top + plot_h - h, x + bar - 4, top + plot_h), fill=colour)
-            draw.text((x, top + plot_h - h - 14), f"{r.goal:.0%}", fill="black")
+            draw.rectangle((x, top + plot_h - h, x + bar - 4, top + plot_h), fill=colour_of[r.ai])
+            rate = f"{r.goal:.0%}" if r.goal in (0.0, 1.0) else f"{r.goal:.1%}"  # 99.6% is not 100%
+            draw.text((x, top + plot_h - h - 14), rate, fill="black")
             x += bar
-        draw.text((x - len(members) * bar, top + plot_h + 8), label[:26], fill="black")
-        x += gap
+        draw.text((start, top + plot_h + 8), label[:26], fill="black")
+        x = start + slots[label] + gap
     for i, ai in enumerate(ais):
         y = top + 10 + 18 * i
-        draw.rectangle((width - 160, y, width - 148, y + 12), fill=colours[i % len(colours)])
+        draw.rectangle((width - 160, y, width - 148, y + 12), fill=colour_of[ai])
         draw.text((width - 142, y), ai[:24], fill="black")
     path.parent.mkdir(parents=True, exist_ok=True)
     image.save(path)
