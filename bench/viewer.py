@@ -139,7 +139,8 @@ def main() -> None:
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
     ctx = create_headless_context()
-    renderer = ctx.info["GL_RENDERER"]
+    renderer = f"{ctx.info['GL_RENDERER']}, OpenGL {ctx.version_code / 100:.1f}"
+    renderer += "" if ctx.version_code >= 430 else " (no indirect draws: visible boxes copied per view)"
     ctx.release()
     for samples in (int(v) for v in args.samples.split(",")):
         print(
