@@ -46,6 +46,7 @@ from engine.replay import HARDEST_FIRST, fit_levels, parse_globalseq
 from engine.rerun import round_state
 from engine.roundlog import ROUNDS_FILE, round_line
 from engine.session import STATE_FILE, Session, load_session, session_to_json
+from engine.shipped import board_argument
 from engine.status import board_problems, board_status, game_start, require_start
 from engine.turns import Turn, TurnRecorder, keep_trace
 
@@ -465,6 +466,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+BOARD_HELP = "a board file, or the name of a shipped board (robots-engine boards lists them)"
+
+
 def cmd_boards(args: argparse.Namespace) -> int:
     """The boards shipped inside the package, one ``NAME  WxH  PATH`` line each (for an installed copy)."""
     import gameboards
@@ -505,7 +509,7 @@ def build_parser() -> argparse.ArgumentParser:
     save.set_defaults(run=cmd_save)
 
     load = sub.add_parser("load", help="load a board and a deck (random if none) into this directory")
-    load.add_argument("board", metavar="BOARD")
+    load.add_argument("board", metavar="BOARD", type=board_argument, help=BOARD_HELP)
     load.add_argument("rest", nargs="*", metavar="[DECK] [easy|normal|hard]")
     load.set_defaults(run=cmd_load)
 
@@ -516,7 +520,7 @@ def build_parser() -> argparse.ArgumentParser:
     start.set_defaults(run=cmd_start)
 
     play = sub.add_parser("play", help="play a whole game and write every file into a directory")
-    play.add_argument("board", metavar="BOARD")
+    play.add_argument("board", metavar="BOARD", type=board_argument, help=BOARD_HELP)
     source = play.add_mutually_exclusive_group()
     source.add_argument("--deck", metavar="DECK", help="deck file (default: a new deck from --seed)")
     source.add_argument("--seed", type=int, help="seed of a new deck (default: random, recorded in game.json)")
@@ -555,12 +559,12 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.set_defaults(run=cmd_analyse)
 
     check = sub.add_parser("check", help="check that boards are playable (one start, a goal; --reach: reachable)")
-    check.add_argument("boards", nargs="+", metavar="BOARD")
+    check.add_argument("boards", nargs="+", metavar="BOARD", type=board_argument, help=BOARD_HELP)
     check.add_argument("--reach", action="store_true", help="also search whether a goal can be reached at each level")
     check.set_defaults(run=cmd_check)
 
     replay = sub.add_parser("replay", help="check a globalseq.txt against its board and print the outcome")
-    replay.add_argument("board", metavar="BOARD")
+    replay.add_argument("board", metavar="BOARD", type=board_argument, help=BOARD_HELP)
     replay.add_argument("globalseq", metavar="GLOBALSEQ")
     replay.add_argument("--level", type=_level_arg, metavar="LEVEL", help="level (default: every level that fits)")
     replay.add_argument("--start", type=_pose_arg, metavar='"X Y D"', help="start pose (default: the start tile)")

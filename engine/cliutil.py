@@ -150,6 +150,29 @@ class ProgressBar:
 
 EXIT_BAD_INPUT = 2
 EXIT_BROKEN_INSTALL = 4  # a file that ships with the package is missing
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a program ended by SIGPIPE
+
+
+def _stdout_gone() -> bool:
+    """Whether standard output's reader has gone (a pipe whose read end is closed reports an error
+    condition to poll); if so, point it at /dev/null so that the interpreter's last flush at exit
+    does not fail again. Where poll is missing (Windows), a broken pipe is taken to be stdout's."""
+    import os
+    import select
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        if not any(events & select.POLLERR for _, events in poller.poll(0)):
+            return False
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+    return True
 
 
 def run_command(prog: str, run: Callable[[], int]) -> int:
@@ -164,6 +187,10 @@ def run_command(prog: str, run: Callable[[], int]) -> int:
     raise_on_signals()
     try:
         return run()
+    except BrokenPipeError as exc:
+        if _stdout_gone():  # the reader left (``| head``): stop quietly, as Unix tools do
+            return EXIT_BROKEN_PIPE
+        print(f"{prog}: {exc.strerror or exc}", file=sys.stderr)
     except InputError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
     except OSError as exc:

@@ -3,6 +3,10 @@
     robots-tron play BOARD BOT1 BOT2 [BOT...] [--log FILE] [--out DIR] [--time-limit S] [--startup S]
     robots-tron check BOARD...
     robots-tron replay GAME.json
+    robots-tron tournament BOT1 BOT2 [BOT...] [--boards BOARD...] [--jobs N] [--out DIR]
+    robots-tron arenas                 (the shipped arenas and where they are)
+
+A BOARD is an arena file, or the name of a shipped arena (``robots-tron arenas``).
 
 A BOT is the path of any executable program speaking the contest's protocol (as in the contest's
 ``start.sh``), a built-in bot (``simple``, ``random``, ``strong``), or a command line with arguments
@@ -22,6 +26,7 @@ from pathlib import Path
 from engine.ai.external import normalize_command
 from engine.cliutil import EXIT_BAD_INPUT, run_command
 from engine.errors import InputError
+from engine.shipped import arena_argument
 from engine.tron.arena import load_arena
 from engine.tron.bots import BUILTIN_NAMES
 from engine.tron.record import GameRecord, load_game, save_game
@@ -113,6 +118,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_BAD_INPUT if bad else 0
 
 
+def cmd_arenas(args: argparse.Namespace) -> int:
+    """The arenas shipped inside the package, one ``NAME  WxH  PATH`` line each (for an installed copy)."""
+    from gameboards import tron_arena_names, tron_arena_path
+
+    for name in tron_arena_names():
+        path = tron_arena_path(name)
+        arena = load_arena(path)
+        print(f"{name:26} {arena.width}x{arena.height}\t{path}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     record = load_game(args.game)
     print(format_result(record))
@@ -172,11 +188,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+ARENA_HELP = "an arena file, or the name of a shipped arena (robots-tron arenas lists them)"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=PROG, description="Tron (freiesMagazin 2014): play, check, replay.")
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Tron (freiesMagazin 2014): play, check, replay, tournaments."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play one game between bot programs")
-    play.add_argument("board", metavar="BOARD")
+    play.add_argument("board", metavar="BOARD", type=arena_argument, help=ARENA_HELP)
     play.add_argument(
         "bots", nargs="+", metavar="BOT", help=f"program path, built-in ({', '.join(BUILTIN_NAMES)}) or command line"
     )
@@ -198,14 +219,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(run=cmd_play)
     check = sub.add_parser("check", help="check arena files")
-    check.add_argument("boards", nargs="+", metavar="BOARD")
+    check.add_argument("boards", nargs="+", metavar="BOARD", type=arena_argument, help=ARENA_HELP)
     check.set_defaults(run=cmd_check)
     replay = sub.add_parser("replay", help="re-check a game file against the rules and print its result")
     replay.add_argument("game", metavar="GAME")
     replay.set_defaults(run=cmd_replay)
     tour = sub.add_parser("tournament", help="every pair on every arena, both starts, the contest's 3/1/0 scoring")
     tour.add_argument("bots", nargs="+", metavar="BOT")
-    tour.add_argument("--boards", nargs="+", metavar="BOARD", help="arenas (default: every shipped arena)")
+    tour.add_argument(
+        "--boards", nargs="+", metavar="BOARD", type=arena_argument, help="arenas (default: every shipped arena)"
+    )
     tour.add_argument("--random", nargs="+", metavar="BOT", help="bots with random elements: their games are repeated")
     tour.add_argument(
         "--repeat", type=int, default=10, metavar="K", help="games per pairing for random bots (default 10)"
@@ -219,6 +242,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--time-limit", type=positive_seconds, default=DEFAULT_TIME_LIMIT, metavar="S")
     tour.add_argument("--startup", type=positive_seconds, default=DEFAULT_STARTUP, metavar="S")
     tour.set_defaults(run=cmd_tournament)
+    arenas = sub.add_parser("arenas", help="list the arenas shipped with the package and where they are")
+    arenas.set_defaults(run=cmd_arenas)
     return parser
 
 

@@ -48,3 +48,30 @@ def test_a_missing_shipped_board_is_named_with_exit_4(engine, monkeypatch: pytes
     assert result.err == (
         "robots-engine: gameboards/gone.dat: missing from the installed package (a broken install: reinstall robots)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("argument", "local_file", "expected"),
+    [
+        ("chop.dat", False, "shipped"),  # nothing here of that name: the shipped board
+        ("chop.dat", True, "local"),  # a file of that name here always wins
+        ("./chop.dat", False, "missing"),  # a path with a folder in it is a path
+        ("nope.dat", False, "missing"),  # not a shipped name: the reader says so
+    ],
+)
+def test_a_board_argument_may_name_a_shipped_board(engine, tmp_path: Path, argument, local_file, expected) -> None:
+    if local_file:
+        (tmp_path / "chop.dat").write_text("3 1\nV Z\n")
+    result = engine("check", argument)
+    if expected == "missing":
+        assert result.code == 2 and result.err == f"robots-engine: {argument}: no such file\n"
+    elif expected == "local":
+        assert result.code == 0 and result.out.startswith("chop.dat: ok, 3x1,")
+    else:
+        assert result.code == 0 and result.out.startswith(f"{gameboards.board_path('chop.dat')}: ok, 12x12,")
+
+
+def test_play_takes_a_shipped_board_by_name(engine, tmp_path: Path) -> None:
+    result = engine("play", "crossing-5x3.dat", "--seed", "2", "--out", "g")
+    assert result.code == 0, result.err
+    assert (tmp_path / "g" / "globalseq.txt").exists()

@@ -53,3 +53,24 @@ def test_progress_bar_finishes_once() -> None:
         bar.update(done)
     bar.finish()
     assert live.getvalue().count("\r") == 101 + 1  # each visible percent (0..100) once, then the final line
+
+
+def test_a_reader_that_leaves_ends_the_command_quietly() -> None:
+    """``robots-engine ... | head``: the pipe's reader goes away; no message, the SIGPIPE status."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\n"
+        "from engine.cliutil import run_command\n"
+        "sys.exit(run_command('prog', lambda: (print('line\\n' * 400_000), 0)[1]))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.Popen([sys.executable, "-c", code], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.read(10)  # more than a pipe holds is written: the child waits on us
+    child.stdout.close()  # ... and its next write finds no reader
+    error = child.stderr.read()
+    assert child.wait(timeout=120) == 141
+    assert error == b""

@@ -100,3 +100,24 @@ def test_a_compiled_cpp_contest_style_bot_and_a_shell_bot_play(
     assert all(not r.failures for r in record.rounds)  # both spoke the protocol without a fault
     assert record.survived()[0] > record.survived()[1]  # the dummy bot turns, the sh bot drives into the wall
     capsys.readouterr()
+
+
+def test_arenas_lists_every_shipped_arena_with_its_size_and_path(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arenas"]) == 0
+    rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    assert [head.split()[0] for head, _ in rows] == sorted(p.name for p in (ROOT / "gameboards" / "tron").glob("*.txt"))
+    assert any(head.split() == ["open-10x10.txt", "10x10"] for head, _ in rows)
+    assert all(Path(path).name == head.split()[0] and Path(path).is_file() for head, path in rows)
+
+
+def test_an_arena_argument_may_name_a_shipped_arena(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "open-10x10.txt"]) == 0
+    assert capsys.readouterr().out.startswith(f"{SMALL}: ok, 10x10,")
+    assert main(["play", "open-10x10.txt", "simple", "simple"]) == 0
+    assert "on a 10x10 arena" in capsys.readouterr().out
+    (tmp_path / "open-10x10.txt").write_text("GAMEBOARDSTART 4,3\n....\n....\n....\nGAMEBOARDEND\n")
+    assert main(["check", "open-10x10.txt"]) == 0  # a file of that name here wins
+    assert capsys.readouterr().out.startswith("open-10x10.txt: ok, 4x3,")

@@ -1,0 +1,33 @@
+"""BOARD arguments on the command line: a file, or the name of a board or arena that ships inside the
+package.
+
+An installed copy keeps its boards in site-packages, which nobody types; ``robots-engine play
+chop.dat`` in an empty folder should play the shipped chop.dat, as ``robots-engine boards`` lists
+it. A file of that name in the folder always wins, and any text with a folder in it is a path, so
+the fallback never hides a user's file: it only turns "no such file" into the board the user named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+
+def _shipped_or_given(text: str, names: Callable[[], list[str]], path_of: Callable[[str], Path]) -> str:
+    if not text or Path(text).name != text or Path(text).exists():
+        return text
+    return str(path_of(text)) if text in names() else text
+
+
+def board_argument(text: str) -> str:
+    """``text``, or the path of the shipped board named ``text`` when no such file is here."""
+    import gameboards
+
+    return _shipped_or_given(text, gameboards.board_names, gameboards.board_path)
+
+
+def arena_argument(text: str) -> str:
+    """``text``, or the path of the shipped Tron arena named ``text`` when no such file is here."""
+    import gameboards
+
+    return _shipped_or_given(text, gameboards.tron_arena_names, gameboards.tron_arena_path)
