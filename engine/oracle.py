@@ -37,6 +37,7 @@ from engine.game import deal
 from engine.model import Board, Level, Pose
 from engine.protocol import parse_pose
 from engine.rerun import remaining_deck, round_state
+from engine.shipped import board_argument
 from engine.status import game_start, require_goal
 
 Counts = tuple[int, ...]
@@ -176,7 +177,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "with --no-foresight instead the best goal probability and expected rounds of any AI that cannot "
         "see future hands.",
     )
-    parser.add_argument("board", nargs="?", help="board file (.dat)")
+    parser.add_argument(
+        "board",
+        nargs="?",
+        type=board_argument,
+        help="board file (.dat), or a shipped board's name (robots-engine boards)",
+    )
     parser.add_argument("deck", nargs="?", help="deck file (one card a line; need not be a full deck)")
     parser.add_argument(
         "--level", choices=[lv.value for lv in Level], help="default: hard (with --from: the game's level)"

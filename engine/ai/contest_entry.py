@@ -72,8 +72,9 @@ def warm(board_path: str, level: Level, folder: Path, time_limit: float) -> int:
     """Build (or finish) the cache of a board and level ahead of a contest; prints where and how long."""
     from engine.ai.planner import plan_for
     from engine.boardfile import load_board
+    from engine.shipped import board_argument
 
-    board = load_board(board_path)
+    board = load_board(board_argument(board_path))  # a file, or a shipped board's name
     begin = time.perf_counter()
     plan = plan_for(board, level, cache_dir=folder, time_limit=time_limit)
     plan.finish(time_limit)

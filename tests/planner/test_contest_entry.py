@@ -116,6 +116,15 @@ def test_warm_option_builds_the_cache(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["--warm", str(tmp_path / "missing.dat"), "hard"]) == 2
 
 
+def test_warm_takes_a_shipped_board_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no chop.dat here: the shipped one
+    assert main(["--warm", "chop.dat", "easy", "--cache-dir", str(tmp_path / "c")]) == 0
+    assert "cached chop.dat (easy)" in capsys.readouterr().out
+    assert plan_file.load(tmp_path / "c", chop(), Level.EASY) is not None
+
+
 def test_as_a_program(game_folder: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(

@@ -170,6 +170,16 @@ def test_no_foresight_bound_holds_for_the_planner(planner: Planner) -> None:
     assert abs(sum(rounds) / len(rounds) - best.expected_rounds) < 0.5
 
 
+def test_no_foresight_cli_takes_a_shipped_board_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["crossing-5x3.dat", "--no-foresight", "--level", "hard"]) == 0
+    shipped = capsys.readouterr().out
+    assert main([str(CHOP.parent / "crossing-5x3.dat"), "--no-foresight", "--level", "hard"]) == 0
+    assert capsys.readouterr().out == shipped and "goal probability" in shipped
+
+
 def test_no_foresight_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(CHOP)]) == 2  # neither a deck nor --no-foresight
     (tmp_path / "deck.txt").write_text("MF 1\n" * 8)
