@@ -31,3 +31,9 @@ def arena_argument(text: str) -> str:
     import gameboards
 
     return _shipped_or_given(text, gameboards.tron_arena_names, gameboards.tron_arena_path)
+
+
+def board_or_arena_argument(text: str) -> str:
+    """``text``, or the path of the shipped board or else Tron arena named ``text`` (robots-view)."""
+    shipped = board_argument(text)
+    return shipped if shipped != text else arena_argument(text)

@@ -32,6 +32,7 @@ from engine.games import TRON
 from engine.model import Level
 from engine.protocol import parse_pose
 from engine.resources import ResourceMissing
+from engine.shipped import board_argument, board_or_arena_argument
 from engine.stopping import describe, exit_status, raise_on_signals
 from viewer3d import sources
 from viewer3d.movie import CAMERAS, MAX_SECONDS, FramePlan
@@ -59,9 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
         "or a new game played by an AI while you watch.",
     )
     parser.add_argument(
-        "gamedir", nargs="?", help="a directory written by 'robots-engine play', or a board file (.dat)"
+        "gamedir",
+        nargs="?",
+        type=board_or_arena_argument,
+        help="a directory written by 'robots-engine play', a board file (.dat), a Tron game or arena, "
+        "or the name of a shipped board or arena",
     )
-    parser.add_argument("--board", help="board file (.dat)")
+    parser.add_argument("--board", type=board_argument, help="board file (.dat), or a shipped board's name")
     parser.add_argument("--sequence", help="globalseq.txt to replay on --board")
     parser.add_argument(
         "--start", nargs=3, metavar=("X", "Y", "D"), help="start pose (default: the board's start tile)"

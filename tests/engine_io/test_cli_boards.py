@@ -75,3 +75,24 @@ def test_play_takes_a_shipped_board_by_name(engine, tmp_path: Path) -> None:
     result = engine("play", "crossing-5x3.dat", "--seed", "2", "--out", "g")
     assert result.code == 0, result.err
     assert (tmp_path / "g" / "globalseq.txt").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("chop.dat", "board"),
+        ("open-10x10.txt", "arena"),
+        ("game-out", "same"),  # a game folder's name is left alone
+        ("", "same"),
+    ],
+)
+def test_board_or_arena_argument(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, expected: str) -> None:
+    from engine.shipped import board_or_arena_argument
+
+    monkeypatch.chdir(tmp_path)
+    wanted = {
+        "board": lambda: str(gameboards.board_path(text)),
+        "arena": lambda: str(gameboards.tron_arena_path(text)),
+        "same": lambda: text,
+    }[expected]()
+    assert board_or_arena_argument(text) == wanted

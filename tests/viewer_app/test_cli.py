@@ -382,3 +382,12 @@ def test_a_failure_while_rendering_names_what_failed_not_the_output(
     assert status in (2, 4) and len(err) == 1, err
     assert err[0].startswith(f"robots-view: {expected}") and "cannot write" not in err[0]
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("name", ["chop.dat", "open-10x10.txt"])
+def test_a_shipped_board_or_arena_by_name_from_any_folder(tmp_path: Path, name: str) -> None:
+    out = tmp_path / "shipped.png"
+    result = run([name, "--headless", "--out", str(out), "--size", "160x120"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    with Image.open(out) as image:
+        assert image.size == (160, 120)
