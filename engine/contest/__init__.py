@@ -43,6 +43,7 @@ from engine.deck import load_deck
 from engine.errors import InputError, read_text
 from engine.game import Outcome
 from engine.model import Level
+from engine.shipped import board_argument
 from engine.status import require_start
 from engine.stopping import describe, exit_status, raise_on_signals
 
@@ -65,8 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
         "boards",
         nargs="+",
         metavar="BOARD",
-        help="board files to play; deck files and a final level word are accepted here too, as the contest's"
-        " start_contest calls 'robots-contest BOARD DECK LEVEL'",
+        help="board files (or shipped boards' names) to play; deck files and a final level word are accepted"
+        " here too, as the contest's start_contest calls 'robots-contest BOARD DECK LEVEL'",
     )
     source = parser.add_mutually_exclusive_group()
     source.add_argument(
@@ -183,7 +184,7 @@ def split_contest_form(args: argparse.Namespace) -> None:
         positional = [p for p in positional if p not in decks]
     if not positional:
         raise InputError("no board given (every file named is a deck)")
-    args.boards = positional
+    args.boards = [board_argument(p) for p in positional]  # a shipped board's name works too
     if args.level is None:
         args.level = Level.NORMAL.value
 

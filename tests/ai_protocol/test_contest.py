@@ -307,6 +307,18 @@ def test_contest_call_form_board_deck_level(capsys: pytest.CaptureFixture[str], 
     assert (row.board, row.deck, row.level, row.cards) == (str(CHOP), str(deck), "easy", game.cards_played)
 
 
+def test_a_shipped_board_by_name_with_a_deck_and_level(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From a folder without it, ``chop.dat`` is the shipped board (the deck and level still sort out)."""
+    monkeypatch.chdir(tmp_path)
+    save_deck(generate_deck(5), tmp_path / "carddeck0.dat")
+    code, _, err = run(capsys, "chop.dat", "carddeck0.dat", "easy", "--out", "out")
+    assert code == 0, err
+    (row,) = parse_csv((tmp_path / "out" / "results.csv").read_text())
+    assert Path(row.board).read_bytes() == CHOP.read_bytes() and row.deck == "carddeck0.dat"
+
+
 @pytest.mark.parametrize(
     ("extra", "pattern"),
     [
