@@ -20,6 +20,7 @@ from editor.document import Document
 from editor.games import ROBOTS, EditorGame
 from engine.cliutil import OneLineParser, parse_size
 from engine.errors import InputError
+from engine.shipped import board_or_arena_argument
 from engine.tron.arena import MAX_SIDE as ARENA_MAX_SIDE
 
 EXIT_BAD_INPUT = 2
@@ -113,6 +114,10 @@ def theme_usable(name: str) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.export is not None and args.board is not None:
+        # Exporting only reads: a shipped board's or arena's name works where no such file is here.
+        # Editing never does (it would save into the installed package): a missing file is new.
+        args.board = Path(board_or_arena_argument(str(args.board)))
     game = choose_game(args)
     try:
         arena = None

@@ -110,3 +110,24 @@ def test_export_from_the_editor_asks_before_replacing(tmp_path: Path) -> None:
     ctl.prompt.set_text("--tile huge")  # type: ignore[union-attr]
     ctl.key_press("ENTER")
     assert ctl.status.startswith("not exported: --tile must be")
+
+
+@pytest.mark.parametrize(("name", "size"), [("chop.dat", (12 * 8, 12 * 8)), ("open-10x10.txt", (10 * 8, 10 * 8))])
+def test_export_takes_a_shipped_board_or_arena_by_name(tmp_path: Path, name: str, size: tuple[int, int]) -> None:
+    """Exporting only reads, so from a folder without it a shipped name works (editing never does)."""
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["PYTHONPATH"] = str(root)
+    out = tmp_path / "shipped.png"
+    result = subprocess.run(
+        [sys.executable, "-m", "editor", name, "--export", str(out), "--tile", "8"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    with Image.open(out) as image:
+        assert image.size == size
+    assert not (tmp_path / name).exists()  # nothing made here
