@@ -110,7 +110,7 @@ def _game(board_arg: str, level_name: str, seed: int, limit: float) -> dict[str,
 
 def _one(board_arg: str, level_name: str, limit: float, reference: bool, threads: int | None) -> dict[str, object]:
     """Measure one board and level in this process."""
-    from engine.ai import plan_value
+    from engine.ai import plan_focus, plan_value
     from engine.ai.plan_table import build_table
 
     level = Level(level_name)
@@ -122,7 +122,10 @@ def _one(board_arg: str, level_name: str, limit: float, reference: bool, threads
     table_cpu, table_wall = time.process_time() - cpu, time.perf_counter() - wall
     starts = [table.state_of(start) for start in board.starts]
     cpu, wall = time.process_time(), time.perf_counter()
-    values = plan_value.solve(table, starts, time_limit=limit, reference=reference, threads=threads)
+    if reference:
+        values = plan_value.solve(table, starts, time_limit=limit, reference=True, threads=threads)
+    else:  # what the planner runs: the whole reachable board, or focused on the start on a big one
+        values = plan_focus.solve_planned(table, starts, time_limit=limit, threads=threads)
     solve_cpu, solve_wall = time.process_time() - cpu, time.perf_counter() - wall
     solved = int(values.solved[: table.poses].sum())
     return {

@@ -105,6 +105,12 @@ class ValueResult:
     alive: FloatArray | None = None
     #: Updates that played the pose's card tree again (the rest reused its remembered policy).
     full_updates: int = 0
+    #: With ``keep_policies``: each pose's remembered policy (``memo`` rows, hand-group codes and
+    #: weights of all lanes in one pool) as ``plan_kernel.sweep`` left it; None otherwise.
+    policies: tuple[IntArray, npt.NDArray[np.int32], FloatArray] | None = None
+    #: A focused solve (``plan_focus``): the probability that its policy leaves the solved poses
+    #: from the start; None where every reachable pose was solved.
+    exit_mass: float | None = None
 
     @property
     def stopped_early(self) -> bool:
@@ -140,6 +146,10 @@ def solve(
     previous: ValueResult | None = None,
     reference: bool = False,
     threads: int | None = None,
+    region: npt.NDArray[np.bool_] | None = None,
+    boundary: tuple[FloatArray, FloatArray] | None = None,
+    keep_policies: bool = False,
+    distance: IntArray | None = None,
 ) -> ValueResult:
     """Value iteration for the no-foresight optimum on the poses reachable from ``starts``.
 
@@ -147,11 +157,18 @@ def solve(
     table) seeds the iteration: its values are lower bounds, so the result is the same, only faster.
     ``reference``: the plain value iteration this replaced (every update in full, no policy
     evaluation sweeps), for tests and comparisons. ``threads``: how many threads run the lanes
-    (default: ``default_threads``); the values do not depend on it.
+    (default: ``default_threads``); the values do not depend on it. ``region``: iterate only these
+    states (``plan_focus``); the others keep the values of ``boundary`` (goal, won; default 0).
+    ``keep_policies``: return the remembered policies too (``ValueResult.policies``). ``distance``:
+    ``cards_to_goal(table)`` if the caller has it.
     """
     begin = time.perf_counter()
-    distance = cards_to_goal(table)
-    live = table.occupiable.copy() if starts is None else reachable_states(table, starts)
+    if distance is None:
+        distance = cards_to_goal(table)
+    if region is not None:
+        live = region & table.occupiable
+    else:
+        live = table.occupiable.copy() if starts is None else reachable_states(table, starts)
     if previous is not None:
         live |= previous.solved
     hopeful = live & (distance > 0)
@@ -162,6 +179,9 @@ def solve(
     if previous is not None:
         goal[:] = previous.goal
         won[:] = previous.won
+    if boundary is not None:
+        goal[~live] = boundary[0][~live]
+        won[~live] = boundary[1][~live]
     goal[table.goal] = 1.0
     goal[table.dead] = 0.0
     won[table.goal] = won[table.dead] = 0.0
@@ -276,7 +296,23 @@ def solve(
         time.perf_counter() - begin,
         alive,
         full_updates,
+        _policies(memo, lanes) if keep_policies else None,
     )
+
+
+def _policies(memo: IntArray, lanes: list[_Lane]) -> tuple[IntArray, npt.NDArray[np.int32], FloatArray]:
+    """The lanes' remembered hand groups in one pool, ``memo``'s group offsets moved to match."""
+    memo = memo.copy()
+    codes, weights = [], []
+    offset = 0
+    for lane in lanes:
+        used = int(lane.pools.tops[1])
+        rows = lane.order[memo[lane.order, 3] >= 0]
+        memo[rows, 3] += offset
+        codes.append(lane.pools.group_code[:used])
+        weights.append(lane.pools.group_weight[:used])
+        offset += used
+    return memo, np.concatenate(codes), np.concatenate(weights)
 
 
 @dataclass

@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.ai import plan_file
+from engine.ai.plan_focus import solve_planned
 from engine.ai.plan_table import (
     CARD_INDEX,
     CARDS,
@@ -104,7 +105,10 @@ class BoardPlan:
         state = self.table.state_of(pose)
         if not self.values.solved[state]:
             self.table = extend_table(self.board, self.level, self.table, [state])
-            self.values = solve(self.table, [state], time_limit=PRECOMPUTE_LIMIT, previous=self.values)
+            if self.values.exit_mass is None:
+                self.values = solve(self.table, [state], time_limit=PRECOMPUTE_LIMIT, previous=self.values)
+            else:  # focused values are certified only for their starts: solve again for this one too
+                self.values = solve_planned(self.table, [*self._starts(), state], time_limit=PRECOMPUTE_LIMIT)
             if self.cache_dir is not None:
                 plan_file.store(self.cache_dir, self.board, self.level, self.to_data())
         return state
@@ -114,11 +118,17 @@ class BoardPlan:
         if not self.values.converged:
             begin = time.perf_counter()
             spent = self.values.seconds
-            self.values = solve(self.table, [], time_limit=time_limit, previous=self.values)
+            if self.values.exit_mass is None:
+                self.values = solve(self.table, [], time_limit=time_limit, previous=self.values)
+            else:  # a focused solve stopped early: its region may be too small, so it starts again
+                self.values = solve_planned(self.table, self._starts(), time_limit=time_limit)
             self.values.seconds = spent + time.perf_counter() - begin
             if self.cache_dir is not None:
                 plan_file.store(self.cache_dir, self.board, self.level, self.to_data())
         return self.values.converged
+
+    def _starts(self) -> list[int]:
+        return [self.table.state_of(start) for start in self.board.starts]
 
     def value(self, pose: Pose) -> PoseValue:
         state = self.state(pose)
@@ -175,6 +185,8 @@ class BoardPlan:
             "residual_rounds": values.residual_rounds,
             "seconds": round(values.seconds, 3),
         }
+        if values.exit_mass is not None:
+            report["exit_mass"] = values.exit_mass
         return plan_file.PlanData(
             self.table.width,
             self.table.height,
@@ -208,8 +220,15 @@ def _from_data(board: Board, level: Level, data: plan_file.PlanData) -> BoardPla
         bool(report.get("converged", False)),
         float(report.get("seconds", 0.0)),  # type: ignore[arg-type]
         np.frombuffer(data.alive, dtype=np.float64).copy(),
+        exit_mass=_exit_mass(report.get("exit_mass")),
     )
     return BoardPlan(board, level, table, values, from_cache=True)
+
+
+def _exit_mass(stored: object) -> float | None:
+    """The focused solve's exit mass from a cache file's report (None: not focused, or unreadable:
+    then a pose outside the solved ones is solved the old way, which is sound either way)."""
+    return float(stored) if isinstance(stored, (int, float)) and not isinstance(stored, bool) else None
 
 
 _PLANS: dict[tuple[str, Level], BoardPlan] = {}
@@ -242,7 +261,7 @@ def plan_for(
         begin = time.perf_counter()
         starts = [state_index(board, start) for start in board.starts]
         table = build_table(board, level, starts)
-        values = solve(table, starts, time_limit=time_limit)
+        values = solve_planned(table, starts, time_limit=time_limit)
         values.seconds = time.perf_counter() - begin
         plan = BoardPlan(board, level, table, values, from_cache=False)
         if folder is not None:
