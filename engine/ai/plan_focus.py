@@ -1,9 +1,10 @@
 """Focused value iteration: on a big board, solve only the poses the best policy from the start can reach.
 
-On an open 256x256 board every pose is reachable, but a robot playing well from its start stays
-near its way to the goal: on a tiled big-100x100 of 256x256 (235,000 poses) the poses that the
-best policy from the start reaches with probability above 1e-14 are about 33,000. Solving all
-of them costs seven times what the game needs. This module solves a region around the start
+On an open board every pose is reachable, but a robot playing well from its start stays near
+its way to the goal: on big-100x100 tiled to 128x128 the best policy from the start reaches 11,700
+of the 59,000 poses with probability above 1e-12, and on the 256x256 tiling the certified region
+below is 34,721 of 235,152 poses. Solving all of them costs several times what the game needs.
+This module solves a region around the start
 instead and proves afterwards that the region was big enough (the idea of LAO*):
 
 * the poses outside the region keep *optimistic* values: goal probability 1 and the fewest

@@ -63,7 +63,7 @@ def test_the_start_values_equal_the_whole_solve(solved) -> None:  # type: ignore
 
 
 def test_the_choices_at_the_start_are_as_good_as_the_whole_solves(solved) -> None:  # type: ignore[no-untyped-def]
-    board, table, whole, focused, start = solved
+    board, table, whole, focused, _ = solved
     level = Level("hard")
     whole_plan = BoardPlan(board, level, table, whole, from_cache=False)
     focused_plan = BoardPlan(board, level, table, focused, from_cache=False)
