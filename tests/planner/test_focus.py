@@ -150,3 +150,17 @@ def test_cards_to_goal_bounds_the_optimistic_rounds(solved) -> None:  # type: ig
     poses = np.nonzero(whole.solved[: table.poses] & (whole.goal[: table.poses] > 0))[0]
     rounds = whole.won[poses] / whole.goal[poses]
     assert np.all(np.ceil(distance[poses] / 5) <= rounds + 1e-9)
+
+
+def test_a_cached_focused_plan_keeps_its_certificate(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from engine.ai.planner import forget_plans
+
+    monkeypatch.setattr(plan_focus, "FOCUS_FROM", 0)
+    board = open_board()
+    built = plan_for(board, Level("hard"), cache_dir=tmp_path)
+    forget_plans()
+    loaded = plan_for(board, Level("hard"), cache_dir=tmp_path)
+    assert loaded.from_cache and loaded is not built
+    assert loaded.values.exit_mass == built.values.exit_mass is not None
+    assert np.array_equal(loaded.values.solved, built.values.solved)
+    forget_plans()
