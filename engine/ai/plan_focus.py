@@ -70,7 +70,7 @@ def solve_planned(
     live = reachable_states(table, starts)
     distance = cards_to_goal(table)
     if int((live & (distance > 0)).sum()) <= (FOCUS_FROM if focus_from is None else focus_from):
-        return solve(table, starts, time_limit=time_limit, threads=threads)
+        return solve(table, starts, time_limit=time_limit, threads=threads, distance=distance)
     return solve_focused(table, starts, time_limit=time_limit, threads=threads, live=live, distance=distance)
 
 
