@@ -96,7 +96,7 @@ def solve_focused(
     upper_goal[table.goal] = 1.0
     upper_won[table.goal] = 0.0
     nxt = np.ascontiguousarray(table.next, dtype=np.int32)
-    region = within(nxt, table.poses, starts, FIRST_ROUNDS) & live
+    region = reachable_states(table, starts, FIRST_ROUNDS * CHOSEN_PER_ROUND) & live
     lat = plan_kernel.kernel_lattice(plan_kernel.lattice())
     work = plan_kernel.work_buffers(plan_kernel.lattice(), table.states)
     start_array = np.array(starts, dtype=np.int64)
@@ -135,7 +135,7 @@ def solve_focused(
             values.converged = False
             break
         hits = np.nonzero(exits > leaving * 1e-6)[0]
-        region |= within(nxt, table.poses, hits, GROW_ROUNDS) & live
+        region |= reachable_states(table, hits, GROW_ROUNDS * CHOSEN_PER_ROUND) & live
 
     values.goal[~region & (np.arange(table.states) < table.poses)] = 0.0
     values.won[~region & (np.arange(table.states) < table.poses)] = 0.0
@@ -145,22 +145,6 @@ def solve_focused(
     values.policies = None
     values.seconds = time.perf_counter() - begin
     return values
-
-
-def within(nxt: npt.NDArray[np.int32], poses: int, seeds: npt.ArrayLike, rounds: int) -> BoolArray:
-    """Poses reachable from ``seeds`` in at most ``rounds`` rounds of any cards (seeds included)."""
-    seen = np.zeros(nxt.shape[1], dtype=np.bool_)
-    frontier = np.unique(np.asarray(seeds, dtype=np.int64))
-    frontier = frontier[frontier < poses]
-    seen[frontier] = True
-    for _ in range(rounds * CHOSEN_PER_ROUND):
-        if not len(frontier):
-            break
-        targets = np.unique(nxt[:, frontier].ravel())
-        targets = targets[(targets < poses) & ~seen[targets]]
-        seen[targets] = True
-        frontier = targets.astype(np.int64)
-    return seen
 
 
 @numba.njit(cache=True)

@@ -122,14 +122,17 @@ class ValueResult:
         return float(self.won[state]) / g if g > 0 else float("inf")
 
 
-def reachable_states(table: TransitionTable, starts: npt.ArrayLike) -> npt.NDArray[np.bool_]:
-    """Poses a live robot can reach from ``starts`` with any cards (terminals excluded)."""
+def reachable_states(table: TransitionTable, starts: npt.ArrayLike, cards: int | None = None) -> npt.NDArray[np.bool_]:
+    """Poses a live robot can reach from ``starts`` with any cards (terminals excluded), with at
+    most ``cards`` cards if given (``starts`` included)."""
     seen = np.zeros(table.states, dtype=np.bool_)
     frontier = np.unique(np.asarray(starts, dtype=np.int64))
     frontier = frontier[frontier < table.poses]
     seen[frontier] = True
     nxt = table.next
-    while len(frontier):
+    for _ in itertools.count() if cards is None else range(cards):
+        if not len(frontier):
+            break
         targets = np.unique(nxt[:, frontier].ravel())
         targets = targets[(targets < table.poses) & ~seen[targets]]
         seen[targets] = True
