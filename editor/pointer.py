@@ -35,7 +35,7 @@ class PointerInput:
     def __init__(self, ctl: EditorController) -> None:
         self.ctl = ctl
         self.hover: tuple[int, int] | None = None
-        self.hover_info = ""  # the tile under the pointer and its coordinates, for the status bar
+        self._palette_info = ""  # the palette cell under the pointer, for the status bar
         self.tooltip = ""  # the palette cell or tool button under the pointer
         self.hover_edge: tuple[int, int, object] | None = None
         self.px, self.py = 0.0, 0.0
@@ -44,6 +44,19 @@ class PointerInput:
         self._active_tool: Tool | None = None
         self._active_button = LEFT
         self._panning = False
+
+    @property
+    def hover_info(self) -> str:
+        """The tile under the pointer and its coordinates, for the status bar.
+
+        Read from the board each time, not kept from the last motion: a drop, an undo or a
+        shortcut changes the tile under a pointer that has not moved, and the readout must say so.
+        """
+        board = self.ctl.document.board
+        if self.hover is not None and board.in_bounds(*self.hover):
+            tile = board.tile(*self.hover)
+            return f"{self.ctl.game.where(self.hover)}  {self.ctl.game.cell_name(tile)}  '{tile.char}'"
+        return self._palette_info
 
     def _in_canvas(self, px: float, py: float) -> bool:
         return inside(self.ctl.layout.canvas, px, py)
@@ -69,18 +82,17 @@ class PointerInput:
                 if isinstance(self.ctl.tool, WallTool)
                 else None
             )
-            name = self.ctl.game.cell_name(board.tile(*tile))
-            self.hover_info = f"{self.ctl.game.where(tile)}  {name}  '{board.tile(*tile).char}'"
+            self._palette_info = ""
             return
         self.hover = None
         self.hover_edge = None
-        self.hover_info = ""
+        self._palette_info = ""
         if inside(self.ctl.layout.palette, px, py):
             char = self.ctl.layout.palette_char_at(px, py)
             if char is not None:
                 name = self.ctl.game.cell_name(self.ctl.game.cell(char))
                 self.tooltip = f"{name}  '{char}' — click: brush, drag: drop on the board"
-                self.hover_info = f"palette: {name}  '{char}'"
+                self._palette_info = f"palette: {name}  '{char}'"
             index = self.ctl.layout.tool_at(px, py, len(self.ctl.tools))
             if index is not None:
                 tool = self.ctl.tools[index]

@@ -289,6 +289,19 @@ def test_palette_hover_names_the_tile(tmp_path: Path) -> None:
     assert ctl.hover_info == "palette: start facing right  'T'"
 
 
+def test_tile_readout_follows_an_edit_under_a_still_pointer(tmp_path: Path) -> None:
+    """A drop, a shortcut or an undo changes the tile under a pointer that has not moved."""
+    ctl = _ctl(tmp_path)
+    left, top, size, _ = ctl.mapping.tile_rect(1, 1)
+    ctl.mouse_motion(left + size / 2, top + size / 2)
+    before = ctl.hover_info
+    assert before.endswith("'" + ctl.document.board.tile(1, 1).char + "'")
+    ctl.document.push(SetTiles({(1, 1): Tile.from_char("H")}))
+    assert ctl.hover_info.endswith("  hole  'H'")
+    ctl.action_undo()
+    assert ctl.hover_info == before
+
+
 def test_wall_drag_in_screen_pixels_changes_exactly_six_bits(tmp_path: Path) -> None:
     """Drag along the edge under row 2 from column 1 to 6, wobbling a few pixels around the line."""
     board = tmp_path / "open.dat"
