@@ -52,6 +52,42 @@ def to_texture(image: Image.Image) -> pyglet.image.Texture:
     return texture
 
 
+def _text_width(text: str, size: int) -> float:
+    """The drawn width of ``text`` on one line at ``size`` points (what the status bar places by)."""
+    label = pyglet.text.Label(text, font_size=size)
+    width = float(label.content_width)
+    label.delete()
+    return width
+
+
+def _fit_lines(text: str, size: int, width: float, height: float) -> str:
+    """``text``, its middle left out (``…``) if wrapped to ``width`` it would be taller than
+    ``height``: the start says what happened, the end names the file, the bar holds two lines."""
+
+    def fits(candidate: str) -> bool:
+        label = pyglet.text.Label(candidate, font_size=size, width=int(width), multiline=True)
+        tall = float(label.content_height)
+        label.delete()
+        return tall <= height
+
+    if fits(text):
+        return text
+    low, high = 0, len(text)  # the longest kept length that fits: low fits, high does not
+    while high - low > 1:
+        keep = (low + high) // 2
+        if fits(_elide(text, keep)):
+            low = keep
+        else:
+            high = keep
+    return _elide(text, low)
+
+
+def _elide(text: str, keep: int) -> str:
+    """``keep`` characters of ``text``: its start and its end, joined by an ellipsis."""
+    head = (keep + 1) // 2
+    return text[:head] + "…" + text[len(text) - (keep - head) :]
+
+
 class _Part:
     """One batch and the objects that must stay alive while it is drawn."""
 
@@ -554,12 +590,24 @@ class EditorView:
             if prompt.candidates:
                 hint = "   ".join(prompt.candidates[:12]) + ("  …" if len(prompt.candidates) > 12 else "")
             self._label(part, hint, 12, top + 28, DIM_TEXT, 9)
-        elif 7.5 * len(ctl.status) > width - 24:  # too long for one line: wrap it, over the shortcut line
-            self._label(part, ctl.status, 12, top + 4, TEXT, 10, width=width - 24)
         else:
-            self._label(part, ctl.status, 12, top + 8, TEXT, 11)
-            if ctl.hover_info:
-                info_left = max(layout.width - 420, 12 + 7.5 * len(ctl.status) + 30)
+            # Widths are measured, not guessed from the length: a path or a wide glyph made a
+            # long message run into the tile readout.
+            info_width = _text_width(ctl.hover_info, 11) if ctl.hover_info else 0.0
+            room = width - 24 - (info_width + 30 if ctl.hover_info else 0.0)
+            if room < 240:  # a narrow window: the message goes first, the readout waits for room
+                info_width, room = 0.0, width - 24
+            status_width = _text_width(ctl.status, 11) if ctl.status else 0.0
+            if status_width <= room:
+                self._label(part, ctl.status, 12, top + 8, TEXT, 11)
+                info_left = max(12 + status_width + 30, min(layout.width - 420, width - 12 - info_width))
+            else:  # too long for one line beside the readout: wrap it, over the shortcut line
+                self._label(part, _fit_lines(ctl.status, 10, room, height - 6), 12, top + 4, TEXT, 10, width=room)
+                info_left = 12 + room + 30
+                if info_width:
+                    self._label(part, ctl.hover_info, info_left, top + 8, ACCENT, 11)
+                return
+            if info_width:
                 self._label(part, ctl.hover_info, info_left, top + 8, ACCENT, 11)
             self._label(
                 part,

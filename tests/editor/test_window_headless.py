@@ -19,6 +19,7 @@ from pyglet.window import key, mouse  # noqa: E402
 from editor.controller import EditorController  # noqa: E402
 from editor.document import Document  # noqa: E402
 from editor.layout import PALETTE_CHARS  # noqa: E402
+from editor.view import TEXT  # noqa: E402
 from editor.window import EditorWindow  # noqa: E402
 
 BOARD = b"5 3\nT    \n     \n    Z\n"
@@ -142,3 +143,37 @@ def test_help_overlay_and_theme_switch_render(window: EditorWindow, tmp_path: Pa
     assert win.ctl.theme != first or len(win.ctl.themes) == 1
     win.save_png(tmp_path / "theme.png")
     assert win.editor_view.theme_loaded == win.ctl.theme
+
+
+def _status_labels(win: EditorWindow) -> list[pyglet.text.Label]:
+    part = win.editor_view._parts["status"]
+    return [item for item in part.keep if isinstance(item, pyglet.text.Label)]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "test game: 317 rounds, strong 3, simple 0; opening the viewer on /tmp/robots-edit-play-8qzk86m0/arena-game.json",
+        "W" * 70,
+        "cannot save " + "/a-rather-long-folder-name" * 30 + "/board.dat: Permission denied",
+        "short",
+    ],
+)
+def test_status_message_never_runs_into_the_tile_readout(window: EditorWindow, tmp_path: Path, message: str) -> None:
+    """Measured, not guessed from the length: a message with a path once ran over the readout."""
+    win = window
+    _send(win, "on_mouse_motion", *_tile_center(win, 1, 1), 0, 0)
+    win.ctl.say(message)
+    win.save_png(tmp_path / "status.png")
+    readout = [label for label in _status_labels(win) if label.text == win.ctl.hover_info]
+    shown = [label for label in _status_labels(win) if tuple(label.color) == TEXT]
+    assert len(readout) == 1 and len(shown) == 1
+    status = shown[0]
+    right = status.x + (status.width if status.multiline else status.content_width)
+    assert right <= readout[0].x
+    assert readout[0].x + readout[0].content_width <= win.width
+    assert status.content_height <= 48  # the status bar's height: at most two lines
+    if "…" not in status.text:
+        assert status.text == message
+    else:  # elided in the middle: the start and the end (the file) are kept
+        assert message.startswith(status.text.split("…")[0]) and message.endswith(status.text.split("…")[1])
