@@ -40,6 +40,8 @@ PANEL_LINE = (70, 74, 88, 255)
 TEXT = (225, 228, 235, 255)
 DIM_TEXT = (150, 155, 170, 255)
 ACCENT = (90, 170, 255, 255)
+#: How opaque a cell the game implies but the file does not hold is drawn (a Tron default start).
+IMPLIED_OPACITY = 110
 PROBLEM = (255, 80, 70, 255)
 GOOD = (110, 210, 120, 255)
 GRID = (0, 0, 0, 90)
@@ -179,6 +181,8 @@ class EditorView:
         self.theme_reloads = 0  # live reloads applied (tests wait on this, not on time)
         self._last_watch = 0.0
         self._parts: dict[str, _Part] = {}
+        self._implied_for: Grid | None = None  # the board ``_implied`` was read from
+        self._implied: tuple[tuple[tuple[int, int], str], ...] = ()
         self.board_sprites = BoardSprites()
         self.set_theme(controller.theme)
         controller.document.subscribe(self._on_event)
@@ -339,6 +343,7 @@ class EditorView:
             ctl.hover,
             ctl.hover_edge,
             type(ctl.tool),
+            self._implied_cells(board),
         )
         self._part("overlay", overlay_key, lambda part: self._build_overlay(part, problems)).batch.draw()
         palette_key = (*key_base, ctl.ctx.brush, type(ctl.tool), layout.cell_px)
@@ -442,12 +447,26 @@ class EditorView:
         bw, bh = board.width * m.tile_px, board.height * m.tile_px
         self._box(part, (m.origin_x - 1, m.origin_y - 1, bw + 2, bh + 2), PANEL_LINE, 1.0)
 
+    def _implied_cells(self, board: Grid) -> tuple[tuple[tuple[int, int], str], ...]:
+        """The game's implied cells (``EditorGame.implied_cells``), read once per board value
+        (boards are immutable), not on every pointer move."""
+        if self._implied_for is not board:
+            self._implied_for = board
+            cells = self.ctl.game.implied_cells(board)
+            self._implied = tuple(sorted((pos, cell.char) for pos, cell in cells.items()))
+        return self._implied
+
     def _build_overlay(self, part: _Part, problems: tuple[Problem, ...]) -> None:
-        """Problem tiles, the rectangle preview and the pointer: cheap, rebuilt as the pointer moves."""
+        """Implied cells, problem tiles, the rectangle preview and the pointer: cheap, rebuilt as
+        the pointer moves."""
         ctl = self.ctl
         board = ctl.document.board
         m = ctl.mapping
         thickness = max(2.0, m.tile_px * 0.09)
+        for (x, y), char in self._implied_cells(board):
+            if board.in_bounds(x, y) and char in self.textures:
+                self._sprite(part, char, m.tile_rect(x, y), opacity=IMPLIED_OPACITY)
+                self._box(part, m.tile_rect(x, y), DIM_TEXT, 1.0)
         for x, y in {tile for p in problems for tile in p.tiles}:
             if board.in_bounds(x, y):
                 self._rect(part, m.tile_rect(x, y), (255, 80, 70, 60))

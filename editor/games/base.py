@@ -182,6 +182,12 @@ class EditorGame(ABC):
     def cell_name(self, cell: Cell) -> str:
         """Words for the status bar and tooltips: ``conveyor running right``, ``bot 2 start facing north``."""
 
+    def implied_cells(self, grid: Grid) -> Mapping[Position, Cell]:
+        """Cells the game reads where the file says nothing (a Tron arena without start lines
+        starts its two bots on the contest's default fields): drawn faded, so the designer sees
+        where they are, not only reads it in the panel. Robots: none."""
+        return {}
+
     @abstractmethod
     def erase_cell(self) -> Cell:
         """What the right button paints: the game's empty cell."""

@@ -138,3 +138,27 @@ def test_validation_finishes_with_located_problems(name: str) -> None:
     assert validation.problems and game.play_blocker(tiny) == validation.problems[0].message
     for problem in validation.problems:
         assert problem.message and all(tiny.in_bounds(*tile) for tile in problem.tiles)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_implied_cells_are_what_the_engine_reads_and_never_in_the_file(name: str) -> None:
+    """Tron without start lines: the engine's two default starts (drawn faded); robots: nothing."""
+    game = _game(name)
+    for sample in SAMPLES[name]:
+        grid = game.parse((ROOT / sample).read_text())
+        assert game.implied_cells(grid) == {} or name == "tron"
+    blank = game.blank(40, 30)
+    implied = game.implied_cells(blank)
+    if name == "robots":
+        assert implied == {}
+        return
+    from engine.tron.arena import parse_arena
+
+    starts = parse_arena(game.write(blank)).starts_for(2)
+    assert {pos: cell.char for pos, cell in implied.items()} == {
+        (s.x - 1, s.y - 1): f"{bot}{s.heading.letter}" for bot, s in enumerate(starts, 1)
+    }
+    assert game.write(blank) == game.write(game.parse(game.write(blank)))  # drawn, not written
+    placed, _ = game.put_cells(blank, {(0, 0): game.cell("1E")})
+    assert game.implied_cells(placed) == {}  # a start line replaces the defaults
+    assert game.implied_cells(game.blank(1, 1)) == {}  # no room: the panel names the problem

@@ -177,3 +177,32 @@ def test_status_message_never_runs_into_the_tile_readout(window: EditorWindow, t
         assert status.text == message
     else:  # elided in the middle: the start and the end (the file) are kept
         assert message.startswith(status.text.split("…")[0]) and message.endswith(status.text.split("…")[1])
+
+
+def test_tron_default_starts_are_drawn_faded(tmp_path: Path) -> None:
+    """An arena without start lines shows where the engine will start its two bots."""
+    from editor.games import game_named
+
+    tron = game_named("tron")
+    path = tmp_path / "arena.txt"
+    path.write_text(tron.write(tron.blank(20, 10)))
+    controller = EditorController(Document.open(path), size=(1100, 760), autosave_folder=tmp_path / "state")
+    win = EditorWindow(controller, visible=False)
+    try:
+        implied = tron.implied_cells(controller.document.board)
+        assert len(implied) == 2
+        win.save_png(tmp_path / "arena.png")
+        image = Image.open(tmp_path / "arena.png").convert("RGB")
+        free = _pixel(image, win, 0, 0)
+        for x, y in implied:
+            assert sum(abs(a - b) for a, b in zip(_pixel(image, win, x, y), free, strict=True)) > 60
+        _key(win, key._1)  # bot 1's start as the brush; a click puts a start line there
+        _send(win, "on_mouse_press", *_tile_center(win, 0, 0), mouse.LEFT, 0)
+        _send(win, "on_mouse_release", *_tile_center(win, 0, 0), mouse.LEFT, 0)
+        assert tron.implied_cells(controller.document.board) == {}
+        win.save_png(tmp_path / "placed.png")
+        image = Image.open(tmp_path / "placed.png").convert("RGB")
+        for x, y in implied:  # the defaults are gone from the picture too
+            assert _pixel(image, win, x, y) == free
+    finally:
+        win.close()

@@ -213,6 +213,16 @@ class TronGame(EditorGame):
     def turned(self, cell: Cell, clockwise: bool) -> Cell:
         return self._turn(_cell(cell), Transform.ROTATE_CW if clockwise else Transform.ROTATE_CCW)
 
+    def implied_cells(self, grid: Grid) -> Mapping[Position, Cell]:
+        arena = arena_of(_grid(grid))
+        if arena.starts:
+            return {}
+        try:
+            starts = arena.starts_for(2)
+        except ValueError:  # blocked or too narrow: the panel says so, nothing to draw
+            return {}
+        return {(s.x - 1, s.y - 1): start_cell(bot, s.heading) for bot, s in enumerate(starts, 1)}
+
     def validation(self, grid: Grid) -> Validation:
         return TronValidation(_grid(grid))
 
