@@ -27,6 +27,7 @@ from editor.keymap import MOUSE_HELP, SHORTCUTS
 from editor.layout import PANEL_PAD, TITLE_HEIGHT, Rect
 from editor.tools import TOOLS, WallTool
 from engine.model import Direction
+from pathui.elide import elide_middle, fitted
 from viewer3d.coords import TopDownMapping
 
 if TYPE_CHECKING:
@@ -72,22 +73,7 @@ def _fit_lines(text: str, size: int, width: float, height: float) -> str:
         label.delete()
         return tall <= height
 
-    if fits(text):
-        return text
-    low, high = 0, len(text)  # the longest kept length that fits: low fits, high does not
-    while high - low > 1:
-        keep = (low + high) // 2
-        if fits(_elide(text, keep)):
-            low = keep
-        else:
-            high = keep
-    return _elide(text, low)
-
-
-def _elide(text: str, keep: int) -> str:
-    """``keep`` characters of ``text``: its start and its end, joined by an ellipsis."""
-    head = (keep + 1) // 2
-    return text[:head] + "…" + text[len(text) - (keep - head) :]
+    return fitted(text, fits, elide_middle)
 
 
 class _Part:

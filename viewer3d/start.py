@@ -252,6 +252,8 @@ class StartScreen:
         """What a box does, in words (its action's kind, or the whole action for the deck row)."""
         if self.on_tron and self.tron is not None and not box.action.startswith("game:"):
             return self.tron.tooltip(box)
+        if box.action.startswith("board:"):  # the box shows the name cut to its width: here it is whole
+            return f"{box.action[6:]}: {TOOLTIPS['board']}"
         return TOOLTIPS.get(box.action, TOOLTIPS.get(box.action.partition(":")[0], ""))
 
     def layout(self, viewport: tuple[int, int]) -> list[Box]:

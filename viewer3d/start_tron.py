@@ -140,7 +140,10 @@ class TronPanel:
         return Path(bot).name if bot not in self.players else "program..."
 
     def tooltip(self, box: Box) -> str:
-        return TOOLTIPS.get(box.action.partition(":")[0], "")
+        kind = box.action.partition(":")[0]
+        if kind == "arena":  # the box shows the name cut to its width: here it is whole
+            return f"{box.text}: {TOOLTIPS['arena']}"
+        return TOOLTIPS.get(kind, "")
 
     def layout(self, viewport: tuple[int, int]) -> list[Box]:
         """The arenas as a grid of thumbnails, a row per bot, + and - bot, Start; Open and the

@@ -7,11 +7,13 @@ a Tron game is played in the background the window polls it and closes once it i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pyglet
 
+from pathui.elide import elide_middle, elide_start, fitted
 from viewer3d import coords
 from viewer3d.games.tron.timeline import COLOURS
 from viewer3d.start import StartScreen, board_thumbnail
@@ -83,7 +85,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             )
         ]
         if self.start.shown_message():
-            line = _label(self.start.shown_message(), 24, height - 56, 10, batch, width - 48)
+            line = _label(self.start.shown_message(), 24, height - 56, 10, batch, width - 48, elide_middle)
             line.color = (255, 140, 120, 255)
             keep.append(line)
         boxes = self.start.layout((width, height))
@@ -93,8 +95,8 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             colour = (70, 110, 170, 255) if lit else (38, 46, 60, 255)
             keep.append(pyglet.shapes.Rectangle(box.left, bottom, box.width, box.height, color=colour, batch=batch))
             if box.action.startswith("board:"):
-                name = box.action[6:]
-                keep.append(pyglet.text.Label(name, x=box.left + 4, y=bottom + 6, font_size=9, batch=batch))
+                name = box.action[6:].removesuffix(".dat")  # every board is one; the tooltip names the file
+                keep.append(_label(name, box.left + 4, bottom + 6, 9, batch, box.width - 8, elide_middle))
             elif box.action.startswith("recent:"):
                 keep.append(_label(box.text, box.left + 8, bottom + 8, 10, batch, box.width - 16))
             elif box.action == "deck:file":
@@ -105,7 +107,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             recent_box = next(b for b in boxes if b.action == "recent:0")
             keep.append(_label("recent games", recent_box.left, height - recent_box.top + 8, 11, batch))
         labels_top = boxes[len(self.start.boards)].top if len(boxes) > len(self.start.boards) else 0
-        for offset, text in enumerate(("AI", "level", "deck", "theme, window")):
+        for offset, text in enumerate(("AI", "level", "deck", "display")):
             keep.append(
                 pyglet.text.Label(text, x=24, y=height - labels_top - offset * 40 - 19, font_size=11, batch=batch)
             )
@@ -127,7 +129,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         ]
         message = self.start.shown_message()
         if message:
-            line = _label(message, 24, height - 56, 10, batch, width - 48)
+            line = _label(message, 24, height - 56, 10, batch, width - 48, elide_middle)
             line.color = (120, 220, 255, 255) if self.start.live is not None else (255, 140, 120, 255)
             keep.append(line)
         boxes = self.start.layout((width, height))
@@ -137,7 +139,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             colour = (70, 110, 170, 255) if lit else (38, 46, 60, 255)
             keep.append(pyglet.shapes.Rectangle(box.left, bottom, box.width, box.height, color=colour, batch=batch))
             if box.action.startswith("arena:"):
-                keep.append(_label(box.text, box.left + 4, bottom + 6, 9, batch, box.width - 8))
+                keep.append(_label(box.text, box.left + 4, bottom + 6, 9, batch, box.width - 8, elide_middle))
             elif box.action.startswith(("recent:", "program:")):
                 keep.append(_label(box.text, box.left + 8, bottom + 8, 10, batch, box.width - 16))
             else:
@@ -149,7 +151,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                 label.color = (red, green, blue, 255)
                 keep.append(label)
         look = next(b for b in boxes if b.action == "theme")
-        keep.append(pyglet.text.Label("theme, window", x=24, y=height - look.top - 19, font_size=11, batch=batch))
+        keep.append(pyglet.text.Label("display", x=24, y=height - look.top - 19, font_size=11, batch=batch))
         if tron.games:
             first = next(b for b in boxes if b.action == "recent:0")
             keep.append(_label("recent Tron games", first.left, height - first.top + 8, 11, batch))
@@ -192,7 +194,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             _label(prompt.label if prompt else "", 48, height - 48, 15, batch),
             pyglet.shapes.Rectangle(48, height - 108, width - 96, 32, color=(24, 30, 40, 255), batch=batch),
             _label(prompt.display if prompt else "", 56, height - 100, 12, batch, width - 112),
-            _label(browser.hint(), 48, height - 136, 10, batch, width - 96),
+            _label(browser.hint(), 48, height - 136, 10, batch, width - 96, elide_middle),
         ]
         selected = prompt.listing.selected if prompt is not None and prompt.listing is not None else -1
         for box in browser.layout((width, height)):
@@ -265,8 +267,9 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
 
 
 def _blit_thumb(image: Any, box: Box, height: float) -> None:
-    """A board's or arena's thumbnail in the top of its box, scaled to 72 pixels on its long side."""
-    scale = min(72 / image.width, 72 / image.height)
+    """A board's or arena's thumbnail in the top of its box, at most 72 pixels wide and 64 high
+    (the name's line below it stays clear)."""
+    scale = min(72 / image.width, 64 / image.height)
     image.blit(
         box.left + (box.width - image.width * scale) / 2,
         height - box.top - 8 - image.height * scale,
@@ -288,12 +291,27 @@ def _centred(text: str, box: Box, bottom: float, size: int, batch: Any) -> Any:
     )
 
 
-def _label(text: str, x: float, y: float, size: int, batch: Any, width: float | None = None) -> Any:
-    """A left-aligned one-line label, cut to ``width`` pixels (about) so it never runs off its box."""
-    if width is not None and len(text) * size * 0.62 > width:
-        keep = max(4, int(width / (size * 0.62)) - 1)
-        text = "…" + text[-keep:]
-    return pyglet.text.Label(text, x=x, y=y, font_size=size, batch=batch)
+def _label(
+    text: str,
+    x: float,
+    y: float,
+    size: int,
+    batch: Any,
+    width: float | None = None,
+    elide: Callable[[str, int], str] = elide_start,
+) -> Any:
+    """A left-aligned one-line label, cut to ``width`` pixels as drawn (``elide`` says where: a
+    path keeps its end, a board name its start and size) so it never runs into the next box."""
+    label = pyglet.text.Label(text, x=x, y=y, font_size=size)
+    if width is not None and label.content_width > width:
+
+        def fits(candidate: str) -> bool:
+            label.text = candidate
+            return float(label.content_width) <= width
+
+        label.text = fitted(text, fits, elide)
+    label.batch = batch
+    return label
 
 
 def run_start_screen(screen: StartScreen, screenshot: Path | None = None) -> StartScreen:

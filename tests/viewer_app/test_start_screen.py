@@ -6,11 +6,13 @@ import pyglet
 
 pyglet.options["headless"] = True
 
+import itertools  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from engine.model import Level  # noqa: E402
 from gameboards import board_names, board_path  # noqa: E402
 from viewer3d.start import Choice, StartScreen, board_thumbnail  # noqa: E402
+from viewer3d.start_open import Box  # noqa: E402
 from viewer3d.start_window import StartWindow  # noqa: E402
 
 SIZE = (1024, 768)
@@ -115,3 +117,58 @@ def test_a_live_game_shows_its_progress_in_rounds() -> None:
     timeline.complete = False  # as while the game is still computed
     line = next(line for line in status_lines(Player(timeline)) if line.startswith("computing"))
     assert line == f"computing... {max(timeline.round_starts)} rounds, {len(timeline.steps)} cards so far"
+
+
+def test_board_names_and_row_labels_stay_inside_their_boxes(tmp_path: Path) -> None:
+    """Names longer than a thumbnail's box (``pusher-works-12x12.dat``) once ran into the next
+    box, and "theme, window" into its first button: nothing may be drawn in the gaps."""
+    from PIL import Image
+
+    names = [*board_names(), "a-board-with-a-really-long-name-for-its-box-16x10.dat"]
+    screen = StartScreen(names, ["default"])
+    window = StartWindow(screen, *SIZE, visible=False)
+    try:
+        window.save_screenshot(tmp_path / "start.png")
+    finally:
+        window.close()
+    image = Image.open(tmp_path / "start.png").convert("RGB")
+    height = image.height
+    boxes = screen.layout(SIZE)
+    background = image.getpixel((2, height - 2))
+    boards = [b for b in boxes if b.action.startswith("board:")]
+    by_row: dict[float, list[Box]] = {}
+    for box in boards:
+        by_row.setdefault(box.top, []).append(box)
+    gaps = 0
+    for row in by_row.values():
+        row.sort(key=lambda b: b.left)
+        for left_box, right_box in itertools.pairwise(row):
+            bottom = int(left_box.top + left_box.height)
+            for x in range(int(left_box.left + left_box.width) + 1, int(right_box.left)):
+                for y in range(bottom - 22, bottom):  # the name's line, at the box's foot
+                    assert image.getpixel((x, y)) == background, (left_box.action, x, y)
+                    gaps += 1
+    assert gaps > 0
+    first_button = min((b for b in boxes if b.action == "theme"), key=lambda b: b.left)
+    for x in range(int(first_button.left) - 6, int(first_button.left)):  # the label column ends before it
+        for y in range(int(first_button.top), int(first_button.top + first_button.height)):
+            assert image.getpixel((x, y)) == background, (x, y)
+
+
+def test_a_cut_label_keeps_what_matters_and_fits() -> None:
+    from pathui.elide import elide_middle
+    from viewer3d.start_window import _label
+
+    name = "a-board-with-a-really-long-name-for-its-box-16x10.dat"
+    label = _label(name, 0, 0, 9, None, 112, elide_middle)
+    assert label.content_width <= 112 and "…" in label.text
+    head, tail = label.text.split("…")
+    assert name.startswith(head) and name.endswith(tail) and tail.endswith(".dat")
+    short = _label("chop.dat", 0, 0, 9, None, 112, elide_middle)
+    assert short.text == "chop.dat"
+
+
+def test_a_board_tooltip_names_the_whole_file() -> None:
+    screen = StartScreen(board_names(), ["default"])
+    box = next(b for b in screen.layout(SIZE) if b.action == "board:pusher-works-12x12.dat")
+    assert screen.tooltip(box) == "pusher-works-12x12.dat: play a new game on this board"
