@@ -58,12 +58,13 @@ def resolve_target(path: str | Path, follow_symlinks: bool = True) -> Path:
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(errno.EISDIR, "is a folder, not a file: refusing to replace it", str(given))
         raise FileExistsError(
-            errno.EEXIST, f"is a {_kind(info.st_mode)}, not a file: refusing to replace it", str(given)
+            errno.EEXIST, f"is a {file_kind(info.st_mode)}, not a file: refusing to replace it", str(given)
         )
     raise OSError(errno.ELOOP, "too many levels of symbolic links", str(given))
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file or a folder is, in words ("FIFO (named pipe)", "device", ...)."""
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "device"
     if stat.S_ISFIFO(mode):

@@ -32,8 +32,24 @@ def cut(text: str, limit: int = 60) -> str:
 
 
 def shown(text: str, limit: int = 60) -> str:
-    """``repr(text)`` cut to about ``limit`` characters, for error messages quoting user input."""
-    return repr(text) if len(text) <= limit else repr(text[: limit - 3]) + "..."
+    """``repr(text)`` cut to at most ``limit`` characters (a shorter prefix's repr, then ``...``),
+    for error messages quoting user input.
+
+    The repr is what is measured: a control or unprintable character shows as 4 to 10 characters
+    (``\\x01``, ``\\U000e0001``), so cutting the text to ``limit`` characters first let a binary
+    line quote more than 500.
+    """
+    whole = repr(text)
+    if len(whole) <= limit:
+        return whole
+    low, high = 0, min(len(text), limit)  # the longest prefix whose repr and "..." fit in limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(repr(text[:middle])) + 3 <= limit:
+            low = middle
+        else:
+            high = middle - 1
+    return repr(text[:low]) + "..."
 
 
 def parse_count(

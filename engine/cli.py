@@ -32,7 +32,7 @@ from engine.atomic import write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import parse_seconds
 from engine.cards import Card
-from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, run_command
+from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command
 from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
@@ -112,7 +112,7 @@ def load_playable_board(path: str | Path) -> Board:
 
 def cmd_save(args: argparse.Namespace) -> int:
     deck = generate_deck(args.seed)
-    Path(args.deck).parent.mkdir(parents=True, exist_ok=True)  # like --out: 'save decks/d0.dat' in a fresh clone
+    make_folder(Path(args.deck).parent, "the deck")  # like --out: 'save decks/d0.dat' in a fresh clone
     save_deck(deck, args.deck)
     seed = f" (seed {args.seed})" if args.seed is not None else ""
     print(f"{args.deck}: new deck of {len(deck)} cards{seed}")
@@ -281,7 +281,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         deck = generate_deck(seed)
     out = Path(args.out)
     chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log", AILimits.parse(args.ai_limit))
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     recorder = TurnRecorder(chooser)
     try:
         game = play_game(board, args.level, deck, recorder)
@@ -346,8 +346,7 @@ def _round_ai(args: argparse.Namespace, recorded: object) -> str:
 
 def cmd_round(args: argparse.Namespace) -> int:
     state = round_state(args.gamedir, args.number)
-    out = Path(args.out) if args.out is not None else state.game.path / f"round-{state.number}"
-    out.mkdir(parents=True, exist_ok=True)
+    out = make_folder(Path(args.out) if args.out is not None else state.game.path / f"round-{state.number}")
     write_ai_inputs(out, state.board, state.hand, state.pose)
     entry = state.entry
     print(

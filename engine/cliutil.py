@@ -10,6 +10,7 @@ import re
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import NoReturn, TextIO
 
 from engine.bounds import shown
@@ -42,6 +43,34 @@ def parse_size(
     if not (low[0] <= width <= high[0] and low[1] <= height <= high[1]):
         raise InputError(f"{what} {width}x{height} out of range ({low[0]}..{high[0]} wide, {low[1]}..{high[1]} high)")
     return width, height
+
+
+def make_folder(path: str | Path, purpose: str = "--out") -> Path:
+    """Create the output folder ``path`` (and its parents) if missing; ``purpose`` says what it is
+    for (an option). An InputError names what is in the way when something else (a file, a FIFO,
+    a dangling symlink) holds its place or a parent's, instead of ``mkdir``'s bare ``File exists``."""
+    import os
+    import stat
+
+    from engine.atomic import file_kind
+
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        for place in (*reversed(folder.parents), folder):
+            if os.path.lexists(place) and not place.is_dir():
+                try:
+                    mode = os.stat(place).st_mode
+                except OSError:
+                    what = "a symlink to nothing"
+                else:
+                    what = "a file" if stat.S_ISREG(mode) else f"a {file_kind(mode)}"
+                raise InputError(f"is {what}, not a folder (for {purpose})", place) from None
+        raise InputError(f"cannot create the folder (for {purpose}): it exists and is not a folder", folder) from None
+    except OSError as exc:
+        raise InputError(f"cannot create the folder (for {purpose}): {exc.strerror or exc}", folder) from None
+    return folder
 
 
 #: After a redrawn line: erase what a longer earlier line left at its end ("0.8 games/ss/s").

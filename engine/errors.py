@@ -70,16 +70,38 @@ class ProtocolError(InputError):
 def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
     """A text file's content as str; UTF-8, or Latin-1 when it is not UTF-8 (old boards).
 
-    Raises ``error`` (the reader's own kind, e.g. BoardError) naming the file when it cannot be read.
+    Raises ``error`` (the reader's own kind, e.g. BoardError) naming the file when it cannot be
+    read. Only a regular file is read: a FIFO, a device or a socket is refused at once (opening a
+    FIFO without a writer would wait for ever, and ``/dev/zero`` would never end).
     """
+    import os
+    import stat
+
+    from engine.atomic import file_kind  # engine.atomic imports nothing of ours
+
     try:
-        data = Path(path).read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise error("no such file", path) from None
     except IsADirectoryError:
         raise error("is a directory, not a file", path) from None
     except OSError as exc:
         raise error(f"cannot read: {exc.strerror or exc}", path) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise error("is a directory, not a file", path)
+        if not stat.S_ISREG(mode):
+            raise error(f"is a {file_kind(mode)}, not a regular file", path)
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read()
+    except IsADirectoryError:
+        raise error("is a directory, not a file", path) from None
+    except OSError as exc:
+        raise error(f"cannot read: {exc.strerror or exc}", path) from None
+    finally:
+        os.close(fd)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -22,6 +22,7 @@ same arrays, so the answer does not depend on which one ran (tests check it).
 from __future__ import annotations
 
 import os
+import stat
 
 from engine.ai import plan_choice, plan_file
 
@@ -50,8 +51,16 @@ def _arguments(argv: list[str]) -> tuple[str, str | None] | None:
 
 
 def _read(name: str) -> str:
-    with open(name, "rb") as file:
-        return file.read().decode("utf-8")
+    """A regular file's text; OSError for anything else (a FIFO would block the open for ever)."""
+    fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{name} is not a regular file")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            return file.read().decode("utf-8")
+    finally:
+        os.close(fd)
 
 
 def _pose(text: str) -> tuple[int, int, int] | None:

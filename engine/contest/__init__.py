@@ -154,6 +154,8 @@ def deck_files(specs: Sequence[str]) -> list[Path]:
 
 def looks_like_deck(path: str) -> bool:
     """Whether a file named among the boards is a deck: its first non-blank line is a card."""
+    if not Path(path).is_file():  # a FIFO would block the open; the board reader names what it is
+        return False
     try:
         with open(path, encoding="latin-1") as handle:
             head = handle.read(256)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from engine.bounds import shown
 from engine.errors import InputError, read_text
 
 #: Larger sides are refused before anything is allocated: a corrupt header must not cost gigabytes.
@@ -149,7 +150,7 @@ class Arena:
 
 
 def _quote(text: str) -> str:
-    return repr(text if len(text) <= _QUOTE else text[: _QUOTE - 3] + "...")
+    return shown(text, _QUOTE)
 
 
 _HEADER = re.compile(r"GAMEBOARDSTART (\d{1,9}),(\d{1,9})")

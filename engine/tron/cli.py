@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.ai.external import normalize_command
-from engine.cliutil import EXIT_BAD_INPUT, run_command
+from engine.cliutil import EXIT_BAD_INPUT, make_folder, run_command
 from engine.errors import InputError
 from engine.shipped import arena_argument
 from engine.tron.arena import load_arena
@@ -82,7 +82,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise InputError(str(exc), args.board) from None
     out = Path(args.out) if args.out else None
     if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+        make_folder(out)
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
     try:
         record, processes = play_game(arena, bots, time_limit=args.time_limit, startup=args.startup, transcript=log)

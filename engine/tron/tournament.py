@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.atomic import write_text_atomic
 from engine.batch import Journal, run_batch
+from engine.cliutil import make_folder
 from engine.errors import InputError
 from engine.tron.arena import Arena, parse_arena, write_arena
 from engine.tron.record import save_game
@@ -218,7 +219,7 @@ def run_tournament(
         except ValueError as exc:
             raise InputError(f"cannot host two bots: {exc}", name) from None
     settings = {"repeat": repeat, "random": randomness, "time_limit": time_limit, "startup": startup}
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     games = folder / "games"
     games.mkdir(exist_ok=True)
     texts = [write_arena(arena) for _, arena in arenas]

@@ -58,3 +58,11 @@ def test_a_broken_plugin_is_one_line(installed: Path) -> None:
         InputError, match=r"the AI 'broken' from the package entry point .* cannot be loaded: AttributeError"
     ):
         resolve_ai("broken")
+
+
+def test_the_help_the_guide_names_lists_the_plugin(installed: Path, engine: Runner) -> None:
+    """docs/ai-authors.md promised 'robots-engine --help lists it'; only the sub-command's help does."""
+    guide = " ".join((ROOT / "docs" / "ai-authors.md").read_text().split())
+    assert "`robots-engine play --help` (or `robots-contest --help`) lists it" in guide
+    result = engine("play", "--help")
+    assert result.code == 0 and "cautious" in " ".join(result.out.split())

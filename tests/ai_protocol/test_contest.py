@@ -335,6 +335,36 @@ def test_contest_call_form_conflicts(
     assert code == 2 and pattern in err and err.count("\n") == 1
 
 
+def test_a_fifo_among_the_boards_is_refused_not_waited_on(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Every board is sniffed for a deck first (the contest's own call form): that look must not
+    open a FIFO, whose open waits for a writer for ever; the board reader then says what it is."""
+    import contextlib
+    import os
+    import threading
+
+    fifo = tmp_path / "board.dat"
+    os.mkfifo(fifo)
+    stop = threading.Event()
+    knocked: list[bool] = []
+
+    def knock() -> None:  # a wrongly blocked open gets a writer now and then: a failure, not a hang
+        while not stop.wait(1.0):
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))  # succeeds only while a reader waits
+                knocked.append(True)
+
+    thread = threading.Thread(target=knock, daemon=True)
+    thread.start()
+    try:
+        code, out, err = run(capsys, str(CHOP), str(fifo), "--seeds", "1", "--out", str(tmp_path / "r"))
+    finally:
+        stop.set()
+        thread.join()
+    assert not knocked, "the FIFO was opened for reading"
+    assert code == 2 and out == ""
+    assert err == f"robots-contest: {fifo}: is a FIFO (named pipe), not a regular file\n"
+
+
 def test_only_decks_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     deck = tmp_path / "carddeck0.dat"
     save_deck(generate_deck(5), deck)

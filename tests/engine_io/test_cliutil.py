@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import os
+from pathlib import Path
 
 import pytest
 
-from engine.cliutil import OneLineParser, ProgressBar, parse_size
+from engine.cliutil import OneLineParser, ProgressBar, make_folder, parse_size
 from engine.errors import InputError
 
 
@@ -74,3 +76,23 @@ def test_a_reader_that_leaves_ends_the_command_quietly() -> None:
     error = child.stderr.read()
     assert child.wait(timeout=120) == 141
     assert error == b""
+
+
+def test_make_folder_names_what_is_in_the_way(tmp_path: Path) -> None:
+    """mkdir's bare 'File exists' said nothing of what was there: the message names it."""
+    assert make_folder(tmp_path / "a" / "b") == tmp_path / "a" / "b" and (tmp_path / "a" / "b").is_dir()
+    assert make_folder(tmp_path / "a") == tmp_path / "a"  # an existing folder is fine
+    (tmp_path / "file").write_text("mine")
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    cases = {
+        tmp_path / "file": f"{tmp_path / 'file'}: is a file, not a folder (for --out)",
+        tmp_path / "file" / "deeper" / "game": f"{tmp_path / 'file'}: is a file, not a folder (for --out)",
+        tmp_path / "fifo": f"{tmp_path / 'fifo'}: is a FIFO (named pipe), not a folder (for --out)",
+        tmp_path / "dangling": f"{tmp_path / 'dangling'}: is a symlink to nothing, not a folder (for --out)",
+    }
+    for path, message in cases.items():
+        with pytest.raises(InputError) as error:
+            make_folder(path)
+        assert str(error.value) == message
+    assert (tmp_path / "file").read_text() == "mine" and not (tmp_path / "nowhere").exists()

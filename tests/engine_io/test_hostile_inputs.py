@@ -6,6 +6,7 @@ a ``10000 10000`` header, 701 rounds, JSON nested 5,000 deep); hypothesis adds f
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from collections.abc import Callable
@@ -164,6 +165,27 @@ def test_json_depth_ignores_brackets_in_strings() -> None:
     assert json_too_deep('["[[[[[[[[[[[["]', 2) is None
     assert json_too_deep('{"a": "\\"[[[["}', 1) is None
     assert json_too_deep("[[[1]]]", 2) == (1, 3)
+
+
+@pytest.mark.parametrize("char", ["\x01", "\x7f", "\xad", "\u200b", "\U000e0001", "x", "'"])
+def test_quoted_input_stays_short_whatever_its_characters(char: str) -> None:
+    """An unprintable character's repr is 4 to 10 characters long, so a quote is cut by its repr's
+    length, not by the characters of the input (a line of control characters quoted 540)."""
+    from engine.bounds import shown
+    from engine.tron.arena import parse_arena
+
+    for length in (1, 20, 59, 60, 61, 500):
+        quote = shown(char * length)
+        assert len(quote) <= 60 and quote.startswith(repr(char * length)[:2]), quote
+        if quote.endswith("..."):
+            prefix = ast.literal_eval(quote[:-3])  # the whole repr of a prefix, not one cut inside an escape
+            assert prefix == char * len(prefix)
+    with pytest.raises(InputError) as board:
+        parse_board(char * 500 + "\n", "b.dat")
+    with pytest.raises(InputError) as arena:
+        parse_arena(char * 500 + "\n", "a.txt")
+    for error in (board.value, arena.value):
+        assert len(str(error)) < 160, str(error)
 
 
 # -- fuzzing: random and mutated inputs -----------------------------------------------------------------

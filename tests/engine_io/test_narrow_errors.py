@@ -3,7 +3,11 @@ message that quotes at most about 80 characters of the input (a binary file give
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -95,6 +99,66 @@ def test_hostile_input_is_a_short_located_error_of_its_kind(reader: str, content
     for line in lines:
         assert "\n" not in line and len(line) - len(str(tmp_path)) <= LONGEST, line
     assert "x" * 100 not in str(error)
+
+
+def _protocol_inputs(folder: Path, special: str) -> None:
+    """The AI's input files in ``folder``, each a good one unless it is ``special`` (left alone)."""
+    good = {"board.txt": "2 1\nSZ\n", "bot.txt": "0 0 R\n", "cards.txt": "MF 1\n" * 8}
+    for name, text in good.items():
+        if name != special:
+            (folder / name).write_text(text)
+
+
+#: Per reader: the file it opens and how to make it read that file (nothing else is written there).
+SPECIAL_READERS = {
+    "board": ("b.dat", lambda folder: load_board(folder / "b.dat"), BoardError),
+    "deck": ("d.dat", lambda folder: load_deck(folder / "d.dat"), DeckError),
+    "sequence": ("s.txt", lambda folder: read_text(folder / "s.txt", SequenceError), SequenceError),
+    "cards.txt": (
+        "cards.txt",
+        lambda folder: (_protocol_inputs(folder, "cards.txt"), read_ai_inputs(folder)),
+        ProtocolError,
+    ),
+    "bot.txt": ("bot.txt", lambda folder: (_protocol_inputs(folder, "bot.txt"), read_ai_inputs(folder)), ProtocolError),
+    "ccards.txt": ("ccards.txt", read_chosen, ProtocolError),
+    "state": (STATE_FILE, load_session, InputError),
+}
+
+
+@contextlib.contextmanager
+def _never_stuck_on(fifo: Path) -> Iterator[None]:
+    """Should a reader wrongly open ``fifo`` and wait for a writer, one comes now and then and
+    leaves at once, so that the reader sees an empty file and the test fails instead of hanging."""
+    stop = threading.Event()
+
+    def knock() -> None:
+        while not stop.wait(1.0):
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+
+    thread = threading.Thread(target=knock, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
+@pytest.mark.parametrize("reader", list(SPECIAL_READERS))
+def test_a_fifo_or_a_device_instead_of_a_file_is_refused_at_once(reader: str, tmp_path: Path) -> None:
+    """Opening a FIFO waits for a writer for ever and /dev/zero never ends: only regular files are read."""
+    name, read, kind = SPECIAL_READERS[reader]
+    target = tmp_path / name
+    os.mkfifo(target)
+    with _never_stuck_on(target), pytest.raises(kind, match=r"is a FIFO \(named pipe\), not a regular file") as fifo:
+        read(tmp_path)
+    assert fifo.value.path == str(target)
+    target.unlink()
+    target.symlink_to(os.devnull)
+    with pytest.raises(kind, match="is a device, not a regular file") as device:
+        read(tmp_path)
+    assert device.value.path == str(target)
 
 
 def test_kinds_are_input_errors_with_their_location(tmp_path: Path) -> None:

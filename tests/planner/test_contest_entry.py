@@ -190,6 +190,36 @@ def test_bad_input_is_a_one_line_error(
     assert not (game_folder / "ccards.txt").exists()
 
 
+@pytest.mark.parametrize("name", ["board.txt", "cards.txt", "bot.txt"])
+def test_a_fifo_instead_of_an_input_file_is_a_one_line_error(
+    game_folder: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """Both the warm path and the full one open only regular files: a FIFO no one writes would
+    otherwise hold the entry until the contest's timeout kills it, without a word."""
+    import contextlib
+    import threading
+
+    (game_folder / name).unlink()
+    os.mkfifo(game_folder / name)
+    stop = threading.Event()
+
+    def knock() -> None:  # a wrongly blocked open gets a writer now and then: a failure, not a hang
+        while not stop.wait(1.0):
+            with contextlib.suppress(OSError):
+                os.close(os.open(game_folder / name, os.O_WRONLY | os.O_NONBLOCK))
+
+    thread = threading.Thread(target=knock, daemon=True)
+    thread.start()
+    try:
+        code = main(["hard"])
+    finally:
+        stop.set()
+        thread.join()
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and err.count("\n") == 0 and f"{name}: is a FIFO (named pipe), not a regular file" in err, err
+    assert not (game_folder / "ccards.txt").exists()
+
+
 def test_bad_level_exits_non_zero(game_folder: Path) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["impossible"])

@@ -43,6 +43,8 @@ def test_play_three_bots_on_an_arena_with_three_starts(tmp_path: Path, capsys: p
         (["play", "GOOD", "simple", "simple", "simple"], "3 bots need start lines"),
         (["check", "BAD"], "BAD:2:3: unknown field 'x'"),
         (["replay", "GOOD"], "not valid JSON"),
+        (["play", "GOOD", "simple", "simple", "--out", "GOOD"], "GOOD: is a file, not a folder (for --out)"),
+        (["tournament", "simple", "random", "--boards", "GOOD", "--out", "GOOD"], "GOOD: is a file, not a folder"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
@@ -52,6 +54,7 @@ def test_bad_input_is_one_line_and_status_2(
     (tmp_path / "GOOD").write_text("GAMEBOARDSTART 3,1\n...\nGAMEBOARDEND\n")
     args = [str(tmp_path / a) if a in ("BAD", "GOOD") else a for a in args]
     assert main(args) == 2
+    assert (tmp_path / "GOOD").read_text() == "GAMEBOARDSTART 3,1\n...\nGAMEBOARDEND\n"
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
