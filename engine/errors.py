@@ -67,6 +67,10 @@ class ProtocolError(InputError):
     """A file of the contest's AI protocol (``bot.txt``, ``cards.txt``, ``ccards.txt``) or a game's state."""
 
 
+#: What some Windows editors put before UTF-8 text; no file of the contest has one.
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
+
+
 def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
     """A text file's content as str; UTF-8, or Latin-1 when it is not UTF-8 (old boards).
 
@@ -102,6 +106,8 @@ def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
         raise error(f"cannot read: {exc.strerror or exc}", path) from None
     finally:
         os.close(fd)
+    if data.startswith(BYTE_ORDER_MARK):  # else "unknown card '\ufeffRR'": true, but no help
+        raise error("starts with a byte-order mark (EF BB BF): save it as UTF-8 without one", path, 1, 1)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -202,3 +202,15 @@ def load_board_text(text: str):
     from engine.boardfile import parse_board
 
     return parse_board(text)
+
+
+@pytest.mark.parametrize("reader", [name for name in READERS if name != "theme"])
+def test_a_byte_order_mark_is_named_as_such(reader: str, tmp_path: Path) -> None:
+    """Some Windows editors start UTF-8 text with EF BB BF; the error says so at 1:1 instead of
+    quoting an 'unknown card' with an invisible character in front."""
+    read, kind = READERS[reader]
+    with pytest.raises(kind) as info:
+        read(tmp_path, b"\xef\xbb\xbfMF 1\n")
+    error = info.value
+    assert (error.line, error.column) == (1, 1)
+    assert "byte-order mark" in error.message and "\\ufeff" not in str(error)
