@@ -43,14 +43,15 @@ def death_reason(exitcode: int | None) -> str:
     return f"the process playing it died (exit status {exitcode})"
 
 
-def _worker_main(conn: Connection, fn: Callable[[Any], Row]) -> None:
-    """A worker: play the jobs sent, one at a time, until told to stop (None)."""
+def _worker_main(conn: Connection, fn: Callable[[Any], Row], parent: int) -> None:
+    """A worker of the process ``parent``: play the jobs sent, one at a time, until told to stop (None)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    parent = os.getppid()
     die_with_parent()  # kill -9 of the contest: SIGTERM here, which stops the AI and leaves
-    if os.getppid() != parent:  # the contest died before that was set
+    # The contest died before that was set (``parent`` is its pid, taken before the fork: read
+    # here, it would be init's when the contest died first, and the worker waited for ever).
+    if os.getppid() != parent:
         _exit_on_sigterm(signal.SIGTERM, None)
     while True:
         try:
@@ -110,7 +111,7 @@ class _Queue:
 class _Worker:
     def __init__(self, context: Any, fn: Callable[[Any], Row]) -> None:
         self.conn, child_end = multiprocessing.Pipe()
-        self.process: BaseProcess = context.Process(target=_worker_main, args=(child_end, fn), daemon=True)
+        self.process: BaseProcess = context.Process(target=_worker_main, args=(child_end, fn, os.getpid()), daemon=True)
         self.process.start()
         child_end.close()
         self.jobs: list[tuple[int, Any]] = []  # sent, not answered yet: the first is being played

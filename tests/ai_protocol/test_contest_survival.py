@@ -178,3 +178,33 @@ def test_the_leftover_check_sees_a_leftover(tmp_path: Path) -> None:
         leftover.kill()
         leftover.wait()
     assert strays() == []
+
+
+def _no_job(job: object) -> dict[str, object]:
+    raise AssertionError("a worker of a dead contest played a job")
+
+
+def test_a_worker_whose_contest_died_before_it_could_watch_leaves_at_once() -> None:
+    """``kill -9`` of the contest just after a worker's fork: its parent is not the contest any more.
+
+    The worker took its parent's pid after the fork, so it read the new parent's, never noticed,
+    and waited on its pipe for ever (it holds the contest's end of that pipe too).
+    """
+    import multiprocessing
+
+    from engine.batch.pool import _worker_main
+
+    contest_end, worker_end = multiprocessing.Pipe()
+    not_its_parent = 1  # the contest's pid, taken before the fork, is gone: the worker has another parent
+    worker = multiprocessing.get_context("fork").Process(
+        target=_worker_main, args=(worker_end, _no_job, not_its_parent)
+    )
+    worker.start()
+    worker.join(300)  # against a hang only
+    alive = worker.is_alive()
+    if alive:
+        worker.kill()
+        worker.join()
+    contest_end.close()
+    assert not alive, "the worker waited for a contest that is gone"
+    assert worker.exitcode == 128 + signal.SIGTERM
