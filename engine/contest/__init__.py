@@ -22,6 +22,7 @@ intervals and a plain verdict, ``comparison.json`` and the chart ``comparison.pn
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -51,6 +52,8 @@ PROGRAM = "robots-contest"
 DEFAULT_SEEDS = 10
 DEFAULT_OUT = "contest-results"
 JOURNAL_FILE = "journal.jsonl"
+#: The journals of a contest: ``journal.jsonl`` with one AI, ``journal-N.jsonl`` with several.
+OTHER_JOURNAL = re.compile(r"journal(-[0-9]+)?\.jsonl")
 #: More generated decks than this per contest is surely a typo (each board plays every deck).
 MAX_SEEDS = 100_000
 
@@ -202,6 +205,21 @@ def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:
     return tuple(DeckSource(seed=seed) for seed in range(1, seeds + 1))
 
 
+def refuse_other_journals(out: Path, ours: Sequence[Path]) -> None:
+    """A journal in ``out`` that this contest does not use (one AI's in a comparison's folder, or the
+    other way round, or a comparison's with more AIs) belongs to another contest, whose results
+    this one would overwrite: InputError."""
+    if not out.is_dir():
+        return
+    for path in sorted(out.iterdir()):
+        if path not in ours and OTHER_JOURNAL.fullmatch(path.name):
+            kind = "one AI" if path.name == JOURNAL_FILE else "several AIs"
+            raise InputError(
+                f"holds the journal of another contest (with {kind}): its results would be lost; choose another --out",
+                path,
+            )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -245,12 +263,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for ai, log_dir in zip(ais, log_dirs, strict=True)
     ]
     jobs = effective_jobs(args.jobs)
+    paths = [out / (f"journal-{i + 1}.jsonl" if several else JOURNAL_FILE) for i in range(len(setups))]
     try:
+        refuse_other_journals(out, paths)
         journals = [
-            Journal.open(
-                out / (f"journal-{i + 1}.jsonl" if several else JOURNAL_FILE), setup.fingerprint(), resume=args.resume
-            )
-            for i, setup in enumerate(setups)
+            Journal.open(path, setup.fingerprint(), resume=args.resume)
+            for path, setup in zip(paths, setups, strict=True)
         ]
     except (InputError, OSError) as exc:
         print(f"{PROGRAM}: {exc}", file=sys.stderr)

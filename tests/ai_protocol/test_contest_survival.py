@@ -156,6 +156,27 @@ def test_resume_refuses_other_settings_and_new_run_refuses_old_journal(
     assert (tmp_path / "results.csv").read_bytes() == before
 
 
+def test_a_folder_holding_a_contest_with_another_number_of_ais_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A one-AI contest wrote over a comparison's results.csv (its journals are journal-N.jsonl), and back."""
+    compared = tmp_path / "compared"
+    assert main([str(CHOP), "--seeds", "2", "--ai", "reference", "--ai", "reference", "--out", str(compared)]) == 0
+    single = tmp_path / "single"
+    assert main([str(CHOP), "--seeds", "2", "--out", str(single)]) == 0
+
+    def files() -> dict[str, bytes]:
+        return {str(p.relative_to(tmp_path)): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+
+    before = files()
+    capsys.readouterr()
+    for folder, extra in ((compared, []), (compared, ["--resume"]), (single, ["--ai", "reference", "--ai", "planner"])):
+        assert main([str(CHOP), "--seeds", "2", "--out", str(folder), *extra]) == 2
+        err = capsys.readouterr().err
+        assert "journal of another contest" in err and err.count("\n") == 1
+    assert files() == before, "a refused contest changed a file"
+
+
 def test_torn_last_journal_line_is_dropped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main([str(CHOP), "--seeds", "3", "--out", str(tmp_path)]) == 0
     journal = tmp_path / "journal.jsonl"
