@@ -30,6 +30,8 @@ Row = dict[str, Any]
 AHEAD = 2
 #: How long stopped workers get to kill their AI and clean up before they are killed.
 STOP_GRACE = 10.0
+#: How often the busy workers are sent SIGCONT, when no answer comes (an AI may SIGSTOP its worker).
+WAKE_EVERY = 1.0
 
 
 def death_reason(exitcode: int | None) -> str:
@@ -156,7 +158,10 @@ def run_local(
             worker.fill(pending, pool)
         while any(w.jobs for w in pool):
             busy = [w for w in pool if w.jobs]
-            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], WAKE_EVERY)
+            if not ready:
+                _wake(busy)
+                continue
             for worker in busy:
                 if worker.conn in ready or worker.process.sentinel in ready:
                     _serve(worker, ready, fn, lost, on_row, pending, pool, context, before)
@@ -208,6 +213,15 @@ def _serve(
         replacement = _Worker(context, fn)
         pool.append(replacement)
         replacement.fill(pending, pool)
+
+
+def _wake(workers: list[_Worker]) -> None:
+    """Continue workers an AI stopped (``kill -STOP $PPID``): stopped, a worker never timed its AI
+    out and the contest waited for ever.  SIGCONT does nothing to a running process."""
+    for worker in workers:
+        if worker.process.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker.process.pid, signal.SIGCONT)
 
 
 def _sweep(before: set[int], pool: list[_Worker]) -> None:

@@ -229,3 +229,17 @@ def test_a_worker_whose_contest_died_before_it_could_watch_leaves_at_once() -> N
     contest_end.close()
     assert not alive, "the worker waited for a contest that is gone"
     assert worker.exitcode == 128 + signal.SIGTERM
+
+
+def test_an_ai_that_stops_its_worker_does_not_hang_the_contest(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """``kill -STOP $PPID``: the worker, stopped, never timed its AI out and the contest waited for ever."""
+    ai = make_script("stopper", "head -n 5 cards.txt > ccards.txt\nkill -STOP $PPID\n")
+    tiny = ROOT / "gameboards" / "tiny-2x1.dat"
+    argv = [sys.executable, "-m", "engine.contest", str(tiny), "--seeds", "2", "--ai", str(ai), "--jobs", "2"]
+    # The timeout only guards against the hang this test is about; the contest ends long before.
+    done = subprocess.run(
+        [*argv, "--out", str(tmp_path / "out")], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    rows = parse_csv((tmp_path / "out" / "results.csv").read_text())
+    assert [row.outcome for row in rows] == ["Z", "Z"], [row.error for row in rows]
