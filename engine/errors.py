@@ -70,16 +70,23 @@ class ProtocolError(InputError):
 def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
     """A text file's content as str; UTF-8, or Latin-1 when it is not UTF-8 (old boards).
 
-    Raises ``error`` (the reader's own kind, e.g. BoardError) naming the file when it cannot be read.
+    Raises ``error`` (the reader's own kind, e.g. BoardError) naming the file when it cannot be read,
+    or when it holds more than ``engine.bounds.MAX_FILE_BYTES`` (read no further: ``/dev/zero``
+    named as a board was read until memory ran out).
     """
+    from engine.bounds import MAX_FILE_BYTES  # engine.bounds builds on this module
+
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise error("no such file", path) from None
     except IsADirectoryError:
         raise error("is a directory, not a file", path) from None
     except OSError as exc:
         raise error(f"cannot read: {exc.strerror or exc}", path) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise error(f"more than {MAX_FILE_BYTES // (1024 * 1024)} MiB: far too large for any file read here", path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
