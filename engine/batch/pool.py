@@ -17,12 +17,14 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import tempfile
 from collections.abc import Callable, Hashable, Iterable
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any
 
-from engine.ai.external import kill_running_ais
+from engine.ai.external import kill_running_ais, remove_tree
 from engine.ai.supervise import become_subreaper, children, die_with_parent, kill_descendants
 
 Row = dict[str, Any]
@@ -45,8 +47,19 @@ def death_reason(exitcode: int | None) -> str:
     return f"the process playing it died (exit status {exitcode})"
 
 
-def _worker_main(conn: Connection, fn: Callable[[Any], Row], parent: int) -> None:
-    """A worker of the process ``parent``: play the jobs sent, one at a time, until told to stop (None)."""
+#: In a worker: the folder holding its temporary files (its AIs' scratch folders), made by the pool.
+_home: str | None = None
+
+
+def _worker_main(conn: Connection, fn: Callable[[Any], Row], parent: int, home: str | None = None) -> None:
+    """A worker of the process ``parent``: play the jobs sent, one at a time, until told to stop (None).
+
+    Its temporary files go into ``home``, which the pool removes when the worker is gone, also
+    when it was killed (an AI's ``kill -9 $PPID``) with its AI's scratch folder still there.
+    """
+    global _home
+    if home is not None:
+        _home = tempfile.tempdir = home
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
@@ -76,6 +89,8 @@ def _worker_main(conn: Connection, fn: Callable[[Any], Row], parent: int) -> Non
 
 def _exit_on_sigterm(signum: int, frame: object) -> None:
     kill_running_ais()
+    if _home is not None:
+        remove_tree(Path(_home))
     os._exit(128 + signum)
 
 
@@ -113,7 +128,10 @@ class _Queue:
 class _Worker:
     def __init__(self, context: Any, fn: Callable[[Any], Row]) -> None:
         self.conn, child_end = multiprocessing.Pipe()
-        self.process: BaseProcess = context.Process(target=_worker_main, args=(child_end, fn, os.getpid()), daemon=True)
+        self.home = Path(tempfile.mkdtemp(prefix="robots-worker-"))
+        self.process: BaseProcess = context.Process(
+            target=_worker_main, args=(child_end, fn, os.getpid(), str(self.home)), daemon=True
+        )
         self.process.start()
         child_end.close()
         self.jobs: list[tuple[int, Any]] = []  # sent, not answered yet: the first is being played
@@ -174,6 +192,8 @@ def run_local(
     for worker in pool:
         worker.process.join()
     _sweep(before, pool)
+    for worker in pool:
+        remove_tree(worker.home)
 
 
 def _serve(
@@ -209,6 +229,7 @@ def _serve(
     worker.conn.close()
     pool.remove(worker)
     _sweep(before, pool)  # what its AI left running was re-parented to us
+    remove_tree(worker.home)  # with the scratch folder of the AI it was running
     if pending:
         replacement = _Worker(context, fn)
         pool.append(replacement)
@@ -241,5 +262,8 @@ def _stop(pool: list[_Worker], before: set[int]) -> None:
         if worker.process.is_alive():
             worker.process.kill()
             worker.process.join()
+    homes = [worker.home for worker in pool]
     pool.clear()
     _sweep(before, pool)
+    for home in homes:
+        remove_tree(home)

@@ -243,3 +243,22 @@ def test_an_ai_that_stops_its_worker_does_not_hang_the_contest(make_script: Scri
     assert done.returncode == 0, done.stderr
     rows = parse_csv((tmp_path / "out" / "results.csv").read_text())
     assert [row.outcome for row in rows] == ["Z", "Z"], [row.error for row in rows]
+
+
+def killer_leaving_its_folder(make_script: ScriptMaker, tmp_path: Path) -> tuple[Path, Path]:
+    """An AI that notes its scratch folder in ``folders`` and kills the process playing its game."""
+    folders = tmp_path / "folders"
+    ai = make_script("folder-killer", f"pwd >> {folders}\nhead -n 5 cards.txt > ccards.txt\nkill -9 $PPID\n")
+    return ai, folders
+
+
+def test_an_ai_that_kills_its_worker_leaves_no_scratch_folder(
+    make_script: ScriptMaker, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The dead worker's AI folder (board.txt, cards.txt...) stayed in the temp folder, one per game."""
+    ai, folders = killer_leaving_its_folder(make_script, tmp_path)
+    tiny = str(ROOT / "gameboards" / "tiny-2x1.dat")
+    assert main([tiny, "--seeds", "3", "--ai", str(ai), "--jobs", "2", "--out", str(tmp_path / "out")]) == 0
+    seen = folders.read_text().split()
+    assert len(seen) == 3 and "died (SIGKILL)" in capsys.readouterr().err
+    assert [folder for folder in seen if Path(folder).exists()] == []
