@@ -62,11 +62,14 @@ def run_isolated(fn: Callable[[Any], Row], job: Any) -> tuple[bool, Any]:
 def main() -> None:
     reply_to = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # anything the job prints goes to stderr, not into the reply
-    fn, job, tempfile.tempdir = pickle.loads(sys.stdin.buffer.read())
+    fn, job, home = pickle.loads(sys.stdin.buffer.read())
+    tempfile.tempdir = home
     try:
         reply: tuple[bool, Any] = (True, fn(job))
     except Exception as exc:
         reply = (False, f"crashed: {type(exc).__name__}: {exc}")
+    finally:
+        remove_tree(Path(home))  # its parent does so too, unless it died first (a killed local cluster)
     with contextlib.suppress(BrokenPipeError):
         reply_to.write(pickle.dumps(reply))
         reply_to.close()
