@@ -290,9 +290,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             offset += games
     except BatchStopped as stop:
         newline = "\n" if bar.interactive else ""
+        # With several AIs the earlier AIs' games count too (they were only this AI's: "0 of 6 saved").
+        saved_in = out / "journal-*.jsonl" if several else journal.path
         print(
-            f"{newline}{PROGRAM}: {describe(stop.cause)}: {stop.saved} of {stop.total} games saved in {journal.path};"
-            f" play the rest with the same command and --resume",
+            f"{newline}{PROGRAM}: {describe(stop.cause)}: {offset + stop.saved} of {games * len(ais)} games saved in"
+            f" {saved_in}; play the rest with the same command and --resume",
             file=sys.stderr,
         )
         return exit_status(stop.cause)

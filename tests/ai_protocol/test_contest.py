@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import signal
 import statistics
 from collections.abc import Callable
 from pathlib import Path
@@ -278,6 +279,32 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
     for pid in ai_pids:
         assert wait_gone(pid), "an AI program outlived the contest"
     assert not live_processes_running("sleep\x0023.4567"), "the AI programs outlived the contest"
+
+
+def test_a_stopped_comparison_counts_every_ais_saved_games(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """With several --ai the line counted only the AI being played: "0 of 2 games saved in journal-2.jsonl"."""
+    import subprocess
+    import sys
+    import time
+
+    started = tmp_path / "started"
+    slow = make_script("slow", f"touch '{started}'\nexec sleep 23.4567\n")
+    out_dir = tmp_path / "out"
+    argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "2", "--ai", "reference", "--ai", str(slow)]
+    process = subprocess.Popen(
+        [*argv, "--out", str(out_dir)], cwd=CHOP.parents[1], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 300  # only against a hang: the AIs run one after the other, the slow one last
+    while not started.exists() and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.02)
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    assert err.splitlines()[-1] == (
+        f"robots-contest: interrupted: 2 of 4 games saved in {out_dir / 'journal-*.jsonl'};"
+        " play the rest with the same command and --resume"
+    )
 
 
 def live_processes_running(cmdline: str) -> list[int]:
