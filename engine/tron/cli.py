@@ -19,11 +19,13 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.ai.external import normalize_command
+from engine.bounds import cut
 from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, run_command
 from engine.errors import InputError
 from engine.shipped import arena_argument
@@ -50,6 +52,29 @@ def bot_spec(text: str) -> BotSpec:
     if not words:
         raise InputError("empty bot command")
     return BotSpec(text, tuple(normalize_command(words)))
+
+
+def check_program(spec: BotSpec) -> None:
+    """Refuse a bot whose program is missing or cannot be run (a typo would lose every game of a
+    tournament, the whole run long); InputError.  ``play`` lets such a bot go out in round 1."""
+    program = spec.argv[0]
+    if spec.name in BUILTIN_NAMES:
+        return
+    if os.sep not in program and not Path(program).exists():
+        if shutil.which(program) is None:
+            raise InputError(
+                f"bot {cut(spec.name)!r}: no program of that name (not a file, a built-in bot"
+                f" ({', '.join(BUILTIN_NAMES)}) or a command on PATH)"
+            )
+        return
+    path = Path(program)
+    where = spec.name if len(spec.argv) == 1 else program  # the path as given
+    if not path.is_file():
+        raise InputError("no such bot program" if not path.exists() else "is not a bot program file", where)
+    if not os.access(path, os.X_OK):
+        raise InputError(
+            f"bot program is not executable (try chmod +x, or name its interpreter: 'python3 {path.name}')", where
+        )
 
 
 def positive_seconds(text: str) -> float:
@@ -161,6 +186,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     bots = [bot_spec(b) for b in args.bots]
     if len(bots) < 2:
         raise InputError("a tournament needs at least two bots")
+    for spec in bots:
+        check_program(spec)
     random_names = set(args.random or [])
     unknown = random_names - set(args.bots)
     if unknown:

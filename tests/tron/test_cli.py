@@ -47,6 +47,9 @@ def test_play_three_bots_on_an_arena_with_three_starts(tmp_path: Path, capsys: p
         (["tournament", "simple", "random", "--time-limit", "x"], "argument --time-limit: not a number: 'x'"),
         (["tournament", "simple", "random", "--repeat", "0"], "argument --repeat: must be 1 to 1000, not 0"),
         (["tournament", "simple", "random", "--jobs", "-1"], "argument --jobs: must be 0 (one per core) to 1024"),
+        # A typo lost every game of the tournament, the whole run long; refused before any game now.
+        (["tournament", "simple", "nosuchbot"], "bot 'nosuchbot': no program of that name"),
+        (["tournament", "simple", "GOOD"], "GOOD: bot program is not executable"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
