@@ -94,9 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--out",
-        default=DEFAULT_OUT,
         metavar="DIR",
-        help=f"where results.csv and summary.json go (default: {DEFAULT_OUT})",
+        help=f"where results.csv and summary.json go (default: {DEFAULT_OUT}; for the contest's call"
+        f" 'BOARD DECK LEVEL': {DEFAULT_OUT}/BOARD__DECK__LEVEL, one folder per game)",
     )
     parser.add_argument(
         "--cluster",
@@ -187,9 +187,21 @@ def split_contest_form(args: argparse.Namespace) -> None:
         positional = [p for p in positional if p not in decks]
     if not positional:
         raise InputError("no board given (every file named is a deck)")
-    args.boards = [board_argument(p) for p in positional]  # a shipped board's name works too
     if args.level is None:
         args.level = Level.NORMAL.value
+    if args.out is None:
+        # start_contest calls 'robots-contest BOARD DECK LEVEL' once per game, all in one folder:
+        # one shared default folder refused every game after the first (its journal is another's).
+        one_game = len(positional) == 1 and len(decks) == 1 and not args.decks[:-1]
+        args.out = (
+            str(Path(DEFAULT_OUT) / game_folder(positional[0], decks[0], args.level)) if one_game else DEFAULT_OUT
+        )
+    args.boards = [board_argument(p) for p in positional]  # a shipped board's name works too
+
+
+def game_folder(board: str, deck: str, level: str) -> str:
+    """The folder name of one game of the contest's call: ``chop__carddeck0__hard``."""
+    return "__".join(safe_name(Path(name).stem) for name in (board, deck, level))
 
 
 def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:

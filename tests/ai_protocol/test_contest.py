@@ -346,6 +346,28 @@ def test_a_shipped_board_by_name_with_a_deck_and_level(
     assert Path(row.board).read_bytes() == CHOP.read_bytes() and row.deck == "carddeck0.dat"
 
 
+def test_the_contest_call_once_per_game_keeps_every_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """start_contest's loop in one folder: every call after the first was refused (the shared default
+    folder held the first game's journal); each game now gets its own default folder."""
+    monkeypatch.chdir(tmp_path)
+    for seed in (1, 2):
+        save_deck(generate_deck(seed), tmp_path / f"carddeck{seed}.dat")
+    for board in ("chop.dat", "tiny-2x1.dat"):
+        for seed in (1, 2):
+            code, _, err = run(capsys, board, f"carddeck{seed}.dat", "easy")
+            assert code == 0, err
+    for board in ("chop", "tiny-2x1"):
+        for seed in (1, 2):
+            (row,) = parse_csv(
+                (tmp_path / "contest-results" / f"{board}__carddeck{seed}__easy" / "results.csv").read_text()
+            )
+            assert (row.deck, row.level) == (f"carddeck{seed}.dat", "easy")
+    code, _, err = run(capsys, "chop.dat", "carddeck1.dat", "easy")  # the same game again: its results stay
+    assert code == 2 and "add --resume" in err
+
+
 @pytest.mark.parametrize(
     ("extra", "pattern"),
     [
