@@ -35,7 +35,7 @@ from engine.batch.cluster import parse_address
 from engine.boardfile import parse_board
 from engine.bounds import check_seconds
 from engine.cards import Card
-from engine.cliutil import OneLineParser, ProgressBar
+from engine.cliutil import EXIT_BROKEN_PIPE, OneLineParser, ProgressBar, stdout_gone
 from engine.contest.compare import distinct_labels
 from engine.contest.report import format_table, summaries, write_reports
 from engine.contest.runner import BoardSource, ContestSetup, DeckSource, GameResult, effective_jobs, run_contest
@@ -233,6 +233,17 @@ def refuse_other_journals(out: Path, ours: Sequence[Path]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command; a reader of its output that leaves early (``| head``) ends it quietly, as
+    ``run_command`` does for the other commands (it was a traceback)."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        if stdout_gone():
+            return EXIT_BROKEN_PIPE
+        raise
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.jobs < 0:
@@ -323,15 +334,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = per_ai[0]
     log_dir = log_dirs[0]
     per_board, total = summaries(results)
-    print(f"{len(results)} games, level {level.value}, AI {ais[0]}, {len(decks)} decks, {where}, {seconds:.2f} s")
-    print(format_table(per_board, total), end="")
-    try:
+    try:  # written before anything is printed: a reader that leaves early (| head) must not cost them
         csv_path, json_path = write_reports(
             out, results, level=level.value, ai=ais[0], decks=[d.label for d in decks], jobs=jobs, seconds=seconds
         )
     except OSError as exc:
         print(f"{PROGRAM}: {out}: cannot write results: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    print(f"{len(results)} games, level {level.value}, AI {ais[0]}, {len(decks)} decks, {where}, {seconds:.2f} s")
+    print(format_table(per_board, total), end="")
     print(f"results: {csv_path}  summary: {json_path}" + (f"  AI logs: {log_dir}" if log_dir else ""))
     first_error = next((r for r in results if r.error), None)
     if first_error is not None:

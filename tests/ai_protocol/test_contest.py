@@ -307,6 +307,27 @@ def test_a_stopped_comparison_counts_every_ais_saved_games(make_script: ScriptMa
     )
 
 
+@pytest.mark.parametrize("ais", [["reference"], ["reference", "reference"]], ids=["one AI", "two AIs"])
+def test_a_reader_that_leaves_at_once_costs_no_results(tmp_path: Path, ais: list[str]) -> None:
+    """``robots-contest ... | head -1``: a traceback, and results.csv and summary.json never written."""
+    import os
+    import subprocess
+    import sys
+
+    out_dir = tmp_path / "out"
+    argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "2", "--out", str(out_dir)]
+    argv += [word for ai in ais for word in ("--ai", ai)]
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line is printed
+    try:
+        done = subprocess.run(argv, cwd=CHOP.parents[1], stdout=write_end, stderr=subprocess.PIPE, text=True)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 141 and "Traceback" not in done.stderr, done.stderr
+    assert len(parse_csv((out_dir / "results.csv").read_text())) == 2 * len(ais)
+    assert json.loads((out_dir / "summary.json").read_text())
+
+
 def live_processes_running(cmdline: str) -> list[int]:
     """Pids of live (not zombie) processes whose NUL-separated command line contains ``cmdline``."""
     found = []
