@@ -194,6 +194,12 @@ def test_the_leftover_check_sees_a_leftover(tmp_path: Path) -> None:
     """``strays()`` is not blind: a process left running by this run is found (then killed here)."""
     leftover = subprocess.Popen(["sleep", "2345.61"], start_new_session=True)
     try:
+        # Popen returns once the exec has begun, before the kernel has set up the new command line
+        # (/proc/PID/cmdline is empty for a moment): wait for it, or the check failed about half the time.
+        cmdline = Path(f"/proc/{leftover.pid}/cmdline")
+        deadline = time.monotonic() + 60  # against a hang only
+        while not cmdline.read_bytes().startswith(b"sleep\0") and time.monotonic() < deadline:
+            time.sleep(0.001)
         assert any(command.startswith(f"{leftover.pid}: sleep 2345.61") for command in strays())
     finally:
         leftover.kill()
