@@ -24,6 +24,9 @@ MAX_BOARD_TILES = 512 * 512
 MAX_TIMEOUT = 86_400.0
 #: Digits accepted in a whole number before it is converted (far above any real value).
 MAX_DIGITS = 18
+#: Most bytes read from any one input file (a 512 x 512 board takes about 0.3 MB, a deck 28 KB,
+#: a long Tron game a few MB); beyond it the file is refused unread (``/dev/zero`` never ends).
+MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
 def cut(text: str, limit: int = 60) -> str:

@@ -182,7 +182,7 @@ EXIT_BROKEN_INSTALL = 4  # a file that ships with the package is missing
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a program ended by SIGPIPE
 
 
-def _stdout_gone() -> bool:
+def stdout_gone() -> bool:
     """Whether standard output's reader has gone (a pipe whose read end is closed reports an error
     condition to poll); if so, point it at /dev/null so that the interpreter's last flush at exit
     does not fail again. Where poll is missing (Windows), a broken pipe is taken to be stdout's."""
@@ -217,7 +217,7 @@ def run_command(prog: str, run: Callable[[], int]) -> int:
     try:
         return run()
     except BrokenPipeError as exc:
-        if _stdout_gone():  # the reader left (``| head``): stop quietly, as Unix tools do
+        if stdout_gone():  # the reader left (``| head``): stop quietly, as Unix tools do
             return EXIT_BROKEN_PIPE
         print(f"{prog}: {exc.strerror or exc}", file=sys.stderr)
     except InputError as exc:

@@ -104,6 +104,9 @@ _SCRATCH: dict[int, Path] = {}
 
 _stopping = False
 
+#: The signals that stop the engine (Ctrl-C, ``kill``, a closed terminal, a dying contest's worker).
+STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+
 
 def stop_all_ais() -> None:
     """Kill every running AI and refuse to start new ones: this process is about to end.
@@ -138,8 +141,27 @@ def start_program(argv: Sequence[str], limits: AILimits | None = None, **popen: 
     become_subreaper()
     spared = children()  # ours already, not the program's: never killed as its strays
     limits = limits or AILimits()
-    group = PidsGroup.create(limits.processes)  # None where no cgroup can be made
     popen.setdefault("stdout", subprocess.PIPE)
+    # A stop signal (Ctrl-C, kill, the contest dying under a worker) is held back until the program
+    # is registered, and its handler then ends it with the rest.  Handled in the middle of Popen
+    # (which waits for the exec), the handler found nothing to kill and the program ran on.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    process = None
+    try:
+        process = _spawn(argv, limits, spared, popen)
+    finally:
+        try:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a stop held back is handled now
+        except BaseException:  # its handler raised (KeyboardInterrupt): the program must not outlive it
+            if process is not None:
+                end_program(process)
+            raise
+    return process
+
+
+def _spawn(argv: Sequence[str], limits: AILimits, spared: set[int], popen: dict[str, Any]) -> subprocess.Popen[bytes]:
+    """Start and register the program (the stop signals are blocked; the program unblocks them)."""
+    group = PidsGroup.create(limits.processes)  # None where no cgroup can be made
     try:
         process: subprocess.Popen[bytes] = subprocess.Popen(
             list(argv), start_new_session=True, preexec_fn=child_setup(limits, group), **popen
@@ -397,6 +419,7 @@ def run_ai_once(
     if _stopping:
         raise AIError("not started: the program running the AI is ending")
     started = time.monotonic()
+    capture = BoundedOutput(log_keep, log_keep)  # made first: nothing may raise between the start and the try
     try:
         process = start_program(
             [*argv, level_word], limits, cwd=folder, stdin=subprocess.DEVNULL, stderr=subprocess.STDOUT
@@ -413,7 +436,6 @@ def run_ai_once(
             f"cannot start AI program {argv[0]}: {exc.strerror or exc}" + (f" ({hint})" if hint else "")
         ) from None
 
-    capture = BoundedOutput(log_keep, log_keep)
     try:
         failure = _wait_for(process, capture, started + timeout, timeout, max_output)
     finally:

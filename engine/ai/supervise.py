@@ -94,11 +94,13 @@ def _lower(which: int, value: int) -> None:
 
 
 def child_setup(limits: AILimits, group: PidsGroup | None = None) -> Callable[[], None]:
-    """The ``preexec_fn`` for an AI: its cgroup, limits, and default signal handling (we may ignore SIGINT)."""
+    """The ``preexec_fn`` for an AI: its cgroup, limits, and default signal handling and mask (we may ignore SIGINT)."""
 
     def setup() -> None:
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
             signal.signal(signum, signal.SIG_DFL)
+        # The engine blocks the stop signals while it starts the program; the program must get them.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         if group is not None:
             group.enter()
         limits.apply()

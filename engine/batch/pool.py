@@ -17,12 +17,14 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import tempfile
 from collections.abc import Callable, Hashable, Iterable
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any
 
-from engine.ai.external import kill_running_ais
+from engine.ai.external import kill_running_ais, remove_tree
 from engine.ai.supervise import become_subreaper, children, die_with_parent, kill_descendants
 
 Row = dict[str, Any]
@@ -30,6 +32,8 @@ Row = dict[str, Any]
 AHEAD = 2
 #: How long stopped workers get to kill their AI and clean up before they are killed.
 STOP_GRACE = 10.0
+#: How often the busy workers are sent SIGCONT, when no answer comes (an AI may SIGSTOP its worker).
+WAKE_EVERY = 1.0
 
 
 def death_reason(exitcode: int | None) -> str:
@@ -43,14 +47,26 @@ def death_reason(exitcode: int | None) -> str:
     return f"the process playing it died (exit status {exitcode})"
 
 
-def _worker_main(conn: Connection, fn: Callable[[Any], Row]) -> None:
-    """A worker: play the jobs sent, one at a time, until told to stop (None)."""
+#: In a worker: the folder holding its temporary files (its AIs' scratch folders), made by the pool.
+_home: str | None = None
+
+
+def _worker_main(conn: Connection, fn: Callable[[Any], Row], parent: int, home: str | None = None) -> None:
+    """A worker of the process ``parent``: play the jobs sent, one at a time, until told to stop (None).
+
+    Its temporary files go into ``home``, which the pool removes when the worker is gone, also
+    when it was killed (an AI's ``kill -9 $PPID``) with its AI's scratch folder still there.
+    """
+    global _home
+    if home is not None:
+        _home = tempfile.tempdir = home
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    parent = os.getppid()
     die_with_parent()  # kill -9 of the contest: SIGTERM here, which stops the AI and leaves
-    if os.getppid() != parent:  # the contest died before that was set
+    # The contest died before that was set (``parent`` is its pid, taken before the fork: read
+    # here, it would be init's when the contest died first, and the worker waited for ever).
+    if os.getppid() != parent:
         _exit_on_sigterm(signal.SIGTERM, None)
     while True:
         try:
@@ -73,6 +89,8 @@ def _worker_main(conn: Connection, fn: Callable[[Any], Row]) -> None:
 
 def _exit_on_sigterm(signum: int, frame: object) -> None:
     kill_running_ais()
+    if _home is not None:
+        remove_tree(Path(_home))
     os._exit(128 + signum)
 
 
@@ -110,7 +128,10 @@ class _Queue:
 class _Worker:
     def __init__(self, context: Any, fn: Callable[[Any], Row]) -> None:
         self.conn, child_end = multiprocessing.Pipe()
-        self.process: BaseProcess = context.Process(target=_worker_main, args=(child_end, fn), daemon=True)
+        self.home = Path(tempfile.mkdtemp(prefix="robots-worker-"))
+        self.process: BaseProcess = context.Process(
+            target=_worker_main, args=(child_end, fn, os.getpid(), str(self.home)), daemon=True
+        )
         self.process.start()
         child_end.close()
         self.jobs: list[tuple[int, Any]] = []  # sent, not answered yet: the first is being played
@@ -155,7 +176,10 @@ def run_local(
             worker.fill(pending, pool)
         while any(w.jobs for w in pool):
             busy = [w for w in pool if w.jobs]
-            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], WAKE_EVERY)
+            if not ready:
+                _wake(busy)
+                continue
             for worker in busy:
                 if worker.conn in ready or worker.process.sentinel in ready:
                     _serve(worker, ready, fn, lost, on_row, pending, pool, context, before)
@@ -168,6 +192,8 @@ def run_local(
     for worker in pool:
         worker.process.join()
     _sweep(before, pool)
+    for worker in pool:
+        remove_tree(worker.home)
 
 
 def _serve(
@@ -203,10 +229,20 @@ def _serve(
     worker.conn.close()
     pool.remove(worker)
     _sweep(before, pool)  # what its AI left running was re-parented to us
+    remove_tree(worker.home)  # with the scratch folder of the AI it was running
     if pending:
         replacement = _Worker(context, fn)
         pool.append(replacement)
         replacement.fill(pending, pool)
+
+
+def _wake(workers: list[_Worker]) -> None:
+    """Continue workers an AI stopped (``kill -STOP $PPID``): stopped, a worker never timed its AI
+    out and the contest waited for ever.  SIGCONT does nothing to a running process."""
+    for worker in workers:
+        if worker.process.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker.process.pid, signal.SIGCONT)
 
 
 def _sweep(before: set[int], pool: list[_Worker]) -> None:
@@ -226,5 +262,8 @@ def _stop(pool: list[_Worker], before: set[int]) -> None:
         if worker.process.is_alive():
             worker.process.kill()
             worker.process.join()
+    homes = [worker.home for worker in pool]
     pool.clear()
     _sweep(before, pool)
+    for home in homes:
+        remove_tree(home)

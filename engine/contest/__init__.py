@@ -22,6 +22,7 @@ intervals and a plain verdict, ``comparison.json`` and the chart ``comparison.pn
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -34,7 +35,7 @@ from engine.batch.cluster import parse_address
 from engine.boardfile import parse_board
 from engine.bounds import check_seconds
 from engine.cards import Card
-from engine.cliutil import OneLineParser, ProgressBar
+from engine.cliutil import EXIT_BROKEN_PIPE, OneLineParser, ProgressBar, stdout_gone
 from engine.contest.compare import distinct_labels
 from engine.contest.report import format_table, summaries, write_reports
 from engine.contest.runner import BoardSource, ContestSetup, DeckSource, GameResult, effective_jobs, run_contest
@@ -51,6 +52,8 @@ PROGRAM = "robots-contest"
 DEFAULT_SEEDS = 10
 DEFAULT_OUT = "contest-results"
 JOURNAL_FILE = "journal.jsonl"
+#: The journals of a contest: ``journal.jsonl`` with one AI, ``journal-N.jsonl`` with several.
+OTHER_JOURNAL = re.compile(r"journal(-[0-9]+)?\.jsonl")
 #: More generated decks than this per contest is surely a typo (each board plays every deck).
 MAX_SEEDS = 100_000
 
@@ -91,9 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--out",
-        default=DEFAULT_OUT,
         metavar="DIR",
-        help=f"where results.csv and summary.json go (default: {DEFAULT_OUT})",
+        help=f"where results.csv and summary.json go (default: {DEFAULT_OUT}; for the contest's call"
+        f" 'BOARD DECK LEVEL': {DEFAULT_OUT}/BOARD__DECK__LEVEL, one folder per game)",
     )
     parser.add_argument(
         "--cluster",
@@ -186,9 +189,21 @@ def split_contest_form(args: argparse.Namespace) -> None:
         positional = [p for p in positional if p not in decks]
     if not positional:
         raise InputError("no board given (every file named is a deck)")
-    args.boards = [board_argument(p) for p in positional]  # a shipped board's name works too
     if args.level is None:
         args.level = Level.NORMAL.value
+    if args.out is None:
+        # start_contest calls 'robots-contest BOARD DECK LEVEL' once per game, all in one folder:
+        # one shared default folder refused every game after the first (its journal is another's).
+        one_game = len(positional) == 1 and len(decks) == 1 and not args.decks[:-1]
+        args.out = (
+            str(Path(DEFAULT_OUT) / game_folder(positional[0], decks[0], args.level)) if one_game else DEFAULT_OUT
+        )
+    args.boards = [board_argument(p) for p in positional]  # a shipped board's name works too
+
+
+def game_folder(board: str, deck: str, level: str) -> str:
+    """The folder name of one game of the contest's call: ``chop__carddeck0__hard``."""
+    return "__".join(safe_name(Path(name).stem) for name in (board, deck, level))
 
 
 def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:
@@ -204,7 +219,33 @@ def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:
     return tuple(DeckSource(seed=seed) for seed in range(1, seeds + 1))
 
 
+def refuse_other_journals(out: Path, ours: Sequence[Path]) -> None:
+    """A journal in ``out`` that this contest does not use (one AI's in a comparison's folder, or the
+    other way round, or a comparison's with more AIs) belongs to another contest, whose results
+    this one would overwrite: InputError."""
+    if not out.is_dir():
+        return
+    for path in sorted(out.iterdir()):
+        if path not in ours and OTHER_JOURNAL.fullmatch(path.name):
+            kind = "one AI" if path.name == JOURNAL_FILE else "several AIs"
+            raise InputError(
+                f"holds the journal of another contest (with {kind}): its results would be lost; choose another --out",
+                path,
+            )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command; a reader of its output that leaves early (``| head``) ends it quietly, as
+    ``run_command`` does for the other commands (it was a traceback)."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        if stdout_gone():
+            return EXIT_BROKEN_PIPE
+        raise
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.jobs < 0:
@@ -247,12 +288,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for ai, log_dir in zip(ais, log_dirs, strict=True)
     ]
     jobs = effective_jobs(args.jobs)
+    paths = [out / (f"journal-{i + 1}.jsonl" if several else JOURNAL_FILE) for i in range(len(setups))]
     try:
+        refuse_other_journals(out, paths)
         journals = [
-            Journal.open(
-                out / (f"journal-{i + 1}.jsonl" if several else JOURNAL_FILE), setup.fingerprint(), resume=args.resume
-            )
-            for i, setup in enumerate(setups)
+            Journal.open(path, setup.fingerprint(), resume=args.resume)
+            for path, setup in zip(paths, setups, strict=True)
         ]
     except (InputError, OSError) as exc:
         print(f"{PROGRAM}: {exc}", file=sys.stderr)
@@ -274,9 +315,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             offset += games
     except BatchStopped as stop:
         newline = "\n" if bar.interactive else ""
+        # With several AIs the earlier AIs' games count too (they were only this AI's: "0 of 6 saved").
+        saved_in = out / "journal-*.jsonl" if several else journal.path
         print(
-            f"{newline}{PROGRAM}: {describe(stop.cause)}: {stop.saved} of {stop.total} games saved in {journal.path};"
-            f" play the rest with the same command and --resume",
+            f"{newline}{PROGRAM}: {describe(stop.cause)}: {offset + stop.saved} of {games * len(ais)} games saved in"
+            f" {saved_in}; play the rest with the same command and --resume",
             file=sys.stderr,
         )
         return exit_status(stop.cause)
@@ -293,15 +336,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = per_ai[0]
     log_dir = log_dirs[0]
     per_board, total = summaries(results)
-    print(f"{len(results)} games, level {level.value}, AI {ais[0]}, {len(decks)} decks, {where}, {seconds:.2f} s")
-    print(format_table(per_board, total), end="")
-    try:
+    try:  # written before anything is printed: a reader that leaves early (| head) must not cost them
         csv_path, json_path = write_reports(
             out, results, level=level.value, ai=ais[0], decks=[d.label for d in decks], jobs=jobs, seconds=seconds
         )
     except OSError as exc:
         print(f"{PROGRAM}: {out}: cannot write results: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    print(f"{len(results)} games, level {level.value}, AI {ais[0]}, {len(decks)} decks, {where}, {seconds:.2f} s")
+    print(format_table(per_board, total), end="")
     print(f"results: {csv_path}  summary: {json_path}" + (f"  AI logs: {log_dir}" if log_dir else ""))
     first_error = next((r for r in results if r.error), None)
     if first_error is not None:

@@ -69,15 +69,8 @@ def report_several(
     figures = [ai_figures(label, spec, results) for label, spec, results in zip(labels, specs, per_ai, strict=True)]
     pairs = compare_all(labels, per_ai)
     games = len(per_ai[0]) if per_ai else 0
-    print(
-        f"{len(labels)} AIs x {games} games (the same boards and decks), level {level.value}, {len(decks)} decks, {where}, {seconds:.2f} s"
-    )
-    print(figures_table(figures), end="")
-    for pair in pairs:
-        for line in describe(pair):
-            print(line)
     rows = [dataclasses.replace(r, ai=label) for label, results in zip(labels, per_ai, strict=True) for r in results]
-    try:
+    try:  # written before anything is printed: a reader that leaves early (| head) must not cost them
         csv_path, json_path = write_reports(
             out, rows, level=level.value, ai=list(labels), decks=[d.label for d in decks], jobs=jobs, seconds=seconds
         )
@@ -92,6 +85,13 @@ def report_several(
     except OSError as exc:
         print(f"robots-contest: {out}: cannot write results: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    print(
+        f"{len(labels)} AIs x {games} games (the same boards and decks), level {level.value}, {len(decks)} decks, {where}, {seconds:.2f} s"
+    )
+    print(figures_table(figures), end="")
+    for pair in pairs:
+        for line in describe(pair):
+            print(line)
     print(f"results: {csv_path}  summary: {json_path}  comparison: {out / COMPARISON_FILE}  chart: {out / CHART_FILE}")
     first_error = next((r for r in rows if r.error), None)
     if first_error is not None:

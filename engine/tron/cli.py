@@ -19,12 +19,14 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.ai.external import normalize_command
-from engine.cliutil import EXIT_BAD_INPUT, make_folder, run_command
+from engine.bounds import cut
+from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command
 from engine.errors import InputError
 from engine.shipped import arena_argument
 from engine.tron.arena import load_arena
@@ -52,6 +54,29 @@ def bot_spec(text: str) -> BotSpec:
     return BotSpec(text, tuple(normalize_command(words)))
 
 
+def check_program(spec: BotSpec) -> None:
+    """Refuse a bot whose program is missing or cannot be run (a typo would lose every game of a
+    tournament, the whole run long); InputError.  ``play`` lets such a bot go out in round 1."""
+    program = spec.argv[0]
+    if spec.name in BUILTIN_NAMES:
+        return
+    if os.sep not in program and not Path(program).exists():
+        if shutil.which(program) is None:
+            raise InputError(
+                f"bot {cut(spec.name)!r}: no program of that name (not a file, a built-in bot"
+                f" ({', '.join(BUILTIN_NAMES)}) or a command on PATH)"
+            )
+        return
+    path = Path(program)
+    where = spec.name if len(spec.argv) == 1 else program  # the path as given
+    if not path.is_file():
+        raise InputError("no such bot program" if not path.exists() else "is not a bot program file", where)
+    if not os.access(path, os.X_OK):
+        raise InputError(
+            f"bot program is not executable (try chmod +x, or name its interpreter: 'python3 {path.name}')", where
+        )
+
+
 def positive_seconds(text: str) -> float:
     try:
         value = float(text)
@@ -60,6 +85,21 @@ def positive_seconds(text: str) -> float:
     if not value > 0 or value != value or value == float("inf"):
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
     return value
+
+
+def whole_number(low: int, high: int, meaning: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (``meaning`` says what ``low`` means)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low}{meaning} to {high}, not {value}")
+        return value
+
+    return parse
 
 
 def format_result(record: GameRecord) -> str:
@@ -146,6 +186,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     bots = [bot_spec(b) for b in args.bots]
     if len(bots) < 2:
         raise InputError("a tournament needs at least two bots")
+    for spec in bots:
+        check_program(spec)
     random_names = set(args.random or [])
     unknown = random_names - set(args.bots)
     if unknown:
@@ -159,6 +201,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         progress.update(done)
 
     from engine.batch import BatchStopped
+    from engine.stopping import describe, exit_status
 
     if args.cluster is not None:
         from engine.batch.cluster import parse_address
@@ -166,17 +209,18 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         parse_address(args.cluster)
     try:
         results = run_tournament(
-            bots, arenas, out, random_bots=randomness, repeat=args.repeat, jobs=args.jobs, cluster=args.cluster,
+            bots, arenas, out, random_bots=randomness, repeat=args.repeat, jobs=args.jobs or os.cpu_count() or 1,
+            cluster=args.cluster,
             resume=args.resume, time_limit=args.time_limit, startup=args.startup, on_game=tick,
         )  # fmt: skip
     except BatchStopped as stop:
-        progress.finish()
+        newline = "\n" if progress.interactive else ""
         print(
-            f"{PROG}: stopped: {stop.saved} of {stop.total} games saved in {out / 'journal.jsonl'};"
-            " play the rest with the same command and --resume",
+            f"{newline}{PROG}: {describe(stop.cause)}: {stop.saved} of {stop.total} games saved in"
+            f" {out / 'journal.jsonl'}; play the rest with the same command and --resume",
             file=sys.stderr,
         )
-        return 130
+        return exit_status(stop.cause)
     progress.finish()
     table = write_reports(out, [b.name for b in bots], results)
     from engine.tron.tournament import format_table
@@ -192,9 +236,7 @@ ARENA_HELP = "an arena file, or the name of a shipped arena (robots-tron arenas 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROG, description="Tron (freiesMagazin 2014): play, check, replay, tournaments."
-    )
+    parser = OneLineParser(prog=PROG, description="Tron (freiesMagazin 2014): play, check, replay, tournaments.")
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play one game between bot programs")
     play.add_argument("board", metavar="BOARD", type=arena_argument, help=ARENA_HELP)
@@ -231,16 +273,43 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--random", nargs="+", metavar="BOT", help="bots with random elements: their games are repeated")
     tour.add_argument(
-        "--repeat", type=int, default=10, metavar="K", help="games per pairing for random bots (default 10)"
+        "--repeat",
+        type=whole_number(1, 1000),
+        default=10,
+        metavar="K",
+        help="games per pairing for random bots (default 10)",
     )
-    tour.add_argument("--jobs", type=int, default=1, metavar="N", help="games at the same time (default 1)")
+    tour.add_argument(
+        "--jobs",
+        type=whole_number(0, 1024, " (one per core)"),
+        default=1,
+        metavar="N",
+        help="games at the same time; 0 = one per core (default 1)",
+    )
     tour.add_argument(
         "--cluster", metavar="ADDRESS", help="play on a Dask cluster (tcp://HOST:8786) or local:N, as robots-contest"
     )
     tour.add_argument("--resume", action="store_true", help="finish a stopped tournament in --out (only missing games)")
-    tour.add_argument("--out", default="tron-tournament", metavar="DIR", help="results, journal and game files")
-    tour.add_argument("--time-limit", type=positive_seconds, default=DEFAULT_TIME_LIMIT, metavar="S")
-    tour.add_argument("--startup", type=positive_seconds, default=DEFAULT_STARTUP, metavar="S")
+    tour.add_argument(
+        "--out",
+        default="tron-tournament",
+        metavar="DIR",
+        help="results, journal and game files (default: tron-tournament)",
+    )
+    tour.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="S",
+        help="seconds per answer (default 1)",
+    )
+    tour.add_argument(
+        "--startup",
+        type=positive_seconds,
+        default=DEFAULT_STARTUP,
+        metavar="S",
+        help="extra seconds in round 1 (default 2)",
+    )
     tour.set_defaults(run=cmd_tournament)
     arenas = sub.add_parser("arenas", help="list the arenas shipped with the package and where they are")
     arenas.set_defaults(run=cmd_arenas)

@@ -19,16 +19,20 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.ai.external import (  # the robots AIs' supervision, shared rather than written twice
-    _RUNNING,
     LOG_KEEP_BYTES,
     MAX_OUTPUT_BYTES,
     _kill_group,
+    end_program,
+    start_program,
 )
 from engine.ai.hints import program_hint
 from engine.ai.output import BoundedOutput
+from engine.ai.supervise import AILimits
 
 #: An answer line longer than this is not an answer.
 MAX_LINE_BYTES = 4096
+#: A bot runs for a whole game, not one round: none of the robots AIs' resource limits (core dumps stay off).
+BOT_LIMITS = AILimits(memory=0, processes=0, file_size=0, cpu=0)
 _CHUNK = 65536
 
 
@@ -50,13 +54,10 @@ class BotProcess:
     def start(self, cwd: str | Path | None = None) -> None:
         """Start the program; a failure is kept in :attr:`failure` (the bot goes out in round 1)."""
         try:
-            self.process = subprocess.Popen(
-                self.argv,
-                cwd=cwd,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
+            # Its own session, registered for kill_running_ais, and whatever it starts and abandons
+            # (a setsid child, a double fork) is re-parented to us and killed with it.
+            self.process = start_program(
+                self.argv, BOT_LIMITS, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
             )
         except FileNotFoundError:
             self.failure = f"program not found: {self.argv[0]}"
@@ -69,7 +70,6 @@ class BotProcess:
             why = program_hint(self.argv[0])
             self.failure = f"cannot start {self.argv[0]}: {exc.strerror or exc}" + (f" ({why})" if why else "")
             return
-        _RUNNING[self.process.pid] = self.process
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             assert stream is not None
             os.set_blocking(stream.fileno(), False)
@@ -182,8 +182,7 @@ class BotProcess:
         """Kill the program and everything it started; safe to call twice."""
         if self.process is None:
             return
-        _kill_group(self.process)
-        _RUNNING.pop(self.process.pid, None)
+        end_program(self.process)
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):

@@ -209,6 +209,8 @@ def run_tournament(
     Without ``resume`` a folder holding a journal is refused (its results would be lost); with it,
     a journal of another tournament is refused too (engine.batch.JournalError, a one-line InputError).
     """
+    if repeat < 1:
+        raise InputError(f"--repeat must be 1 or more, not {repeat}")
     names = [b.name for b in bots]
     if len(set(names)) != len(names):
         raise InputError(f"two bots have the same name: {names}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import signal
 import statistics
 from collections.abc import Callable
 from pathlib import Path
@@ -280,6 +281,53 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
     assert not live_processes_running("sleep\x0023.4567"), "the AI programs outlived the contest"
 
 
+def test_a_stopped_comparison_counts_every_ais_saved_games(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """With several --ai the line counted only the AI being played: "0 of 2 games saved in journal-2.jsonl"."""
+    import subprocess
+    import sys
+    import time
+
+    started = tmp_path / "started"
+    slow = make_script("slow", f"touch '{started}'\nexec sleep 23.4567\n")
+    out_dir = tmp_path / "out"
+    argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "2", "--ai", "reference", "--ai", str(slow)]
+    process = subprocess.Popen(
+        [*argv, "--out", str(out_dir)], cwd=CHOP.parents[1], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 300  # only against a hang: the AIs run one after the other, the slow one last
+    while not started.exists() and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.02)
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    assert err.splitlines()[-1] == (
+        f"robots-contest: interrupted: 2 of 4 games saved in {out_dir / 'journal-*.jsonl'};"
+        " play the rest with the same command and --resume"
+    )
+
+
+@pytest.mark.parametrize("ais", [["reference"], ["reference", "reference"]], ids=["one AI", "two AIs"])
+def test_a_reader_that_leaves_at_once_costs_no_results(tmp_path: Path, ais: list[str]) -> None:
+    """``robots-contest ... | head -1``: a traceback, and results.csv and summary.json never written."""
+    import os
+    import subprocess
+    import sys
+
+    out_dir = tmp_path / "out"
+    argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "2", "--out", str(out_dir)]
+    argv += [word for ai in ais for word in ("--ai", ai)]
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line is printed
+    try:
+        done = subprocess.run(argv, cwd=CHOP.parents[1], stdout=write_end, stderr=subprocess.PIPE, text=True)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 141 and "Traceback" not in done.stderr, done.stderr
+    assert len(parse_csv((out_dir / "results.csv").read_text())) == 2 * len(ais)
+    assert json.loads((out_dir / "summary.json").read_text())
+
+
 def live_processes_running(cmdline: str) -> list[int]:
     """Pids of live (not zombie) processes whose NUL-separated command line contains ``cmdline``."""
     found = []
@@ -317,6 +365,28 @@ def test_a_shipped_board_by_name_with_a_deck_and_level(
     assert code == 0, err
     (row,) = parse_csv((tmp_path / "out" / "results.csv").read_text())
     assert Path(row.board).read_bytes() == CHOP.read_bytes() and row.deck == "carddeck0.dat"
+
+
+def test_the_contest_call_once_per_game_keeps_every_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """start_contest's loop in one folder: every call after the first was refused (the shared default
+    folder held the first game's journal); each game now gets its own default folder."""
+    monkeypatch.chdir(tmp_path)
+    for seed in (1, 2):
+        save_deck(generate_deck(seed), tmp_path / f"carddeck{seed}.dat")
+    for board in ("chop.dat", "tiny-2x1.dat"):
+        for seed in (1, 2):
+            code, _, err = run(capsys, board, f"carddeck{seed}.dat", "easy")
+            assert code == 0, err
+    for board in ("chop", "tiny-2x1"):
+        for seed in (1, 2):
+            (row,) = parse_csv(
+                (tmp_path / "contest-results" / f"{board}__carddeck{seed}__easy" / "results.csv").read_text()
+            )
+            assert (row.deck, row.level) == (f"carddeck{seed}.dat", "easy")
+    code, _, err = run(capsys, "chop.dat", "carddeck1.dat", "easy")  # the same game again: its results stay
+    assert code == 2 and "add --resume" in err
 
 
 @pytest.mark.parametrize(

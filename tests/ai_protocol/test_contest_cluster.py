@@ -18,8 +18,8 @@ import pytest
 
 from engine.contest import main
 
-from .conftest import CHOP, ROOT
-from .test_contest_survival import MIXED, strays
+from .conftest import CHOP, ROOT, ScriptMaker
+from .test_contest_survival import MIXED, killer_leaving_its_folder, strays
 
 distributed = pytest.importorskip("distributed", reason="--cluster needs the 'distributed' package (the dev extra)")
 DASK = Path(sys.executable).parent / "dask"
@@ -92,3 +92,14 @@ def test_local_cluster_and_bad_addresses(capsys: pytest.CaptureFixture[str], tmp
         assert words in err and err.count("\n") == 1
     with contextlib.suppress(FileNotFoundError):
         assert not (tmp_path / "c" / "journal.jsonl").exists()
+
+
+def test_an_ai_that_kills_its_game_process_leaves_no_scratch_folder_on_a_cluster(
+    make_script: ScriptMaker, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ai, folders = killer_leaving_its_folder(make_script, tmp_path)
+    tiny = str(ROOT / "gameboards" / "tiny-2x1.dat")
+    assert main([tiny, "--seeds", "2", "--ai", str(ai), "--cluster", "local:1", "--out", str(tmp_path / "out")]) == 0
+    seen = folders.read_text().split()
+    assert len(seen) == 2 and "died (SIGKILL)" in capsys.readouterr().err
+    assert [folder for folder in seen if Path(folder).exists()] == []

@@ -156,6 +156,27 @@ def test_resume_refuses_other_settings_and_new_run_refuses_old_journal(
     assert (tmp_path / "results.csv").read_bytes() == before
 
 
+def test_a_folder_holding_a_contest_with_another_number_of_ais_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A one-AI contest wrote over a comparison's results.csv (its journals are journal-N.jsonl), and back."""
+    compared = tmp_path / "compared"
+    assert main([str(CHOP), "--seeds", "2", "--ai", "reference", "--ai", "reference", "--out", str(compared)]) == 0
+    single = tmp_path / "single"
+    assert main([str(CHOP), "--seeds", "2", "--out", str(single)]) == 0
+
+    def files() -> dict[str, bytes]:
+        return {str(p.relative_to(tmp_path)): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+
+    before = files()
+    capsys.readouterr()
+    for folder, extra in ((compared, []), (compared, ["--resume"]), (single, ["--ai", "reference", "--ai", "planner"])):
+        assert main([str(CHOP), "--seeds", "2", "--out", str(folder), *extra]) == 2
+        err = capsys.readouterr().err
+        assert "journal of another contest" in err and err.count("\n") == 1
+    assert files() == before, "a refused contest changed a file"
+
+
 def test_torn_last_journal_line_is_dropped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main([str(CHOP), "--seeds", "3", "--out", str(tmp_path)]) == 0
     journal = tmp_path / "journal.jsonl"
@@ -173,8 +194,77 @@ def test_the_leftover_check_sees_a_leftover(tmp_path: Path) -> None:
     """``strays()`` is not blind: a process left running by this run is found (then killed here)."""
     leftover = subprocess.Popen(["sleep", "2345.61"], start_new_session=True)
     try:
+        # Popen returns once the exec has begun, before the kernel has set up the new command line
+        # (/proc/PID/cmdline is empty for a moment): wait for it, or the check failed about half the time.
+        cmdline = Path(f"/proc/{leftover.pid}/cmdline")
+        deadline = time.monotonic() + 60  # against a hang only
+        while not cmdline.read_bytes().startswith(b"sleep\0") and time.monotonic() < deadline:
+            time.sleep(0.001)
         assert any(command.startswith(f"{leftover.pid}: sleep 2345.61") for command in strays())
     finally:
         leftover.kill()
         leftover.wait()
     assert strays() == []
+
+
+def _no_job(job: object) -> dict[str, object]:
+    raise AssertionError("a worker of a dead contest played a job")
+
+
+def test_a_worker_whose_contest_died_before_it_could_watch_leaves_at_once() -> None:
+    """``kill -9`` of the contest just after a worker's fork: its parent is not the contest any more.
+
+    The worker took its parent's pid after the fork, so it read the new parent's, never noticed,
+    and waited on its pipe for ever (it holds the contest's end of that pipe too).
+    """
+    import multiprocessing
+
+    from engine.batch.pool import _worker_main
+
+    contest_end, worker_end = multiprocessing.Pipe()
+    not_its_parent = 1  # the contest's pid, taken before the fork, is gone: the worker has another parent
+    worker = multiprocessing.get_context("fork").Process(
+        target=_worker_main, args=(worker_end, _no_job, not_its_parent)
+    )
+    worker.start()
+    worker.join(300)  # against a hang only
+    alive = worker.is_alive()
+    if alive:
+        worker.kill()
+        worker.join()
+    contest_end.close()
+    assert not alive, "the worker waited for a contest that is gone"
+    assert worker.exitcode == 128 + signal.SIGTERM
+
+
+def test_an_ai_that_stops_its_worker_does_not_hang_the_contest(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """``kill -STOP $PPID``: the worker, stopped, never timed its AI out and the contest waited for ever."""
+    ai = make_script("stopper", "head -n 5 cards.txt > ccards.txt\nkill -STOP $PPID\n")
+    tiny = ROOT / "gameboards" / "tiny-2x1.dat"
+    argv = [sys.executable, "-m", "engine.contest", str(tiny), "--seeds", "2", "--ai", str(ai), "--jobs", "2"]
+    # The timeout only guards against the hang this test is about; the contest ends long before.
+    done = subprocess.run(
+        [*argv, "--out", str(tmp_path / "out")], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    rows = parse_csv((tmp_path / "out" / "results.csv").read_text())
+    assert [row.outcome for row in rows] == ["Z", "Z"], [row.error for row in rows]
+
+
+def killer_leaving_its_folder(make_script: ScriptMaker, tmp_path: Path) -> tuple[Path, Path]:
+    """An AI that notes its scratch folder in ``folders`` and kills the process playing its game."""
+    folders = tmp_path / "folders"
+    ai = make_script("folder-killer", f"pwd >> {folders}\nhead -n 5 cards.txt > ccards.txt\nkill -9 $PPID\n")
+    return ai, folders
+
+
+def test_an_ai_that_kills_its_worker_leaves_no_scratch_folder(
+    make_script: ScriptMaker, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The dead worker's AI folder (board.txt, cards.txt...) stayed in the temp folder, one per game."""
+    ai, folders = killer_leaving_its_folder(make_script, tmp_path)
+    tiny = str(ROOT / "gameboards" / "tiny-2x1.dat")
+    assert main([tiny, "--seeds", "3", "--ai", str(ai), "--jobs", "2", "--out", str(tmp_path / "out")]) == 0
+    seen = folders.read_text().split()
+    assert len(seen) == 3 and "died (SIGKILL)" in capsys.readouterr().err
+    assert [folder for folder in seen if Path(folder).exists()] == []

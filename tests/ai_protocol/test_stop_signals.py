@@ -7,7 +7,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,3 +82,64 @@ def test_signal_ends_the_ai_and_removes_its_folder(
     assert ("interrupted" if signum == signal.SIGINT else signum.name) in err
     assert wait_gone(int(ai_pid)) and wait_gone(int(child_pid)), "the AI outlived the command"
     assert not Path(folder).exists(), "the AI's scratch folder was left behind"
+
+
+@pytest.mark.parametrize("handler_raises", [False, True], ids=["handler-kills", "handler-raises"])
+def test_a_stop_while_the_ai_starts_is_handled_once_the_ai_can_be_ended(
+    monkeypatch: pytest.MonkeyPatch, handler_raises: bool
+) -> None:
+    """The signal comes while ``Popen`` waits for the exec (sent by the child itself, so always then).
+
+    Handled there, the handler (a contest worker's SIGTERM handler kills the registered AIs and
+    leaves; Ctrl-C raises) found no AI to end, and the AI ran on after the contest was gone.
+    """
+    from engine.ai import external
+
+    parent = os.getpid()
+    real_setup = external.child_setup
+
+    def signalling_setup(*args: Any) -> Callable[[], None]:
+        setup = real_setup(*args)
+
+        def run() -> None:
+            os.kill(parent, signal.SIGTERM)
+            setup()
+
+        return run
+
+    seen: list[int] = []
+
+    def handler(signum: int, frame: object) -> None:
+        seen.extend(external._RUNNING)
+        if handler_raises:
+            raise KeyboardInterrupt
+        external.kill_running_ais()
+
+    monkeypatch.setattr(external, "child_setup", signalling_setup)
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        if handler_raises:
+            with pytest.raises(KeyboardInterrupt):
+                external.start_program(["sleep", "23.4568"], stdout=subprocess.DEVNULL)
+        else:
+            process = external.start_program(["sleep", "23.4568"], stdout=subprocess.DEVNULL)
+            assert process.returncode == -signal.SIGKILL
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert len(seen) == 1, "the handler ran before the AI was registered"
+    assert wait_gone(seen[0]), "the AI outlived the stop"
+    assert not external._RUNNING
+    assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, []), "the stop signals stay blocked"
+
+
+def test_the_ai_gets_the_stop_signals_unblocked(tmp_path: Path) -> None:
+    from engine.ai import external
+
+    process = external.start_program(["grep", "^SigBlk", "/proc/self/status"])
+    try:
+        assert process.stdout is not None
+        blocked = int(process.stdout.read().split()[1], 16)
+    finally:
+        external.end_program(process)
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        assert not blocked & (1 << (signum - 1)), signal.Signals(signum).name

@@ -17,15 +17,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.boardfile import load_board, parse_board
-from engine.bounds import check_seconds, json_too_deep, parse_count, parse_seconds
+from engine.bounds import MAX_FILE_BYTES, check_seconds, json_too_deep, parse_count, parse_seconds
 from engine.contest.report import parse_csv
-from engine.deck import parse_cards
+from engine.deck import load_deck, parse_cards
 from engine.errors import InputError
 from engine.gamedir import parse_game_info
 from engine.model import Level
 from engine.protocol import parse_pose
 from engine.replay import load_replay, parse_globalseq
 from engine.session import session_from_json
+from engine.tron.arena import load_arena
 from themes.manifest import read_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,6 +142,22 @@ def test_huge_header_is_refused_before_memory_is_used(name: str, message: str) -
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
     assert used_kb < 400_000, f"{used_kb} KB"
+
+
+@pytest.mark.parametrize("reader", [load_board, load_deck, load_arena])
+def test_an_endless_or_huge_input_file_is_refused_unread(reader: Callable[[Path], object], tmp_path: Path) -> None:
+    """``/dev/zero`` named as a board (``robots-contest /dev/zero``) was read until memory ran out."""
+    sparse = tmp_path / "huge.dat"
+    with open(sparse, "wb") as handle:
+        handle.truncate(MAX_FILE_BYTES + 1)  # a hole: no disk used
+    expected = {
+        Path("/dev/zero"): "/dev/zero: is a device, not a regular file",  # refused before reading
+        sparse: f"{sparse}: more than 64 MiB: far too large for any file read here",
+    }
+    for path, message in expected.items():
+        with pytest.raises(InputError) as info:
+            reader(path)
+        assert str(info.value) == message
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,10 @@ for line in sys.stdin:
             sys.exit(3)
         if word == "FLOOD":
             sys.stdout.write("x" * 10_000_000); sys.stdout.flush()
+        if word == "ORPHAN":  # a child in a session of its own, left behind when the bot ends
+            child = subprocess.Popen(["sleep", "3600"], start_new_session=True)
+            open(sys.argv[1] + ".child", "w").write(str(child.pid))
+            word = "AHEAD"
         if word == "CHILD":
             child = subprocess.Popen(["sleep", "3600"])
             open(sys.argv[1] + ".child", "w").write(str(child.pid))

@@ -45,6 +45,13 @@ def test_play_three_bots_on_an_arena_with_three_starts(tmp_path: Path, capsys: p
         (["replay", "GOOD"], "not valid JSON"),
         (["play", "GOOD", "simple", "simple", "--out", "GOOD"], "GOOD: is a file, not a folder (for --out)"),
         (["tournament", "simple", "random", "--boards", "GOOD", "--out", "GOOD"], "GOOD: is a file, not a folder"),
+        (["play"], "the following arguments are required: BOARD, BOT"),  # argparse's usage block was 4 lines
+        (["tournament", "simple", "random", "--time-limit", "x"], "argument --time-limit: not a number: 'x'"),
+        (["tournament", "simple", "random", "--repeat", "0"], "argument --repeat: must be 1 to 1000, not 0"),
+        (["tournament", "simple", "random", "--jobs", "-1"], "argument --jobs: must be 0 (one per core) to 1024"),
+        # A typo lost every game of the tournament, the whole run long; refused before any game now.
+        (["tournament", "simple", "nosuchbot"], "bot 'nosuchbot': no program of that name"),
+        (["tournament", "simple", "GOOD"], "GOOD: bot program is not executable"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
@@ -53,7 +60,11 @@ def test_bad_input_is_one_line_and_status_2(
     (tmp_path / "BAD").write_text("GAMEBOARDSTART 3,1\n..x\nGAMEBOARDEND\n")
     (tmp_path / "GOOD").write_text("GAMEBOARDSTART 3,1\n...\nGAMEBOARDEND\n")
     args = [str(tmp_path / a) if a in ("BAD", "GOOD") else a for a in args]
-    assert main(args) == 2
+    try:
+        code = main(args)
+    except SystemExit as stop:  # argparse's own errors leave through SystemExit
+        code = stop.code
+    assert code == 2
     assert (tmp_path / "GOOD").read_text() == "GAMEBOARDSTART 3,1\n...\nGAMEBOARDEND\n"
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and "Traceback" not in err

@@ -94,6 +94,16 @@ def test_a_late_bot_and_everything_it_started_are_killed(scripted: Scripted) -> 
     assert all(p.process is not None and p.process.returncode is not None for p in processes)
 
 
+def test_what_a_bot_leaves_in_a_session_of_its_own_is_killed_with_it(scripted: Scripted) -> None:
+    """A setsid child escaped the bot's process group: it ran on after the game (and a tournament)."""
+    leaver, log = scripted("ORPHAN")
+    good, _ = scripted("AHEAD")
+    record, _ = play_game(ARENA, [bot_spec(leaver), bot_spec(good)])
+    assert record.rounds[0].failures == {}
+    child = int(Path(str(log) + ".child").read_text())
+    assert not _alive(child), "the bot's child outlived the game"
+
+
 def test_a_program_that_cannot_start_is_out_in_round_one(tmp_path: Path, scripted: Scripted) -> None:
     good, _ = scripted("AHEAD")
     missing = tmp_path / "no-such-bot"

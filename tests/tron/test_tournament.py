@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -121,3 +125,35 @@ def test_cluster_runs_the_same_games(tmp_path: Path) -> None:
     results = run_tournament([bot_spec("simple"), bot_spec("strong")], ARENAS[:1], tmp_path, cluster="local:1")
     assert sorted(r.key for r in results) == ["0-1@0#0", "1-0@0#0"]
     assert all((r.points1, r.points2) in ((0, 3), (3, 0), (1, 1)) for r in results)
+
+
+def test_repeat_below_one_is_refused_not_an_empty_tournament(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="--repeat must be 1 or more"):
+        run_tournament([bot_spec("simple"), bot_spec("random")], ARENAS[:1], tmp_path, repeat=0,
+                       random_bots=[False, True])  # fmt: skip
+
+
+@pytest.mark.parametrize(("signum", "said"), [(signal.SIGTERM, "stopped by SIGTERM"), (signal.SIGINT, "interrupted")])
+def test_a_stopped_tournament_says_why_with_the_signals_exit_status(
+    tmp_path: Path, signum: signal.Signals, said: str
+) -> None:
+    """As robots-contest: 128 + the signal's number (SIGTERM was reported as Ctrl-C, status 130)."""
+    started = tmp_path / "started"
+    bot = tmp_path / "waiting-bot"
+    bot.write_text(f"#!/bin/sh\ntouch {started}\nexec sleep 600\n")
+    bot.chmod(0o755)
+    arena = tmp_path / "a.txt"
+    arena.write_text("GAMEBOARDSTART 6,3\n......\n......\n......\nGAMEBOARDEND\n")
+    command = [sys.executable, "-m", "engine.tron.cli", "tournament", str(bot), "simple", "--boards", str(arena)]
+    command += ["--startup", "600", "--out", str(tmp_path / "out")]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300  # against a hang only: the loop ends once the bot has started
+    while not started.exists() and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.02)
+    process.send_signal(signum)
+    _out, err = process.communicate(timeout=120)
+    assert process.returncode == 128 + signum, err
+    line = err.strip().splitlines()[-1]
+    assert line.startswith(f"robots-tron: {said}: 0 of 2 games saved in ") and "--resume" in line
+    assert "Traceback" not in err
