@@ -35,6 +35,7 @@ import signal
 import stat
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -145,18 +146,52 @@ def start_program(argv: Sequence[str], limits: AILimits | None = None, **popen: 
     # A stop signal (Ctrl-C, kill, the contest dying under a worker) is held back until the program
     # is registered, and its handler then ends it with the rest.  Handled in the middle of Popen
     # (which waits for the exec), the handler found nothing to kill and the program ran on.
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    held = _HeldStops()
     process = None
     try:
         process = _spawn(argv, limits, spared, popen)
     finally:
         try:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a stop held back is handled now
+            held.release()  # a stop held back is handled now
         except BaseException:  # its handler raised (KeyboardInterrupt): the program must not outlive it
             if process is not None:
                 end_program(process)
             raise
     return process
+
+
+class _HeldStops:
+    """The stop signals, held back while a program is started (see ``start_program``).
+
+    Blocking them (``pthread_sigmask``) holds them for this thread only: where the process has
+    other threads (a Dask offload thread, the viewer's game thread) the kernel hands a
+    process-directed signal to one of those, and Python runs its handler in the main thread as
+    soon as it can, in the middle of ``Popen``. So in the main thread the handlers are also
+    swapped for one that only records the signal, and ``release`` raises what it recorded again,
+    once the real handlers are back.
+    """
+
+    def __init__(self) -> None:
+        self.mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        self.handlers: dict[int, Any] = {}
+        self.caught: list[int] = []
+        if threading.current_thread() is threading.main_thread():
+            for signum in STOP_SIGNALS:
+                handler = signal.getsignal(signum)
+                if handler is not None:  # None: set outside Python, the mask is all we can do
+                    self.handlers[signum] = handler
+                    signal.signal(signum, self._record)
+
+    def _record(self, signum: int, frame: object) -> None:
+        self.caught.append(signum)
+
+    def release(self) -> None:
+        """The real handlers back, the signals unblocked; each stop that came meanwhile is handled now."""
+        for signum, handler in self.handlers.items():
+            signal.signal(signum, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)
+        for signum in dict.fromkeys(self.caught):
+            signal.raise_signal(signum)
 
 
 def _spawn(argv: Sequence[str], limits: AILimits, spared: set[int], popen: dict[str, Any]) -> subprocess.Popen[bytes]:

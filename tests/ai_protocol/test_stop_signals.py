@@ -84,16 +84,26 @@ def test_signal_ends_the_ai_and_removes_its_folder(
     assert not Path(folder).exists(), "the AI's scratch folder was left behind"
 
 
+@pytest.mark.parametrize("other_thread", [False, True], ids=["one-thread", "other-thread"])
 @pytest.mark.parametrize("handler_raises", [False, True], ids=["handler-kills", "handler-raises"])
 def test_a_stop_while_the_ai_starts_is_handled_once_the_ai_can_be_ended(
-    monkeypatch: pytest.MonkeyPatch, handler_raises: bool
+    monkeypatch: pytest.MonkeyPatch, handler_raises: bool, other_thread: bool
 ) -> None:
     """The signal comes while ``Popen`` waits for the exec (sent by the child itself, so always then).
 
     Handled there, the handler (a contest worker's SIGTERM handler kills the registered AIs and
     leaves; Ctrl-C raises) found no AI to end, and the AI ran on after the contest was gone.
+    With another thread alive (a Dask offload thread in the suite) the kernel may hand the signal
+    to that thread, where blocking it in ours does not hold it back.
     """
+    import threading
+
     from engine.ai import external
+
+    idle = threading.Event()
+    waiter = threading.Thread(target=idle.wait, daemon=True)
+    if other_thread:
+        waiter.start()
 
     parent = os.getpid()
     real_setup = external.child_setup
@@ -126,6 +136,9 @@ def test_a_stop_while_the_ai_starts_is_handled_once_the_ai_can_be_ended(
             assert process.returncode == -signal.SIGKILL
     finally:
         signal.signal(signal.SIGTERM, previous)
+        idle.set()
+        if other_thread:
+            waiter.join()
     assert len(seen) == 1, "the handler ran before the AI was registered"
     assert wait_gone(seen[0]), "the AI outlived the stop"
     assert not external._RUNNING
