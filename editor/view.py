@@ -289,13 +289,16 @@ class EditorView:
         size: int = FONT_SIZE,
         width: float | None = None,
         bold: bool = False,
-    ) -> None:
+    ) -> float:
+        """Draw a label (wrapped to ``width`` if given); returns its height as laid out, so what
+        comes below it goes below it, however many lines it took."""
         h = self.ctl.layout.height
         label = pyglet.text.Label(
             text, x=left, y=h - top, anchor_y="top", font_size=size, color=color, batch=part.batch,
             width=int(width) if width else None, multiline=width is not None, weight="bold" if bold else "normal",
         )  # fmt: skip
         part.keep.append(label)
+        return float(label.content_height)
 
     def _sprite(self, part: _Part, char: str, rect: Rect, opacity: int = 255) -> None:
         x, y, w, _ = self._flip(rect)
@@ -526,32 +529,27 @@ class EditorView:
         self._label(part, ctl.game.noun.upper(), x, y, DIM_TEXT, 9, bold=True)
         y += 20
         name = ctl.document.path.name if ctl.document.path else "untitled"
-        self._label(part, f"{name}{' (modified)' if ctl.document.modified else ''}", x, y, TEXT, 11, width=wrap)
-        y += 22
+        shown = f"{name}{' (modified)' if ctl.document.modified else ''}"
+        y += self._label(part, shown, x, y, TEXT, 11, width=wrap) + 6
         self._label(part, f"{board.width} x {board.height} tiles", x, y, DIM_TEXT)
         y += 20
-        self._label(part, f"brush: {ctl.game.cell_name(ctl.ctx.brush)}", x, y, DIM_TEXT, width=wrap)
-        y += 34
+        y += self._label(part, f"brush: {ctl.game.cell_name(ctl.ctx.brush)}", x, y, DIM_TEXT, width=wrap) + 20
         self._label(part, "VALIDATION", x, y, DIM_TEXT, 9, bold=True)
         y += 22
+        # Each line moves on by its height as wrapped, not by a guess from its length (a line
+        # guessed to wrap left a blank line under it).
         if pending:
-            self._label(
-                part,
+            checking = (
                 "checking reachability: " + ", ".join(level.value for level in pending) + " …"
                 if ctl.game.levels
-                else f"checking the {ctl.game.noun} …",
-                x,
-                y,
-                DIM_TEXT,
-                width=wrap,
+                else f"checking the {ctl.game.noun} …"
             )
-            y += 24
+            y += self._label(part, checking, x, y, DIM_TEXT, width=wrap) + 10
         elif not problems:
             self._label(part, "playable at every level" if ctl.game.levels else "playable", x, y, GOOD, 11)
             y += 24
             for line in summary:
-                self._label(part, "✓ " + line, x, y, TEXT, width=wrap)
-                y += 20 * (1 + len(line) // int(wrap / 7.5))
+                y += self._label(part, "✓ " + line, x, y, TEXT, width=wrap) + 6
         room = height - 200  # keep the test-play section and the help line on screen
         for index, problem in enumerate(problems):
             if y > room and index < len(problems) - 1:
@@ -559,21 +557,19 @@ class EditorView:
                 y += 20
                 break
             self._rect(part, (x, y + 3, 8, 8), PROBLEM)
-            self._label(part, problem.message, x + 16, y, TEXT, width=wrap - 16)
-            y += 20 * (1 + len(problem.message) // 36) + 6
+            y += self._label(part, problem.message, x + 16, y, TEXT, width=wrap - 16) + 10
         for line in summary if problems else ():
             if y > room:
                 break
-            self._label(part, "· " + line, x, y, DIM_TEXT, width=wrap)
-            y += 20 * (1 + len(line) // int(wrap / 7.5))
+            y += self._label(part, "· " + line, x, y, DIM_TEXT, width=wrap) + 6
         y += 18
         self._label(part, "TEST-PLAY", x, y, DIM_TEXT, 9, bold=True)
         y += 22
         if ctl.level is not None:
-            self._label(part, f"F5 plays at level '{ctl.level.value}' (F6 changes it)", x, y, TEXT, width=wrap)
+            playing = f"F5 plays at level '{ctl.level.value}' (F6 changes it)"
         else:
-            self._label(part, "F5 plays the strong bot against the simple one", x, y, TEXT, width=wrap)
-        y += 40
+            playing = "F5 plays the strong bot against the simple one"
+        y += self._label(part, playing, x, y, TEXT, width=wrap) + 12
         self._label(part, f"theme: {self.theme_loaded}   (F2 next)", x, y, DIM_TEXT, width=wrap)
         y += 20
         self._label(part, f"right button: {ctl.right_click} (Ctrl+Shift+X)", x, y, DIM_TEXT, width=wrap)

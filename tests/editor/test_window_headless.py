@@ -6,6 +6,7 @@ redoes and saves, then compares the file's bytes; also renders frames and checks
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pyglet
@@ -206,3 +207,26 @@ def test_tron_default_starts_are_drawn_faded(tmp_path: Path) -> None:
             assert _pixel(image, win, x, y) == free
     finally:
         win.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_side_panel_lines_follow_their_wrapped_height(tmp_path: Path, size: tuple[int, int]) -> None:
+    """A line guessed to wrap (by its length) left a blank line under it, and one guessed not to
+    wrap ran into the next: each line now moves on by its height as laid out."""
+    path = tmp_path / "wall-garden.dat"
+    path.write_text((Path(__file__).resolve().parents[2] / "gameboards" / "wall-garden-12x12.dat").read_text())
+    controller = EditorController(Document.open(path), size=size, autosave_folder=tmp_path / "state")
+    controller.finish_validation(60)
+    win = EditorWindow(controller, visible=False)
+    try:
+        win.save_png(tmp_path / "side.png")
+        labels = [item for item in win.editor_view._parts["side"].keep if isinstance(item, pyglet.text.Label)]
+    finally:
+        win.close()
+    column = sorted((label for label in labels if label.x == labels[0].x), key=lambda label: -label.y)
+    for upper, lower in itertools.pairwise(column):
+        assert lower.y <= upper.y - upper.content_height, (upper.text, lower.text)  # never overlapping
+    ticks = [label for label in column if label.text.startswith("✓ ")]
+    assert len(ticks) == 3
+    for upper, lower in itertools.pairwise(ticks):
+        assert upper.y - upper.content_height - lower.y == 6, (upper.text, lower.text)  # no blank line
