@@ -595,7 +595,10 @@ class EditorController:
         except OSError as exc:  # e.g. no writable folder at all: say so, keep editing
             self.say(f"autosave failed: {exc.strerror or exc}")
             return
-        if written is not None and self.prompt is None and not self.status.startswith("internal error"):
+        # An autosave is news only when nothing more important is on show: a running test-play
+        # keeps saying so (a Tron game takes a while), an error stays until the next action.
+        quiet = self.playtest.running or self.status.startswith("internal error")
+        if written is not None and self.prompt is None and not quiet:
             self.say(f"autosaved to {written}")
 
     def _offer_autosave(self) -> None:

@@ -282,6 +282,19 @@ def test_autosave_falls_back_to_the_state_folder(tmp_path: Path) -> None:
     assert ctl.status.startswith("autosaved to " + str(tmp_path / "state"))
 
 
+def test_an_autosave_does_not_hide_a_running_test_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Tron test game takes seconds: its "the AI is playing" stayed on screen for a moment only."""
+    from editor.playtest import PlaytestRunner
+
+    ctl = _ctl(tmp_path)
+    monkeypatch.setattr(PlaytestRunner, "running", property(lambda self: True))
+    ctl.say("test-play: the AI is playing …")
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    ctl.tick()
+    assert (tmp_path / "b.dat.autosave").exists()  # saved all the same
+    assert ctl.status == "test-play: the AI is playing …"
+
+
 def test_palette_hover_names_the_tile(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     left, top, size, _ = ctl.layout.palette_cell(5)
