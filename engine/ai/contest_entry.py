@@ -72,16 +72,28 @@ def warm(board_path: str, level: Level, folder: Path, time_limit: float) -> int:
     """Build (or finish) the cache of a board and level ahead of a contest; prints where and how long."""
     from engine.ai.planner import plan_for
     from engine.boardfile import load_board
+    from engine.cliutil import make_folder
     from engine.shipped import board_argument
 
     board = load_board(board_argument(board_path))  # a file, or a shipped board's name
+    make_folder(folder, "the plan cache")  # a file in the way fails now, not after the planning
     begin = time.perf_counter()
     plan = plan_for(board, level, cache_dir=folder, time_limit=time_limit)
     plan.finish(time_limit)
     seconds = time.perf_counter() - begin
     path = plan_file.cache_path(folder, board, level)
-    if not path.exists():
-        raise OSError(f"could not write the cache file {path}")
+    if plan_file.load(folder, board, level) is None:
+        # Not stored (plan_for and finish store quietly), or what is there is not this plan: a
+        # folder or FIFO in its place, a damaged file that could not be replaced. Say why.
+        try:
+            plan_file.write(folder, board, level, plan.to_data())
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            if exc.filename is not None and str(exc.filename) != str(path):
+                reason += f" ({exc.filename})"
+            raise OSError(f"could not write the cache file {path}: {reason}") from None
+        if plan_file.load(folder, board, level) is None:
+            raise OSError(f"could not write the cache file {path}: it does not read back")
     state = "converged" if plan.values.converged else "stopped early (time limit; run again to go on)"
     print(f"robots-ai: cached {board_path} ({level.value}) in {path} after {seconds:.1f} s, {state}")
     return 0

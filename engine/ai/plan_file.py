@@ -239,12 +239,17 @@ def _read_regular(path: str) -> bytes | None:
 
 def store(folder: Path, board: Board, level: Level, data: PlanData) -> Path | None:
     """Write the plan atomically; a cache that cannot be written is not an error (None)."""
+    try:
+        return write(folder, board, level, data)
+    except OSError:
+        return None
+
+
+def write(folder: Path, board: Board, level: Level, data: PlanData) -> Path:
+    """Write the plan atomically (creating ``folder``); OSError says why it could not be written."""
     from engine.atomic import write_bytes_atomic
 
     path = cache_path(folder, board, level)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, encode(cache_key(board, level), data))
-    except OSError:
-        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    write_bytes_atomic(path, encode(cache_key(board, level), data))
     return path

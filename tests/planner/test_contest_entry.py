@@ -116,6 +116,45 @@ def test_warm_option_builds_the_cache(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["--warm", str(tmp_path / "missing.dat"), "hard"]) == 2
 
 
+@pytest.mark.parametrize("blocker", ["folder", "fifo", "damaged", "file-as-cache-dir"])
+def test_warm_says_when_it_cannot_write_the_cache(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], blocker: str
+) -> None:
+    """--warm used to print "cached ... converged" and exit 0 whenever something stood at the cache
+    file's name, a damaged file included, so a contest's rounds all planned afresh."""
+    cache = tmp_path / "c"
+    cache.mkdir()
+    path = plan_file.cache_path(cache, chop(), Level.HARD)
+    if blocker == "folder":
+        path.mkdir()
+    elif blocker == "fifo":
+        os.mkfifo(path)
+    elif blocker == "damaged":  # a damaged file in a folder that cannot be written
+        path.write_bytes(b"ROBOTS-PLAN 4\ntruncated")
+        cache.chmod(0o500)
+    else:
+        cache.rmdir()
+        cache.write_text("a file, not a folder")
+    forget_plans()
+    capsys.readouterr()
+    try:
+        code = main(["--warm", str(CHOP), "hard", "--cache-dir", str(cache)])
+    finally:
+        if blocker == "damaged":
+            cache.chmod(0o700)
+    captured = capsys.readouterr()
+    if blocker == "damaged" and os.geteuid() == 0:  # root writes through the missing permission
+        assert code == 0 and plan_file.load(cache, chop(), Level.HARD) is not None
+        return
+    assert code == 2 and "cached" not in captured.out
+    err = captured.err.strip()
+    assert err.count("\n") == 0 and err.startswith("robots-ai: error: "), err
+    if blocker == "file-as-cache-dir":
+        assert f"{cache}: is a file, not a folder" in err, err
+    else:
+        assert f"could not write the cache file {path}: " in err, err
+
+
 def test_warm_takes_a_shipped_board_by_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
