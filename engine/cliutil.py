@@ -32,6 +32,19 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{program}: {message} (see '{self.prog} --help')\n")
 
 
+def time_limit_argument(text: str) -> float:
+    """An argparse ``type`` for a solver's ``--time-limit``: seconds, 0 or more (0: stop after the
+    set-up, ``inf``: no limit); ``nan`` and negative numbers, which stopped the solve as silently
+    as 0, are refused."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {shown(text, 20)}") from None
+    if not seconds >= 0:  # NaN too
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds (inf: no limit), not {shown(text, 20)}")
+    return seconds
+
+
 def parse_size(
     text: str, what: str = "--size", low: tuple[int, int] = (16, 16), high: tuple[int, int] = (8192, 8192)
 ) -> tuple[int, int]:

@@ -30,7 +30,7 @@ import numpy.typing as npt
 from engine.ai.plan_table import CARD_INDEX, CARDS, TransitionTable, cached_table, cards_to_goal
 from engine.boardfile import load_board
 from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
-from engine.cliutil import OneLineParser
+from engine.cliutil import OneLineParser, time_limit_argument
 from engine.deck import load_deck
 from engine.errors import InputError
 from engine.game import deal
@@ -195,7 +195,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="print the no-foresight optimum (goal probability, then expected rounds of won games); no DECK",
     )
-    parser.add_argument("--time-limit", type=float, default=600.0, help="seconds of value iteration (--no-foresight)")
+    parser.add_argument(
+        "--time-limit", type=time_limit_argument, default=600.0, help="seconds of value iteration (--no-foresight)"
+    )
     args = parser.parse_args(argv)
     try:
         if args.no_foresight and (args.deck is not None or args.from_ is not None or args.board is None):

@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def full_main(argv: Sequence[str] | None = None) -> int:
     """Every case: options, errors, a cold cache (imports the engine, and numpy when it must plan)."""
     from engine.cards import HAND_SIZE
-    from engine.cliutil import OneLineParser
+    from engine.cliutil import OneLineParser, time_limit_argument
     from engine.errors import InputError
     from engine.model import Level
     from engine.protocol import CARDS_FILE, read_ai_inputs, write_chosen
@@ -125,7 +125,10 @@ def full_main(argv: Sequence[str] | None = None) -> int:
         "--warm", nargs=2, metavar=("BOARD", "LEVEL"), help="only build the cache for BOARD at LEVEL, then exit"
     )
     parser.add_argument(
-        "--time-limit", type=float, default=600.0, help="with --warm: seconds of value iteration (default 600)"
+        "--time-limit",
+        type=time_limit_argument,
+        default=600.0,
+        help="with --warm: seconds of value iteration (default 600)",
     )
     args = parser.parse_args(argv)
     folder = args.cache_dir if args.cache_dir is not None else plan_file.default_cache_dir()

@@ -155,6 +155,17 @@ def test_warm_says_when_it_cannot_write_the_cache(
         assert f"could not write the cache file {path}: " in err, err
 
 
+@pytest.mark.parametrize("limit", ["nan", "-5", "later"])
+def test_warm_refuses_a_time_limit_that_is_not_seconds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], limit: str
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--warm", str(CHOP), "hard", "--cache-dir", str(tmp_path / "c"), f"--time-limit={limit}"])
+    assert exc.value.code == 2
+    assert "argument --time-limit: must be" in capsys.readouterr().err
+    assert not (tmp_path / "c").exists()
+
+
 def test_warm_takes_a_shipped_board_by_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
