@@ -39,6 +39,7 @@ from engine.protocol import parse_pose
 from engine.rerun import remaining_deck, round_state
 from engine.shipped import board_argument
 from engine.status import game_start, require_goal
+from engine.stopping import describe, exit_status, raise_on_signals
 
 Counts = tuple[int, ...]
 
@@ -199,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--time-limit", type=time_limit_argument, default=600.0, help="seconds of value iteration (--no-foresight)"
     )
     args = parser.parse_args(argv)
+    raise_on_signals()  # SIGTERM and SIGHUP end it as Ctrl-C does: one line, no traceback
     try:
         if args.no_foresight and (args.deck is not None or args.from_ is not None or args.board is None):
             raise InputError("--no-foresight takes a BOARD (and --start, --level), no DECK and no --from")
@@ -224,6 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InputError, ValueError, OSError) as exc:
         print(f"robots-oracle: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as stop:
+        print(f"robots-oracle: {describe(stop)}", file=sys.stderr)
+        return exit_status(stop)
     print("unreachable" if rounds is None else rounds)
     return 0
 

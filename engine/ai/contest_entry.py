@@ -112,6 +112,7 @@ def full_main(argv: Sequence[str] | None = None) -> int:
     from engine.errors import InputError
     from engine.model import Level
     from engine.protocol import CARDS_FILE, read_ai_inputs, write_chosen
+    from engine.stopping import describe, exit_status, raise_on_signals
 
     parser = OneLineParser(
         prog="robots-ai",
@@ -132,6 +133,7 @@ def full_main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     folder = args.cache_dir if args.cache_dir is not None else plan_file.default_cache_dir()
+    raise_on_signals()  # SIGTERM and SIGHUP end it as Ctrl-C does: one line, no traceback
     try:
         if args.warm:
             board_path, level_name = args.warm
@@ -159,6 +161,9 @@ def full_main(argv: Sequence[str] | None = None) -> int:
     except (InputError, ValueError, OSError) as exc:
         print(f"robots-ai: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as stop:  # a long --warm or cold plan stopped: the cache is as it was
+        print(f"robots-ai: {describe(stop)}", file=sys.stderr)
+        return exit_status(stop)
     return 0
 
 

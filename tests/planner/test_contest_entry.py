@@ -166,6 +166,32 @@ def test_warm_refuses_a_time_limit_that_is_not_seconds(
     assert not (tmp_path / "c").exists()
 
 
+def test_an_interrupted_warm_is_one_line_and_leaves_the_cache_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C during a long --warm printed a traceback from inside the solver."""
+    import signal
+
+    from engine.ai import planner
+    from engine.stopping import Stopped
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(planner, "plan_for", stopped)
+    cache = tmp_path / "c"
+    assert main(["--warm", str(CHOP), "hard", "--cache-dir", str(cache)]) == 130
+    assert capsys.readouterr().err == "robots-ai: interrupted\n"
+    assert not cache_files(cache)
+
+    def terminated(*args: object, **kwargs: object) -> object:
+        raise Stopped(signal.SIGTERM)
+
+    monkeypatch.setattr(planner, "plan_for", terminated)
+    assert main(["--warm", str(CHOP), "hard", "--cache-dir", str(cache)]) == 128 + signal.SIGTERM
+    assert capsys.readouterr().err == "robots-ai: stopped by SIGTERM\n"
+
+
 def test_warm_takes_a_shipped_board_by_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -191,6 +191,23 @@ def test_no_foresight_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFix
     assert "no goal" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("no_foresight", [False, True])
+def test_an_interrupted_oracle_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], no_foresight: bool
+) -> None:
+    """Ctrl-C during a long search printed a traceback."""
+    import engine.oracle
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine.oracle, "no_foresight_optimum" if no_foresight else "optimum_rounds", stopped)
+    save_deck(generate_deck(1), tmp_path / "deck.txt")
+    argv = [str(CHOP), "--no-foresight"] if no_foresight else [str(CHOP), str(tmp_path / "deck.txt")]
+    assert main(argv) == 130
+    assert capsys.readouterr().err == "robots-oracle: interrupted\n"
+
+
 @pytest.mark.parametrize("limit", ["nan", "-1", "-inf", "soon"])
 def test_no_foresight_cli_refuses_a_time_limit_that_is_not_seconds(
     limit: str, capsys: pytest.CaptureFixture[str]
