@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from engine.bounds import shown
+from engine.bounds import cut, shown
 from engine.errors import InputError
 
 EXIT_BAD_INPUT = 2
@@ -29,7 +29,40 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         program = self.prog.split()[0]  # a sub-command's prog is "robots-engine play"
-        self.exit(EXIT_BAD_INPUT, f"{program}: {message} (see '{self.prog} --help')\n")
+        self.exit(EXIT_BAD_INPUT, f"{program}: {short_usage_message(message)} (see '{self.prog} --help')\n")
+
+
+#: A value argparse quotes in a message (with ``%r``: single quotes, or double ones around a ').
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_UNRECOGNIZED = "unrecognized arguments: "
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def short_usage_message(message: str) -> str:
+    """argparse's ``message`` kept to one line that quotes about 60 characters of each input:
+    it quotes a bad value whole (``invalid choice: 'xxx...'``, 5,000 characters long) and lists
+    unrecognized arguments as given, newlines and all."""
+    if message.startswith(_UNRECOGNIZED):
+        message = _UNRECOGNIZED + cut(message[len(_UNRECOGNIZED) :])
+    message = _QUOTED.sub(lambda quoted: _cut_quoted(quoted.group()), message)
+    return _CONTROL.sub(lambda char: repr(char.group())[1:-1], message)
+
+
+def _cut_quoted(quoted: str) -> str:
+    return quoted if len(quoted) <= 60 else quoted[:56] + "..." + quoted[0]
+
+
+def time_limit_argument(text: str) -> float:
+    """An argparse ``type`` for a solver's ``--time-limit``: seconds, 0 or more (0: stop after the
+    set-up, ``inf``: no limit); ``nan`` and negative numbers, which stopped the solve as silently
+    as 0, are refused."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {shown(text, 20)}") from None
+    if not seconds >= 0:  # NaN too
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds (inf: no limit), not {shown(text, 20)}")
+    return seconds
 
 
 def parse_size(

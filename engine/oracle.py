@@ -30,7 +30,7 @@ import numpy.typing as npt
 from engine.ai.plan_table import CARD_INDEX, CARDS, TransitionTable, cached_table, cards_to_goal
 from engine.boardfile import load_board
 from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
-from engine.cliutil import OneLineParser
+from engine.cliutil import OneLineParser, time_limit_argument
 from engine.deck import load_deck
 from engine.errors import InputError
 from engine.game import deal
@@ -39,6 +39,7 @@ from engine.protocol import parse_pose
 from engine.rerun import remaining_deck, round_state
 from engine.shipped import board_argument
 from engine.status import game_start, require_goal
+from engine.stopping import describe, exit_status, raise_on_signals
 
 Counts = tuple[int, ...]
 
@@ -195,8 +196,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="print the no-foresight optimum (goal probability, then expected rounds of won games); no DECK",
     )
-    parser.add_argument("--time-limit", type=float, default=600.0, help="seconds of value iteration (--no-foresight)")
+    parser.add_argument(
+        "--time-limit", type=time_limit_argument, default=600.0, help="seconds of value iteration (--no-foresight)"
+    )
     args = parser.parse_args(argv)
+    raise_on_signals()  # SIGTERM and SIGHUP end it as Ctrl-C does: one line, no traceback
     try:
         if args.no_foresight and (args.deck is not None or args.from_ is not None or args.board is None):
             raise InputError("--no-foresight takes a BOARD (and --start, --level), no DECK and no --from")
@@ -222,6 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InputError, ValueError, OSError) as exc:
         print(f"robots-oracle: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as stop:
+        print(f"robots-oracle: {describe(stop)}", file=sys.stderr)
+        return exit_status(stop)
     print("unreachable" if rounds is None else rounds)
     return 0
 

@@ -72,16 +72,28 @@ def warm(board_path: str, level: Level, folder: Path, time_limit: float) -> int:
     """Build (or finish) the cache of a board and level ahead of a contest; prints where and how long."""
     from engine.ai.planner import plan_for
     from engine.boardfile import load_board
+    from engine.cliutil import make_folder
     from engine.shipped import board_argument
 
     board = load_board(board_argument(board_path))  # a file, or a shipped board's name
+    make_folder(folder, "the plan cache")  # a file in the way fails now, not after the planning
     begin = time.perf_counter()
     plan = plan_for(board, level, cache_dir=folder, time_limit=time_limit)
     plan.finish(time_limit)
     seconds = time.perf_counter() - begin
     path = plan_file.cache_path(folder, board, level)
-    if not path.exists():
-        raise OSError(f"could not write the cache file {path}")
+    if plan_file.load(folder, board, level) is None:
+        # Not stored (plan_for and finish store quietly), or what is there is not this plan: a
+        # folder or FIFO in its place, a damaged file that could not be replaced. Say why.
+        try:
+            plan_file.write(folder, board, level, plan.to_data())
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            if exc.filename is not None and str(exc.filename) != str(path):
+                reason += f" ({exc.filename})"
+            raise OSError(f"could not write the cache file {path}: {reason}") from None
+        if plan_file.load(folder, board, level) is None:
+            raise OSError(f"could not write the cache file {path}: it does not read back")
     state = "converged" if plan.values.converged else "stopped early (time limit; run again to go on)"
     print(f"robots-ai: cached {board_path} ({level.value}) in {path} after {seconds:.1f} s, {state}")
     return 0
@@ -96,10 +108,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 def full_main(argv: Sequence[str] | None = None) -> int:
     """Every case: options, errors, a cold cache (imports the engine, and numpy when it must plan)."""
     from engine.cards import HAND_SIZE
-    from engine.cliutil import OneLineParser
+    from engine.cliutil import OneLineParser, time_limit_argument
     from engine.errors import InputError
     from engine.model import Level
     from engine.protocol import CARDS_FILE, read_ai_inputs, write_chosen
+    from engine.stopping import describe, exit_status, raise_on_signals
 
     parser = OneLineParser(
         prog="robots-ai",
@@ -113,10 +126,14 @@ def full_main(argv: Sequence[str] | None = None) -> int:
         "--warm", nargs=2, metavar=("BOARD", "LEVEL"), help="only build the cache for BOARD at LEVEL, then exit"
     )
     parser.add_argument(
-        "--time-limit", type=float, default=600.0, help="with --warm: seconds of value iteration (default 600)"
+        "--time-limit",
+        type=time_limit_argument,
+        default=600.0,
+        help="with --warm: seconds of value iteration (default 600)",
     )
     args = parser.parse_args(argv)
     folder = args.cache_dir if args.cache_dir is not None else plan_file.default_cache_dir()
+    raise_on_signals()  # SIGTERM and SIGHUP end it as Ctrl-C does: one line, no traceback
     try:
         if args.warm:
             board_path, level_name = args.warm
@@ -144,6 +161,9 @@ def full_main(argv: Sequence[str] | None = None) -> int:
     except (InputError, ValueError, OSError) as exc:
         print(f"robots-ai: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as stop:  # a long --warm or cold plan stopped: the cache is as it was
+        print(f"robots-ai: {describe(stop)}", file=sys.stderr)
+        return exit_status(stop)
     return 0
 
 

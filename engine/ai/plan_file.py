@@ -11,9 +11,10 @@ few milliseconds; importing numpy alone costs more than that. The format is ther
     alive  float64 states       (survival probability where no goal can be reached)
     solved uint8   states       (1 where the values were iterated)
 
-all little-endian. A file is trusted only if the magic line, key, sizes, digest and value ranges
-check out; anything else is ignored (and rewritten by the next cold run). Files are written
-atomically, so concurrent games on one board never see half a file.
+all little-endian. A file is trusted only if it is a regular file of at most ``MAX_FILE_BYTES``
+and the magic line, key, sizes, report, digest and value ranges check out; anything else is
+ignored (and rewritten by the next cold run). Files are written atomically, so concurrent games
+on one board never see half a file.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import hashlib
 import json
 import math
 import os
+import stat
 import sys
 from array import array
 from pathlib import Path
@@ -34,6 +36,19 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 4
 MAGIC = b"ROBOTS-PLAN %d\n" % FORMAT_VERSION
 KINDS = 7
+#: Most bytes read from a cache file (``engine.bounds.MAX_FILE_BYTES``, not imported: the warm path
+#: stays small). The biggest board's plan (262,144 tiles) takes about 56 MB.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: What the report in a file's header may hold: each key's accepted types (bool is not a number here).
+REPORT_TYPES: dict[str, tuple[type, ...]] = {
+    "sweeps": (int,),
+    "updates": (int,),
+    "converged": (bool,),
+    "residual_goal": (int, float),
+    "residual_rounds": (int, float),
+    "seconds": (int, float),
+    "exit_mass": (int, float),
+}
 #: Environment variable and folder names of the per-user cache (XDG base directory rules).
 CACHE_ENV = "ROBOTS_AI_CACHE"
 
@@ -127,9 +142,13 @@ def decode(raw: bytes, key: str) -> PlanData | None:
         return None
     try:
         header = json.loads(raw[len(MAGIC) : end].decode("utf-8"))
-        width, height, states = int(header["width"]), int(header["height"]), int(header["states"])
-        stored_key, digest, report = str(header["key"]), str(header["sha256"]), header.get("report", {})
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        width, height, states = header["width"], header["height"], header["states"]
+        stored_key, digest, report = header["key"], header["sha256"], header.get("report", {})
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
+        return None  # RecursionError: a header of thousands of nested brackets
+    if not all(type(number) is int for number in (width, height, states)):
+        return None  # 1e400 is a float (inf), "12" a string: this program never writes either
+    if not isinstance(stored_key, str) or not isinstance(digest, str) or not _sound_report(report):
         return None
     payload = raw[end + 1 :]
     if stored_key != key or width < 1 or height < 1 or states != width * height * 4 + 2:
@@ -166,6 +185,22 @@ def decode(raw: bytes, key: str) -> PlanData | None:
     )
 
 
+def _sound_report(report: object) -> bool:
+    """Whether a header's report holds only what ``to_data`` writes: known keys, each of its type,
+    numbers not NaN and not negative (a hand-edited ``"sweeps": 1e400`` must not crash a reader)."""
+    if not isinstance(report, dict):
+        return False
+    for name, value in report.items():
+        kinds = REPORT_TYPES.get(name)
+        if kinds is None or type(value) not in kinds:
+            return False
+        if type(value) is not bool and not value >= 0:  # NaN fails too
+            return False
+        if type(value) is int and value > 10**15:
+            return False
+    return True
+
+
 def load(folder: Path, board: Board, level: Level) -> PlanData | None:
     """The cached plan of ``board`` and ``level`` in ``folder``, or None if missing or unsound."""
     data = load_keyed(folder, cache_key(board, level))
@@ -177,21 +212,44 @@ def load(folder: Path, board: Board, level: Level) -> PlanData | None:
 def load_keyed(folder: str | Path, key: str) -> PlanData | None:
     """The cached plan stored under ``key`` in ``folder``, or None if missing or unsound."""
     try:
-        with open(os.path.join(folder, f"{key}.plan"), "rb") as file:
-            raw = file.read()
+        raw = _read_regular(os.path.join(folder, f"{key}.plan"))
     except OSError:
         return None
-    return decode(raw, key)
+    return decode(raw, key) if raw is not None else None
+
+
+def _read_regular(path: str) -> bytes | None:
+    """The bytes of a regular file of at most ``MAX_FILE_BYTES``; None for anything else.
+
+    Opened without blocking (a FIFO with no writer would hold the entry until the contest's
+    timeout) and checked before reading (``/dev/zero`` never ends, a huge file eats memory).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+            return None
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            raw = file.read(MAX_FILE_BYTES + 1)  # a file that grows while read is cut off here
+    finally:
+        os.close(fd)
+    return raw if len(raw) <= MAX_FILE_BYTES else None
 
 
 def store(folder: Path, board: Board, level: Level, data: PlanData) -> Path | None:
     """Write the plan atomically; a cache that cannot be written is not an error (None)."""
+    try:
+        return write(folder, board, level, data)
+    except OSError:
+        return None
+
+
+def write(folder: Path, board: Board, level: Level, data: PlanData) -> Path:
+    """Write the plan atomically (creating ``folder``); OSError says why it could not be written."""
     from engine.atomic import write_bytes_atomic
 
     path = cache_path(folder, board, level)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, encode(cache_key(board, level), data))
-    except OSError:
-        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    write_bytes_atomic(path, encode(cache_key(board, level), data))
     return path

@@ -41,6 +41,35 @@ def test_usage_errors_are_one_line_named_after_the_program(capsys: pytest.Captur
     assert capsys.readouterr().err == ("robots-x: argument --n: invalid int value: 'one' (see 'robots-x go --help')\n")
 
 
+@pytest.mark.parametrize(
+    ("argv", "quoted"),
+    [
+        (["x" * 5000], "invalid choice: '" + "x" * 55 + "...' (choose from 'easy', 'hard')"),
+        (["easy", "--n", "9" * 5000], "invalid int value: '" + "9" * 55 + "...'"),
+        (["easy", "--n", "1\n2"], "invalid int value: '1\\n2'"),
+        (
+            ["easy", *map(str, range(1000))],
+            "unrecognized arguments: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 2...",
+        ),
+        (["easy", "a\nb"], "unrecognized arguments: a\\nb"),
+    ],
+)
+def test_usage_errors_quote_about_60_characters_on_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], quoted: str
+) -> None:
+    """argparse quotes a bad value whole (a 5,000-character level was a 5,000-character line) and
+    lists unrecognized arguments as given, newlines and all."""
+    parser = OneLineParser(prog="robots-x")
+    parser.add_argument("level", choices=["easy", "hard"])
+    parser.add_argument("--n", type=int)
+    with pytest.raises(SystemExit) as info:
+        parser.parse_args(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200, err
+    assert quoted in err, err
+
+
 def test_progress_bar_finishes_once() -> None:
     stream = io.StringIO()
     bar = ProgressBar(3, stream, unit="frames", label="rendering ", interactive=False, log_progress=False)

@@ -116,6 +116,82 @@ def test_warm_option_builds_the_cache(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["--warm", str(tmp_path / "missing.dat"), "hard"]) == 2
 
 
+@pytest.mark.parametrize("blocker", ["folder", "fifo", "damaged", "file-as-cache-dir"])
+def test_warm_says_when_it_cannot_write_the_cache(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], blocker: str
+) -> None:
+    """--warm used to print "cached ... converged" and exit 0 whenever something stood at the cache
+    file's name, a damaged file included, so a contest's rounds all planned afresh."""
+    cache = tmp_path / "c"
+    cache.mkdir()
+    path = plan_file.cache_path(cache, chop(), Level.HARD)
+    if blocker == "folder":
+        path.mkdir()
+    elif blocker == "fifo":
+        os.mkfifo(path)
+    elif blocker == "damaged":  # a damaged file in a folder that cannot be written
+        path.write_bytes(b"ROBOTS-PLAN 4\ntruncated")
+        cache.chmod(0o500)
+    else:
+        cache.rmdir()
+        cache.write_text("a file, not a folder")
+    forget_plans()
+    capsys.readouterr()
+    try:
+        code = main(["--warm", str(CHOP), "hard", "--cache-dir", str(cache)])
+    finally:
+        if blocker == "damaged":
+            cache.chmod(0o700)
+    captured = capsys.readouterr()
+    if blocker == "damaged" and os.geteuid() == 0:  # root writes through the missing permission
+        assert code == 0 and plan_file.load(cache, chop(), Level.HARD) is not None
+        return
+    assert code == 2 and "cached" not in captured.out
+    err = captured.err.strip()
+    assert err.count("\n") == 0 and err.startswith("robots-ai: error: "), err
+    if blocker == "file-as-cache-dir":
+        assert f"{cache}: is a file, not a folder" in err, err
+    else:
+        assert f"could not write the cache file {path}: " in err, err
+
+
+@pytest.mark.parametrize("limit", ["nan", "-5", "later"])
+def test_warm_refuses_a_time_limit_that_is_not_seconds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], limit: str
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--warm", str(CHOP), "hard", "--cache-dir", str(tmp_path / "c"), f"--time-limit={limit}"])
+    assert exc.value.code == 2
+    assert "argument --time-limit: must be" in capsys.readouterr().err
+    assert not (tmp_path / "c").exists()
+
+
+def test_an_interrupted_warm_is_one_line_and_leaves_the_cache_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C during a long --warm printed a traceback from inside the solver."""
+    import signal
+
+    from engine.ai import planner
+    from engine.stopping import Stopped
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(planner, "plan_for", stopped)
+    cache = tmp_path / "c"
+    assert main(["--warm", str(CHOP), "hard", "--cache-dir", str(cache)]) == 130
+    assert capsys.readouterr().err == "robots-ai: interrupted\n"
+    assert not cache_files(cache)
+
+    def terminated(*args: object, **kwargs: object) -> object:
+        raise Stopped(signal.SIGTERM)
+
+    monkeypatch.setattr(planner, "plan_for", terminated)
+    assert main(["--warm", str(CHOP), "hard", "--cache-dir", str(cache)]) == 128 + signal.SIGTERM
+    assert capsys.readouterr().err == "robots-ai: stopped by SIGTERM\n"
+
+
 def test_warm_takes_a_shipped_board_by_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -139,7 +215,36 @@ def test_as_a_program(game_folder: Path) -> None:
     assert len(read_chosen(game_folder)) == 5
 
 
-@pytest.mark.parametrize("damage", ["truncate", "flip", "key", "garbage"])
+def _header_edited(raw: bytes, edit: str) -> bytes:
+    """``raw`` with its JSON header line changed by ``edit`` (the payload and its digest kept)."""
+    import json
+
+    start = raw.index(b"\n") + 1
+    end = raw.index(b"\n", start)
+    header = json.loads(raw[start:end])
+    if edit == "nested":
+        line = b"[" * 100_000
+    else:
+        if edit == "inf-width":
+            header["width"] = float("inf")
+        elif edit == "string-width":
+            header["width"] = str(header["width"])
+        elif edit == "inf-sweeps":
+            header["report"]["sweeps"] = float("inf")
+        elif edit == "text-sweeps":
+            header["report"]["sweeps"] = "many"
+        elif edit == "nan-seconds":
+            header["report"]["seconds"] = float("nan")
+        elif edit == "list-report":
+            header["report"] = [1, 2]
+        line = json.dumps(header).encode()
+    return raw[:start] + line + raw[end:]
+
+
+HEADER_EDITS = ["nested", "inf-width", "string-width", "inf-sweeps", "text-sweeps", "nan-seconds", "list-report"]
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "key", "garbage", *HEADER_EDITS])
 def test_damaged_cache_is_ignored_and_rewritten(game_folder: Path, damage: str) -> None:
     assert main(["normal"]) == 0
     expected = read_chosen(game_folder)
@@ -152,8 +257,10 @@ def test_damaged_cache_is_ignored_and_rewritten(game_folder: Path, damage: str) 
         raw = raw[:-9] + bytes([raw[-9] ^ 0xFF]) + raw[-8:]
     elif damage == "key":
         raw = raw.replace(plan_file.cache_key(CORRIDOR, Level.NORMAL).encode(), b"0" * 64)
-    else:
+    elif damage == "garbage":
         raw = b"\x00garbage"
+    else:
+        raw = _header_edited(raw, damage)
     path.write_bytes(raw)
     assert plan_file.load(cache, CORRIDOR, Level.NORMAL) is None
     forget_plans()
@@ -161,6 +268,70 @@ def test_damaged_cache_is_ignored_and_rewritten(game_folder: Path, damage: str) 
     assert read_chosen(game_folder) == expected
     assert plan_file.load(cache, CORRIDOR, Level.NORMAL) is not None
     assert plan_file.cache_key(CORRIDOR, Level.HARD) != plan_file.cache_key(CORRIDOR, Level.NORMAL)
+
+
+@pytest.mark.parametrize("edit", HEADER_EDITS)
+def test_a_hand_edited_header_sends_warm_to_rebuild_the_plan(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: str
+) -> None:
+    """The full path (``--warm``, options) reads the report too: an edited one is ignored, not a crash."""
+    cache = tmp_path / "c"
+    assert main(["--warm", str(CHOP), "hard", "--cache-dir", str(cache)]) == 0
+    (path,) = cache_files(cache)
+    path.write_bytes(_header_edited(path.read_bytes(), edit))
+    forget_plans()
+    capsys.readouterr()
+    assert main(["--warm", str(CHOP), "hard", "--cache-dir", str(cache)]) == 0
+    assert "cached" in capsys.readouterr().out
+    assert plan_file.load(cache, chop(), Level.HARD) is not None
+
+
+def test_a_fifo_or_an_oversized_cache_file_is_ignored(game_folder: Path, tmp_path: Path) -> None:
+    """A cache file is read only if it is a regular file of at most MAX_FILE_BYTES: a FIFO with no
+    writer held the entry until the contest's timeout, and /dev/zero or a huge file ate memory."""
+    import contextlib
+    import threading
+
+    cache = tmp_path / "cache"
+    assert main(["normal"]) == 0
+    expected = read_chosen(game_folder)
+    (path,) = cache_files(cache)
+    key = plan_file.cache_key(CORRIDOR, Level.NORMAL)
+    path.unlink()
+    os.mkfifo(path)
+    stop = threading.Event()
+
+    def knock() -> None:  # a wrongly blocked open gets a writer now and then: a failure, not a hang
+        while not stop.wait(1.0):
+            with contextlib.suppress(OSError):
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+
+    thread = threading.Thread(target=knock, daemon=True)
+    thread.start()
+    try:
+        assert plan_file.load_keyed(cache, key) is None
+        forget_plans()
+        assert main(["normal"]) == 0  # planned afresh (the FIFO is not replaced)
+    finally:
+        stop.set()
+        thread.join()
+    assert read_chosen(game_folder) == expected
+    path.unlink()
+    with path.open("wb") as file:  # sparse: no disk space used
+        file.truncate(plan_file.MAX_FILE_BYTES + 1)
+    assert plan_file.load_keyed(cache, key) is None
+    forget_plans()
+    assert main(["normal"]) == 0
+    assert read_chosen(game_folder) == expected
+    assert plan_file.load(cache, CORRIDOR, Level.NORMAL) is not None  # rewritten
+
+
+def test_cache_file_limit_is_the_engine_input_limit() -> None:
+    from engine.bounds import MAX_BOARD_TILES, MAX_FILE_BYTES
+
+    assert plan_file.MAX_FILE_BYTES == MAX_FILE_BYTES
+    states = MAX_BOARD_TILES * 4 + 2  # the biggest board's plan still fits
+    assert 200 + states * (4 * plan_file.KINDS + 8 + 8 + 8 + 1) < MAX_FILE_BYTES
 
 
 def test_unwritable_cache_still_answers(game_folder: Path, tmp_path: Path) -> None:

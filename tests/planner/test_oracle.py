@@ -191,6 +191,35 @@ def test_no_foresight_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFix
     assert "no goal" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("no_foresight", [False, True])
+def test_an_interrupted_oracle_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], no_foresight: bool
+) -> None:
+    """Ctrl-C during a long search printed a traceback."""
+    import engine.oracle
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine.oracle, "no_foresight_optimum" if no_foresight else "optimum_rounds", stopped)
+    save_deck(generate_deck(1), tmp_path / "deck.txt")
+    argv = [str(CHOP), "--no-foresight"] if no_foresight else [str(CHOP), str(tmp_path / "deck.txt")]
+    assert main(argv) == 130
+    assert capsys.readouterr().err == "robots-oracle: interrupted\n"
+
+
+@pytest.mark.parametrize("limit", ["nan", "-1", "-inf", "soon"])
+def test_no_foresight_cli_refuses_a_time_limit_that_is_not_seconds(
+    limit: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """nan and negative limits used to stop the solve before its first sweep, as 0 does on purpose."""
+    with pytest.raises(SystemExit) as exc:
+        main([str(CHOP), "--no-foresight", f"--time-limit={limit}"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "argument --time-limit: must be" in err and repr(limit) in err, err
+
+
 def test_no_foresight_cli_says_when_it_stopped_early(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from engine.ai.planner import forget_plans
 
