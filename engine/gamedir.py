@@ -169,7 +169,8 @@ def read_game_dir(path: str | Path) -> GameDir:
     """Read a directory written by ``write_game_dir``; every problem is a one-line InputError."""
     folder = Path(path)
     if not folder.is_dir():
-        raise InputError("not a game directory (no such directory)", folder)
+        what = "no such directory" if not folder.exists() else "a file, not a directory"
+        raise InputError(f"not a game directory ({what})", folder)
     info_path = folder / INFO_FILE
     info = parse_game_info(read_text(info_path), info_path)
     board = load_board(folder / BOARD_FILE)

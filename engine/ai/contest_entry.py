@@ -99,6 +99,15 @@ def warm(board_path: str, level: Level, folder: Path, time_limit: float) -> int:
     return 0
 
 
+def _folder(text: str) -> Path:
+    """A --cache-dir: an empty one (an unset shell variable) would quietly mean the current folder."""
+    import argparse  # not at the top: the warm path must not pay for it
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must name a folder, not an empty string")
+    return Path(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if warm_round.answer(list(sys.argv[1:] if argv is None else argv)):
         return 0
@@ -120,7 +129,7 @@ def full_main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("level", nargs="?", choices=[lv.value for lv in Level], help="game level")
     parser.add_argument("--budget", type=float, default=1.0, help="accepted for compatibility; decisions take ms")
-    parser.add_argument("--cache-dir", type=Path, help="plan cache folder (default: per-user cache folder)")
+    parser.add_argument("--cache-dir", type=_folder, help="plan cache folder (default: per-user cache folder)")
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the plan cache")
     parser.add_argument(
         "--warm", nargs=2, metavar=("BOARD", "LEVEL"), help="only build the cache for BOARD at LEVEL, then exit"

@@ -115,8 +115,11 @@ def test_a_missing_file_is_named(game_dir: Path, name: str) -> None:
 
 
 def test_a_missing_directory_is_named(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="not a game directory"):
+    with pytest.raises(InputError, match=r"not a game directory \(no such directory\)"):
         read_game_dir(tmp_path / "nowhere")
+    (tmp_path / "a-file").write_text("2 1\nSZ\n")
+    with pytest.raises(InputError, match=r"not a game directory \(a file, not a directory\)"):
+        read_game_dir(tmp_path / "a-file")
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -166,6 +166,20 @@ def test_warm_refuses_a_time_limit_that_is_not_seconds(
     assert not (tmp_path / "c").exists()
 
 
+@pytest.mark.parametrize("folder", ["", "  "])
+def test_an_empty_cache_dir_is_refused_not_the_current_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, folder: str
+) -> None:
+    """``--cache-dir "$UNSET"`` quietly cached plans in the current folder."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exc:
+        main(["--warm", str(CHOP), "hard", "--cache-dir", folder])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "argument --cache-dir: must name a folder" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_an_interrupted_warm_is_one_line_and_leaves_the_cache_alone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
