@@ -252,4 +252,28 @@ def write(folder: Path, board: Board, level: Level, data: PlanData) -> Path:
     path = cache_path(folder, board, level)
     folder.mkdir(parents=True, exist_ok=True)
     write_bytes_atomic(path, encode(cache_key(board, level), data))
+    remove_stale_temporaries(folder)
     return path
+
+
+#: A temporary plan file older than this was left by a writer that was killed (a --warm has
+#: a time limit of 10 minutes by default; a day leaves any real writer far alone).
+STALE_SECONDS = 24 * 3600.0
+
+
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> int:
+    """Remove the ``.KEY.plan.RANDOM.tmp`` files that writers killed between writing and renaming
+    left in ``folder`` (up to tens of MB each), once they are a day old; how many went."""
+    import time
+
+    cutoff = (time.time() if now is None else now) - STALE_SECONDS
+    removed = 0
+    for entry in folder.glob(".*.plan.*.tmp"):
+        try:
+            info = entry.lstat()
+            if stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
+                entry.unlink()
+                removed += 1
+        except OSError:  # gone already, or not ours to remove: leave it
+            continue
+    return removed

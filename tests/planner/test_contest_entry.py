@@ -206,6 +206,26 @@ def test_an_interrupted_warm_is_one_line_and_leaves_the_cache_alone(
     assert capsys.readouterr().err == "robots-ai: stopped by SIGTERM\n"
 
 
+def test_stale_temporaries_of_killed_writers_are_removed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """kill -9 between writing and renaming left ``.KEY.plan.RANDOM.tmp`` for good (tens of MB on
+    big boards); the next write removes those a day old, and nothing else."""
+    cache = tmp_path / "c"
+    cache.mkdir()
+    day = plan_file.STALE_SECONDS
+    stale = cache / f".{plan_file.cache_key(chop(), Level.EASY)}.plan.0123456789ab.tmp"
+    fresh = cache / f".{plan_file.cache_key(chop(), Level.NORMAL)}.plan.ba9876543210.tmp"
+    other = cache / ".notes.txt.0123456789ab.tmp"  # not a plan's: not ours to remove
+    for path in (stale, fresh, other):
+        path.write_bytes(b"half a plan")
+    old = os.stat(stale).st_mtime - day - 60
+    for path in (stale, other):
+        os.utime(path, (old, old))
+    assert main(["--warm", str(CHOP), "hard", "--cache-dir", str(cache)]) == 0
+    capsys.readouterr()
+    assert not stale.exists() and fresh.exists() and other.exists()
+    assert plan_file.load(cache, chop(), Level.HARD) is not None
+
+
 def test_warm_takes_a_shipped_board_by_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
