@@ -539,6 +539,8 @@ def read_answer(folder: str | Path, name: str = "AI", said: str = "") -> list[Ca
     except FileNotFoundError:
         raise AIError(f"AI {name} wrote no {CHOSEN_FILE}{said}") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:  # O_NOFOLLOW's answer to a link, in the kernel's odd words
+            raise AIError(f"AI {name}: {CHOSEN_FILE} is a symbolic link, not a file it wrote") from None
         raise AIError(f"AI {name}: {CHOSEN_FILE} is not a file it wrote ({exc.strerror or exc})") from None
     try:
         info = os.fstat(fd)

@@ -26,7 +26,7 @@ KIT: list[tuple[str, list[str], float, str | None]] = [
     ("scratch-writer", [], 10, None),
     ("symlink-planter", [], 10, None),
     ("fork-bomb", [], 30, None),
-    ("link-answer", [], 10, r"ccards\.txt is not a file it wrote"),
+    ("link-answer", [], 10, r"ccards\.txt is a symbolic link, not a file it wrote"),
     ("huge-output", [], 30, r"wrote more than 8388608 bytes of output"),
     ("hang", [], 1, r"timed out after 1 s"),
     ("memory-hog", ["memory=256"], 30, r"MemoryError"),
