@@ -32,7 +32,7 @@ from engine.atomic import write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import parse_seconds
 from engine.cards import Card
-from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command
+from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command, seed_argument
 from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
@@ -504,7 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     save = sub.add_parser("save", help="write a new random deck of 5,600 cards")
     save.add_argument("deck", metavar="DECK")
-    save.add_argument("--seed", type=int, help="seed for a reproducible deck")
+    save.add_argument("--seed", type=seed_argument, help="seed for a reproducible deck")
     save.set_defaults(run=cmd_save)
 
     load = sub.add_parser("load", help="load a board and a deck (random if none) into this directory")
@@ -522,7 +522,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("board", metavar="BOARD", type=board_argument, help=BOARD_HELP)
     source = play.add_mutually_exclusive_group()
     source.add_argument("--deck", metavar="DECK", help="deck file (default: a new deck from --seed)")
-    source.add_argument("--seed", type=int, help="seed of a new deck (default: random, recorded in game.json)")
+    source.add_argument(
+        "--seed", type=seed_argument, help="seed of a new deck (default: random, recorded in game.json)"
+    )
     play.add_argument(
         "--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard (normal)"
     )

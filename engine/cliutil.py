@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from engine.bounds import cut, shown
+from engine.bounds import MAX_DIGITS, cut, parse_count, shown
 from engine.errors import InputError
 
 EXIT_BAD_INPUT = 2
@@ -63,6 +63,22 @@ def time_limit_argument(text: str) -> float:
     if not seconds >= 0:  # NaN too
         raise argparse.ArgumentTypeError(f"must be 0 or more seconds (inf: no limit), not {shown(text, 20)}")
     return seconds
+
+
+def seed_argument(text: str) -> int:
+    """An argparse ``type`` for ``--seed``: a whole number of at most 18 digits (a sign allowed),
+    as every number the tools read (``docs/limits.md``); 200 digits were taken and recorded."""
+    digits = text.strip().lstrip("+-")
+    if digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"seed {cut(text.strip(), 24)} has more than {MAX_DIGITS} digits")
+    try:
+        return parse_count(text.strip(), "seed", -MAX_SEED, MAX_SEED, signed=True)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
+#: Largest seed magnitude: 18 digits, ``engine.bounds.MAX_DIGITS``.
+MAX_SEED = 10**MAX_DIGITS - 1
 
 
 def parse_size(

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from engine.ai.external import kill_running_ais, stop_all_ais
-from engine.cliutil import OneLineParser, ProgressBar, parse_size
+from engine.cliutil import OneLineParser, ProgressBar, parse_size, seed_argument
 from engine.errors import InputError
 from engine.games import TRON
 from engine.model import Level
@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     deck = parser.add_mutually_exclusive_group()
     deck.add_argument("--deck", help="deck file for --ai")
-    deck.add_argument("--seed", type=int, help="generate the deck for --ai from this seed (default 1)")
+    deck.add_argument("--seed", type=seed_argument, help="generate the deck for --ai from this seed (default 1)")
     parser.add_argument(
         "--demo",
         nargs="?",

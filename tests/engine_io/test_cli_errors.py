@@ -48,7 +48,7 @@ CASES = [
     (["play", CHOP, "--deck", "nodeck.dat"], ["nodeck.dat: no such file"]),
     (["play", CHOP, "--level", "hardd"], ["unknown level 'hardd' (expected easy, normal, hard)"]),
     (["play", CHOP, "--seed", "1", "--deck", "short.dat"], ["not allowed with argument"]),
-    (["play", CHOP, "--seed", "one"], ["invalid int value: 'one'"]),
+    (["play", CHOP, "--seed", "one"], ["argument --seed: seed must be a whole number, not 'one'"]),
     (["play", CHOP, "--ai", "nosuchbot"], ["unknown AI 'nosuchbot'"]),
     (["play", CHOP, "--ai", "afile"], ["afile: AI program is not executable"]),
     (["start", "--timeout", "0"], ["timeout must be a positive number"]),

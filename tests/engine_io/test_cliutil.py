@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cliutil import OneLineParser, ProgressBar, make_folder, parse_size
+from engine.cliutil import OneLineParser, ProgressBar, make_folder, parse_size, seed_argument
 from engine.errors import InputError
 
 
@@ -125,3 +125,30 @@ def test_make_folder_names_what_is_in_the_way(tmp_path: Path) -> None:
             make_folder(path)
         assert str(error.value) == message
     assert (tmp_path / "file").read_text() == "mine" and not (tmp_path / "nowhere").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "seed"), [("1", 1), ("-5", -5), ("0", 0), ("999999999999999999", 10**18 - 1), (" 42 ", 42)]
+)
+def test_seed_argument_takes_whole_numbers_of_up_to_18_digits(text: str, seed: int) -> None:
+    assert seed_argument(text) == seed
+
+
+@pytest.mark.parametrize("text", ["1" * 19, "1" * 200, "1.5", "x", "", "--3", "1e3"])
+def test_seed_argument_refuses_the_rest_in_one_short_line(text: str) -> None:
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError) as info:
+        seed_argument(text)
+    assert "\n" not in str(info.value) and len(str(info.value)) < 80
+
+
+def test_play_refuses_a_200_digit_seed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from engine.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["play", "chop.dat", "--seed", "1" * 200, "--out", str(tmp_path / "g")])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "argument --seed: seed" in err and "more than 18 digits" in err
+    assert not (tmp_path / "g").exists()

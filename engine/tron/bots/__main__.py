@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from engine.cliutil import seed_argument
 from engine.tron.bots import BUILTIN_NAMES, make_chooser
 from engine.tron.bots.client import run
 
@@ -15,7 +16,7 @@ def main(argv: Sequence[str] | None = None, default: str | None = None) -> int:
     if default is None:
         parser.add_argument("name", choices=BUILTIN_NAMES)
     parser.add_argument("--budget", type=float, help="seconds of thought per move (strong bot; default 0.3)")
-    parser.add_argument("--seed", type=int, help="random seed (random bot)")
+    parser.add_argument("--seed", type=seed_argument, help="random seed (random bot)")
     args = parser.parse_args(argv)
     name = default or args.name
     try:
