@@ -329,6 +329,46 @@ def test_out_into_a_missing_folder_is_an_error_not_created(
     assert not (tmp_path / "new").exists()
 
 
+def test_out_through_a_symlink_writes_its_target_and_keeps_the_link(
+    game_files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The export's rename replaced the link itself with a new file (engine.atomic keeps links)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "decoy.bin").write_text("old")
+    (tmp_path / "link.gif").symlink_to("decoy.bin")
+    status = main([str(game_files / "dir"), "--headless", "--out", "link.gif", "--size", "64x48", "--round", "1"])
+    assert status == 0
+    assert (tmp_path / "link.gif").is_symlink() and os.readlink(tmp_path / "link.gif") == "decoy.bin"
+    with Image.open(tmp_path / "decoy.bin") as gif:
+        assert gif.format == "GIF" and gif.size == (64, 48)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["decoy.bin", "link.gif"]  # no temporary left
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link to a fifo"])
+def test_out_that_is_not_a_regular_file_is_refused_untouched(
+    kind: str, game_files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A FIFO (or a link to one) was replaced by the picture; now it is refused before rendering."""
+    import stat
+
+    monkeypatch.chdir(tmp_path)
+    if kind == "folder":
+        (tmp_path / "x.png").mkdir()
+    elif kind == "fifo":
+        os.mkfifo(tmp_path / "x.png")
+    else:
+        os.mkfifo(tmp_path / "pipe")
+        (tmp_path / "x.png").symlink_to("pipe")
+    before = sorted((path.name, os.lstat(path).st_mode) for path in tmp_path.iterdir())
+    status = main([str(game_files / "dir"), "--headless", "--out", "x.png", "--size", "64x48"])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(lines) == 1, lines
+    what = "folder" if kind == "folder" else "FIFO (named pipe)"
+    assert lines[0] == f"robots-view: x.png: is a {what}, not a file: refusing to replace it", lines
+    assert sorted((path.name, os.lstat(path).st_mode) for path in tmp_path.iterdir()) == before
+    assert not any(stat.S_ISREG(os.lstat(path).st_mode) for path in tmp_path.iterdir())
+
+
 def test_a_board_file_opens_as_a_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``robots-view board.dat`` said 'no such directory'; it shows the board (or plays a game on it)."""
     from viewer3d.cli import build_parser, load_source
