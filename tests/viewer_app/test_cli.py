@@ -369,6 +369,32 @@ def test_out_that_is_not_a_regular_file_is_refused_untouched(
     assert not any(stat.S_ISREG(os.lstat(path).st_mode) for path in tmp_path.iterdir())
 
 
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--screenshot", "x.jpg"], "x.jpg: --screenshot must end in .png, not '.jpg'"),
+        (["--screenshot", "gone/x.png"], "gone/x.png: folder gone does not exist"),
+        (["--screenshot", "pipe.png"], "pipe.png: is a FIFO (named pipe), not a file: refusing to replace it"),
+        (["--screenshot", "dir.png"], "dir.png: is a folder, not a file: refusing to replace it"),
+        (["--ai", "reference", "--headless", "--out", "dir.png"], "dir.png: is a folder, not a file: refusing"),
+    ],
+)
+def test_a_screenshot_or_out_that_cannot_be_written_is_said_before_any_window(
+    args: list[str], expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--screenshot wrote with pyglet's own open(): a folder was a traceback (after the window was
+    open), a FIFO hung for ever. Both --screenshot and --out are checked before anything starts
+    (a window, a game computed with --ai); no display is reached here (DISPLAY=:97 has none)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISPLAY", ":97")
+    os.mkfifo(tmp_path / "pipe.png")
+    (tmp_path / "dir.png").mkdir()
+    status = main(["--board", str(CHOP), *args])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(lines) == 1 and lines[0].startswith(f"robots-view: {expected}"), lines
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["dir.png", "pipe.png"]
+
+
 def test_a_board_file_opens_as_a_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``robots-view board.dat`` said 'no such directory'; it shows the board (or plays a game on it)."""
     from viewer3d.cli import build_parser, load_source
