@@ -249,7 +249,8 @@ def export(
         try:
             span = round_span(source.timeline, round_number, card)
         except ValueError as exc:
-            raise InputError(f"--round {round_number}{f' --card {card}' if card else ''}: {exc}") from None
+            which = f"--round {round_number}" + (f" --card {card}" if card is not None else "")
+            raise InputError(f"{which}: {exc}") from None
         still_at = span[1] if card is not None else span[0]
     frames = plan_frames(
         source,

@@ -92,6 +92,9 @@ def test_round_and_card_exports_and_their_errors(
     assert begin <= card_begin < card_end <= end
     assert view_main([str(game), "--headless", "--round", "2", "--card", "9", "--out", str(tmp_path / "c.png")]) == 2
     assert "round 2 played 5 cards, not card 9" in capsys.readouterr().err
+    # --card 0 was left out of the line's head (a falsy card): the line names both options
+    assert view_main([str(game), "--headless", "--round", "2", "--card", "0", "--out", str(tmp_path / "c.png")]) == 2
+    assert "robots-view: --round 2 --card 0: round 2 played 5 cards, not card 0" in capsys.readouterr().err
     assert view_main([str(game), "--headless", "--round", "99", "--out", str(tmp_path / "c.png")]) == 2
     assert "there is no round 99" in capsys.readouterr().err
     assert view_main([str(game), "--headless", "--card", "2", "--out", str(tmp_path / "c.png")]) == 2
