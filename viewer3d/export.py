@@ -30,6 +30,12 @@ Progress = Callable[[int, int | None], None]  # (frames done, total frames or No
 #: Paints over rendered frame ``index`` (the HUD, debug marks) and returns the picture to keep.
 Decorate = Callable[[Image.Image, int], Image.Image]
 FORMATS = (".png", ".gif", ".mp4")
+#: Pillow's GIF writer holds every frame until the end (to merge repeats and store only changes):
+#: about this many bytes of memory per pixel of the film, measured (154 frames of 1024x768: 415 MB).
+GIF_BYTES_PER_PIXEL = 2.2
+#: The most pixels (frames x width x height) a GIF export takes on, about 4.7 GB of memory: a
+#: minute of 1920x1080 at 15 fps fits; --size 8192x8192 asked for well over 100 GB and was killed.
+MAX_GIF_PIXELS = 2**31
 #: Makes a game's renderer on the export's headless GL context.
 MakeRenderer = Callable[[moderngl.Context], "GameRenderer[Any]"]
 
@@ -141,6 +147,12 @@ def export_frames(
     total = len(source) if isinstance(source, Sized) else None
     if suffix == ".png":
         total = 1
+    if suffix == ".gif" and total is not None and total * size[0] * size[1] > MAX_GIF_PIXELS:
+        need = total * size[0] * size[1] * GIF_BYTES_PER_PIXEL / 2**30
+        raise ExportError(
+            f"{path}: {total} frames of {size[0]}x{size[1]} need about {need:.0f} GiB of memory as a GIF"
+            " (it keeps every frame); use .mp4, a smaller --size or a higher --speed"
+        )
     report = progress or (lambda done, total: None)
 
     def counted() -> Iterator[Image.Image]:

@@ -395,6 +395,27 @@ def test_a_screenshot_or_out_that_cannot_be_written_is_said_before_any_window(
     assert sorted(path.name for path in tmp_path.iterdir()) == ["dir.png", "pipe.png"]
 
 
+def test_a_gif_too_big_for_memory_is_refused_before_rendering(
+    game_files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GIF frames all stay in memory until the file is written: --size 8192x8192 on a 40-card game
+    asked for well over 100 GB and the export was killed for memory after minutes of rendering."""
+    import viewer3d.export
+
+    rendered: list[object] = []
+    monkeypatch.setattr(viewer3d.export, "_rendered", lambda *args: rendered.append(args) or iter(()))
+    monkeypatch.chdir(tmp_path)
+    status = main([str(game_files / "dir"), "--headless", "--out", "x.gif", "--size", "8192x8192"])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(lines) == 1 and not rendered, lines
+    assert re.fullmatch(
+        r"robots-view: x\.gif: \d+ frames of 8192x8192 need about \d+ GiB of memory as a GIF \(it keeps every"
+        r" frame\); use \.mp4, a smaller --size or a higher --speed",
+        lines[0],
+    ), lines
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_board_file_opens_as_a_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``robots-view board.dat`` said 'no such directory'; it shows the board (or plays a game on it)."""
     from viewer3d.cli import build_parser, load_source
