@@ -7,6 +7,7 @@ while they draw, and every problem should be visible at once.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import shutil
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from engine.atomic import resolve_target, write_bytes_atomic
 from engine.cliutil import OneLineParser
 from themes.errors import ThemeError
 from themes.loader import check_theme, list_themes, load_theme, shipped_theme_names, user_themes_dir
@@ -156,6 +158,7 @@ def _template(theme: str, out: Path, scale: int) -> int:
     if out.suffix.lower() != ".png":
         print(f"robots-theme: {out}: a template is a PNG; give --out a name ending in .png", file=sys.stderr)
         return 2
+    resolve_target(out)  # a folder or FIFO in the way: said before the drawing
     loaded = _load_noisy(theme)
     _save_png(template_sheet(loaded, scale), out)
     print(f"{out}: template of {loaded.name} at scale {scale}; paint it, then: robots-theme import {out} NAME")
@@ -177,11 +180,13 @@ def _import(sheet: Path, name: str, parent: Path | None) -> int:
 
 
 def _save_png(image: Image.Image, out: Path) -> None:
-    """Write ``image`` to ``out`` through a temporary file, so a failed write loses nothing."""
+    """Write ``image`` to ``out`` atomically (``engine.atomic``): a failed write loses nothing, a
+    symlink stays a link (its target is written), a folder or FIFO is refused, and no fixed
+    ``OUT.tmp`` name can take a file of the user's with it."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    image.save(tmp, format="PNG")
-    tmp.replace(out)
+    write_bytes_atomic(out, buffer.getvalue())
 
 
 def _sheet(theme: str, out: Path, columns: int, scale: int) -> int:
@@ -191,6 +196,7 @@ def _sheet(theme: str, out: Path, columns: int, scale: int) -> int:
     if out.suffix.lower() != ".png":
         print(f"robots-theme: {out}: a contact sheet is a PNG; give --out a name ending in .png", file=sys.stderr)
         return 2
+    resolve_target(out)  # a folder or FIFO in the way: said before the 3D thumbnails are rendered
     loaded = _load_noisy(theme)
     image = contact_sheet(loaded, columns, scale, thumbnails=_thumbnails(loaded))
     _save_png(image, out)

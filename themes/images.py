@@ -6,12 +6,20 @@ takes its place. Nothing here raises for bad input.
 
 from __future__ import annotations
 
+import errno
+import io
+import os
+import re
+import stat
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from PIL import Image
+
+from engine.atomic import file_kind
+from engine.bounds import MAX_FILE_BYTES
 
 TILE_SIZE = 64
 #: The largest picture accepted (16x the tile, 1024x1024): larger is refused from the header alone.
@@ -75,6 +83,35 @@ def has_transparency(opened: Image.Image) -> bool:
     return opened.mode in _ALPHA_MODES or "transparency" in opened.info
 
 
+def image_problem(exc: Exception) -> str:
+    """Pillow's message without the in-memory file it names (``cannot identify image file <_io...>``)."""
+    return re.sub(r" <_io\.\w+ object at 0x[0-9a-fA-F]+>", "", str(exc)) or type(exc).__name__
+
+
+def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``path`` if it is a regular file (or a link to one) of at most ``limit`` bytes.
+
+    Raises OSError with a short ``strerror`` otherwise: a FIFO (a picture "saved" as a named pipe,
+    or a link to one) would block ``open`` for ever, freezing the viewer's live reload, and a
+    device such as ``/dev/zero`` would never end (``docs/limits.md``: only regular files are read).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, f"is a {file_kind(mode)}, not a regular file", str(path))
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"more than {limit // (1024 * 1024)} MiB", str(path))
+    return data
+
+
 def read_picture(path: Path, *, needs_alpha: bool = False, role: str = "") -> Picture:
     """The picture at ``path`` as 64x64 RGBA, or why it cannot be used.
 
@@ -84,7 +121,7 @@ def read_picture(path: Path, *, needs_alpha: bool = False, role: str = "") -> Pi
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # Pillow warns about odd-but-readable chunks; load() decides
-            with Image.open(path) as opened:
+            with Image.open(io.BytesIO(read_regular_file(path))) as opened:
                 if opened.format != "PNG":
                     return Picture(None, f"is a {opened.format or 'unknown'} image, must be a PNG")
                 problem = _size_problem(opened.size)  # judged from the header: a huge image is never decoded
@@ -94,9 +131,14 @@ def read_picture(path: Path, *, needs_alpha: bool = False, role: str = "") -> Pi
                     return Picture(None, f"has no alpha channel; the {role} needs a transparent background")
                 opened.load()
                 rgba = to_rgba(opened)
-    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError) as exc:
-        reason = (str(exc) or type(exc).__name__).replace(f" {str(path)!r}", "").replace(str(path), path.name)
-        return Picture(None, f"not a readable PNG image ({reason})")
+    except OSError as exc:
+        if exc.filename is None:  # Pillow on the content
+            return Picture(None, f"not a readable PNG image ({image_problem(exc)})")
+        if exc.errno in (errno.EISDIR, errno.EINVAL, errno.EFBIG):  # read_regular_file's own refusals
+            return Picture(None, str(exc.strerror))
+        return Picture(None, f"cannot be read ({exc.strerror or exc})")
+    except (SyntaxError, ValueError, EOFError, Image.DecompressionBombError) as exc:
+        return Picture(None, f"not a readable PNG image ({image_problem(exc)})")
     rgba = downsample(rgba)
     if needs_alpha:
         lowest, highest = rgba.getchannel("A").getextrema()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.bounds import json_too_deep
+from themes.images import read_regular_file
 
 MANIFEST_FILE = "theme.json"
 #: A manifest is a small object; anything nested deeper than this is refused before parsing.
@@ -97,7 +98,7 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
     if not path.exists():
         return default
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_regular_file(path).decode("utf-8")
     except OSError as exc:
         problems.append(f"{MANIFEST_FILE}: cannot be read ({exc.strerror or exc})")
         return default

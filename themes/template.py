@@ -9,6 +9,7 @@ the theme's pictures back exactly; guides and labels live in the gutters between
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from pathlib import Path
@@ -18,7 +19,7 @@ from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
 from themes.folder import PICTURE_KEYS
-from themes.images import TILE_SIZE
+from themes.images import TILE_SIZE, image_problem, read_regular_file
 from themes.keys import GAME_FOLDERS, GAME_KEYS, OPTIONAL_KEYS
 from themes.manifest import MANIFEST_FILE
 from themes.theme import Theme
@@ -123,7 +124,11 @@ def _shrink(block: NDArray[np.uint8], scale: int) -> NDArray[np.uint8]:
 def read_template(path: Path) -> dict[str, Image.Image]:
     """The painted pictures of a template sheet (empty cells left out), 64x64 RGBA each."""
     try:
-        with Image.open(path) as opened:
+        data = read_regular_file(path)  # a FIFO would block for ever, /dev/zero never end
+    except OSError as exc:
+        raise TemplateError(str(exc.strerror or exc)) from None
+    try:
+        with Image.open(io.BytesIO(data)) as opened:
             if opened.format != "PNG":
                 raise TemplateError(f"is a {opened.format or 'unknown'} image, not a PNG template")
             size = opened.size
@@ -135,7 +140,7 @@ def read_template(path: Path) -> dict[str, Image.Image]:
     except (OSError, SyntaxError, ValueError) as exc:
         if isinstance(exc, TemplateError):
             raise
-        raise TemplateError(f"not a readable PNG ({str(exc)[:60]})") from None
+        raise TemplateError(f"not a readable PNG ({image_problem(exc)[:60]})") from None
     cell = _cell(scale)
     pictures: dict[str, Image.Image] = {}
     for key, (left, top) in layout(scale)[1].items():

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from engine.cards import Card
 from engine.model import Board
 from engine.roundlog import RoundEntry
 from viewer3d.camera import Camera
@@ -124,7 +125,9 @@ class ViewerApp(GameApp):
         return replace(state, trail=trail, pointer=self.pointer, ghost=ghost)
 
     def status_lines(self) -> list[HudLine]:
-        lines = status_lines(self.player, self.title, self.thinking_seconds(), self.live_ai, self.stage_text())
+        lines = status_lines(
+            self.player, self.title, self.thinking_seconds(), self.live_ai, self.stage_text(), self.chosen_in
+        )
         return [HudLine(line) for line in [*lines, *self.round_lines(cards=False)]]
 
     def help_pairs(self) -> Sequence[tuple[str, str]]:
@@ -182,6 +185,11 @@ class ViewerApp(GameApp):
     def round_and_cards_done(self) -> tuple[int, int]:
         """The round on screen and how many of its cards have been played at this moment."""
         return round_and_cards_done(self.timeline, self.player.time)
+
+    def chosen_in(self, number: int) -> tuple[Card, ...] | None:
+        """The cards the AI chose in round ``number``, from its round record (None if unknown)."""
+        entry = self.rounds.get(number)
+        return entry.chosen if entry is not None else None
 
     def round_entry_now(self) -> RoundEntry | None:
         """The record of the round on screen (before the first card: round 1's)."""

@@ -9,10 +9,11 @@ without touching the drawing of cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
-from viewer3d.playback import Player, card_label
+from viewer3d.playback import Player, chosen_card, step_label
 
 CARD_W, CARD_H, CARD_GAP = 50.0, 70.0, 6.0
 PANEL_MARGIN = 12.0
@@ -47,7 +48,8 @@ class RoundHand:
 
 def _played_in_hand(hand: tuple[Card, ...], played: list[tuple[Card, ...]]) -> list[int | None]:
     """For each dealt card, its place (1-5) in the played order; ambiguous plays (several cards
-    write the same lines) take the first candidate still free in the hand."""
+    write the same lines) take the first candidate still free in the hand (``round_hand`` passes
+    the AI's recorded choice as the only candidate where it has one)."""
     order: list[int | None] = [None] * len(hand)
     for place, candidates in enumerate(played, start=1):
         for card in candidates:
@@ -58,8 +60,10 @@ def _played_in_hand(hand: tuple[Card, ...], played: list[tuple[Card, ...]]) -> l
     return order
 
 
-def round_hand(player: Player) -> RoundHand | None:
-    """The round now shown (None before the first card)."""
+def round_hand(player: Player, chosen_in: Callable[[int], Sequence[Card] | None] | None = None) -> RoundHand | None:
+    """The round now shown (None before the first card). ``chosen_in(round)``: the cards the AI
+    chose that round, from its round record, where known: a blocked move (the same lines for
+    MF 1, 2 and 3) is then shown as the card it was, not guessed from the hand."""
     timeline = player.timeline
     step = player.current_step()
     if step is None:
@@ -74,9 +78,11 @@ def round_hand(player: Player) -> RoundHand | None:
         done = index < now or (index == now and not playing)
         return current, done
 
+    chosen = chosen_in(number) if chosen_in is not None else None
     hand = timeline.hand(number)
     if hand is not None:
-        order = _played_in_hand(hand, [s.candidates for s in steps])
+        played = [(card,) if (card := chosen_card(s, chosen)) is not None else s.candidates for s in steps]
+        order = _played_in_hand(hand, played)
         cards = []
         for card, place in zip(hand, order, strict=True):
             current, done = state(place - 1) if place is not None else (False, False)
@@ -85,7 +91,7 @@ def round_hand(player: Player) -> RoundHand | None:
     shown = []
     for s in steps:
         current, done = state(s.index)
-        shown.append(ShownCard(card_label(s.candidates), s.index + 1, current, done))
+        shown.append(ShownCard(step_label(s, chosen), s.index + 1, current, done))
     return RoundHand(number, tuple(shown), False)
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from engine.ai.external import kill_running_ais, stop_all_ais
+from engine.atomic import resolve_target
 from engine.cliutil import OneLineParser, ProgressBar, parse_size, seed_argument
 from engine.errors import InputError
 from engine.games import TRON
@@ -137,6 +138,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_writable(path: Path) -> None:
+    """InputError unless ``path`` can take a new file: its folder exists (never created for the
+    user) and nothing but a regular file (or a symlink to one) is there (``engine.atomic``). Said
+    before a game is computed or a window opened, not after."""
+    folder = path.parent
+    if str(folder) and not folder.is_dir():
+        raise InputError(f"folder {folder} does not exist", path)
+    try:
+        resolve_target(path)
+    except OSError as exc:
+        raise InputError(exc.strerror or str(exc), path) from None
+
+
 def load_source(args: argparse.Namespace) -> GameSource:
     """The game the arguments name; InputError for anything wrong with it."""
     level = Level(args.level) if args.level else None
@@ -235,7 +249,8 @@ def export(
         try:
             span = round_span(source.timeline, round_number, card)
         except ValueError as exc:
-            raise InputError(f"--round {round_number}{f' --card {card}' if card else ''}: {exc}") from None
+            which = f"--round {round_number}" + (f" --card {card}" if card is not None else "")
+            raise InputError(f"{which}: {exc}") from None
         still_at = span[1] if card is not None else span[0]
     frames = plan_frames(
         source,
@@ -352,10 +367,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise InputError(
                 f"--out must end in .png, .gif or .mp4, not {Path(args.out).suffix or 'nothing'!r}", args.out
             )
-        if args.out:
-            folder = Path(args.out).parent
-            if str(folder) and not folder.is_dir():  # never create folders the user did not ask for
-                raise InputError(f"folder {folder} does not exist", args.out)
+        if args.screenshot and Path(args.screenshot).suffix.lower() != ".png":
+            raise InputError(
+                f"--screenshot must end in .png, not {Path(args.screenshot).suffix or 'nothing'!r}", args.screenshot
+            )
+        for written in (args.out, args.screenshot):
+            if written:
+                check_writable(Path(written))
         if args.zoom is not None and not 0.01 <= args.zoom <= 10_000:
             raise InputError(f"--zoom must be between 0.01 and 10000, not {args.zoom}")
         if args.gamedir and other_game(args.gamedir) is not None:  # another game than robots: its own scene

@@ -7,6 +7,7 @@ them right-aligned in the strip above the seek bar; ``hit`` finds the one under 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 BUTTON_H = 26.0
@@ -64,15 +65,31 @@ def row_width() -> float:
 
 def layout(viewport: tuple[int, int], beside: float = 0.0) -> list[ButtonBox]:
     """The buttons in one row above the seek bar (top-left pixel origin): right-aligned next to
-    the card panel (``beside`` pixels wide at the left), or above it when the window is narrow."""
+    the card panel (``beside`` pixels wide at the left), or above it when the window is narrow;
+    in a window narrower than the row, in as many rows as it takes (first row on top), so no
+    button falls off the window's right edge."""
     width, height = viewport
     top = height - ROW_BOTTOM - BUTTON_H
     left = width - 16.0 - row_width()
-    if left < beside + 8.0:
-        top = height - ROW_BOTTOM - ABOVE_PANEL - BUTTON_H - 6.0
-        left = 12.0
-    boxes = []
+    if left >= beside + 8.0:
+        return _row(BUTTONS, left, top)
+    rows: list[list[Button]] = [[]]
+    room = max(width - 24.0, max(b.width for b in BUTTONS))
     for button in BUTTONS:
+        used = sum(b.width + BUTTON_GAP for b in rows[-1])
+        if rows[-1] and used + button.width > room:
+            rows.append([])
+        rows[-1].append(button)
+    bottom_top = height - ROW_BOTTOM - ABOVE_PANEL - BUTTON_H - 6.0
+    boxes: list[ButtonBox] = []
+    for index, row in enumerate(rows):
+        boxes += _row(row, 12.0, bottom_top - (len(rows) - 1 - index) * (BUTTON_H + BUTTON_GAP))
+    return boxes
+
+
+def _row(buttons: Sequence[Button], left: float, top: float) -> list[ButtonBox]:
+    boxes = []
+    for button in buttons:
         boxes.append(ButtonBox(left, top, button.width, BUTTON_H, button))
         left += button.width + BUTTON_GAP
     return boxes

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import moderngl
 from PIL import Image
 
+from engine.atomic import resolve_target
 from engine.model import Board
 from viewer3d.render.offscreen import OffscreenTarget, create_headless_context
 from viewer3d.render.renderer import SceneRenderer, ThemeLike
@@ -29,6 +30,12 @@ Progress = Callable[[int, int | None], None]  # (frames done, total frames or No
 #: Paints over rendered frame ``index`` (the HUD, debug marks) and returns the picture to keep.
 Decorate = Callable[[Image.Image, int], Image.Image]
 FORMATS = (".png", ".gif", ".mp4")
+#: Pillow's GIF writer holds every frame until the end (to merge repeats and store only changes):
+#: about this many bytes of memory per pixel of the film, measured (154 frames of 1024x768: 415 MB).
+GIF_BYTES_PER_PIXEL = 2.2
+#: The most pixels (frames x width x height) a GIF export takes on, about 4.7 GB of memory: a
+#: minute of 1920x1080 at 15 fps fits; --size 8192x8192 asked for well over 100 GB and was killed.
+MAX_GIF_PIXELS = 2**31
 #: Makes a game's renderer on the export's headless GL context.
 MakeRenderer = Callable[[moderngl.Context], "GameRenderer[Any]"]
 
@@ -45,7 +52,18 @@ def _check_format(path: Path) -> str:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise ExportError(f"{path}: folder {folder} does not exist")
+    _target(path)
     return suffix
+
+
+def _target(path: Path) -> Path:
+    """The regular file (or new name) an export to ``path`` replaces: a symlink is followed and
+    its target written, so the link stays; a folder, FIFO, device or socket (or a link to one)
+    is refused, so nothing but a regular file is ever replaced (``engine.atomic``'s rules)."""
+    try:
+        return resolve_target(path)
+    except OSError as exc:
+        raise ExportError(f"{path}: {exc.strerror}") from None
 
 
 def _rendered(
@@ -129,6 +147,12 @@ def export_frames(
     total = len(source) if isinstance(source, Sized) else None
     if suffix == ".png":
         total = 1
+    if suffix == ".gif" and total is not None and total * size[0] * size[1] > MAX_GIF_PIXELS:
+        need = total * size[0] * size[1] * GIF_BYTES_PER_PIXEL / 2**30
+        raise ExportError(
+            f"{path}: {total} frames of {size[0]}x{size[1]} need about {need:.0f} GiB of memory as a GIF"
+            " (it keeps every frame); use .mp4, a smaller --size or a higher --speed"
+        )
     report = progress or (lambda done, total: None)
 
     def counted() -> Iterator[Image.Image]:
@@ -256,11 +280,10 @@ def _write_mp4(path: Path, images: Iterator[Image.Image], size: tuple[int, int],
                 count += 1
         finally:
             writer.close()
+        if count == 0:  # before the rename: the file (or a link's target) that was there stays
+            raise ExportError(f"{path}: no frames to export")
 
     _save_atomic(path, write)
-    if count == 0:
-        path.unlink(missing_ok=True)
-        raise ExportError(f"{path}: no frames to export")
     return count
 
 
@@ -269,7 +292,9 @@ def _save_atomic(path: Path, save: Callable[[Path], None]) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise ExportError(f"{path}: folder {folder} does not exist")
-    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=folder)
+    target = _target(path)  # again: the render took a while, something may have taken its place
+    folder = target.parent if str(target.parent) else Path(".")
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=folder)
     os.close(handle)
     tmp = Path(name)
     umask = os.umask(0)
@@ -277,7 +302,8 @@ def _save_atomic(path: Path, save: Callable[[Path], None]) -> None:
     os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; an exported picture is an ordinary file
     try:
         save(tmp)
-        os.replace(tmp, path)
+        _target(path)
+        os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

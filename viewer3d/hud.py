@@ -8,15 +8,17 @@ timeline bar (``TimelineBar`` holds its geometry so the app can hit-test clicks 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.cards import Card
 from engine.events import Event, EventKind
 from engine.game import Outcome
 from viewer3d import cards, controls
 from viewer3d.clock import GamePlayer
 from viewer3d.games.base import HudLine, Steps
-from viewer3d.playback import Player, card_label
+from viewer3d.playback import Player, step_label
 
 if TYPE_CHECKING:
     from viewer3d.app import ViewerApp
@@ -77,16 +79,23 @@ def event_text(event: Event) -> str:
 
 
 def status_lines(
-    player: Player, title: str = "", thinking: int | None = None, ai: bool = False, stage: str = ""
+    player: Player,
+    title: str = "",
+    thinking: int | None = None,
+    ai: bool = False,
+    stage: str = "",
+    chosen_in: Callable[[int], Sequence[Card] | None] | None = None,
 ) -> list[str]:
-    """The HUD's status block, top to bottom."""
+    """The HUD's status block, top to bottom (``chosen_in(round)``: the AI's recorded choice, which
+    names a blocked move's card where the lines alone fit MF 1, 2 and 3)."""
     timeline = player.timeline
     step = player.current_step()
     lines = [title] if title else []
     if step is None:
         lines.append("start - press Space to play" if not player.playing else "start")
     else:
-        lines.append(f"round {step.round_number}   card {step.index + 1}/5   {card_label(step.candidates)}")
+        chosen = chosen_in(step.round_number) if chosen_in is not None else None
+        lines.append(f"round {step.round_number}   card {step.index + 1}/5   {step_label(step, chosen)}")
         segment = timeline.segment_at(player.time)
         if segment is not None and segment.step_index != timeline.steps.index(step):
             segment = None  # paused on the card's end: the next card's first move has not begun
@@ -375,7 +384,8 @@ class HudOverlay:
         self._bar_fill.width, self._bar_fill.height = max(1.0, bar.width * done), bar.height
         self._draw_round_ticks(app, bar, bottom)
         robots = app if isinstance(app, ViewerApp) else None  # the robot game's card panel, ticks, marks
-        self.cards.update(cards.round_hand(robots.player) if robots is not None else None, (width, height))
+        hand = cards.round_hand(robots.player, robots.chosen_in) if robots is not None else None
+        self.cards.update(hand, (width, height))
         self._layout_buttons(app, width, height)
         if robots is not None:
             self._draw_lossy(robots, bar, bottom, duration)

@@ -162,6 +162,22 @@ def card_label(candidates: Iterable[Card]) -> str:
     return " | ".join(names)
 
 
+def chosen_card(step: CardStep, chosen: Sequence[Card] | None) -> Card | None:
+    """The card ``step`` played as the AI's round record names it (``chosen``: the round's chosen
+    cards), when that card fits the step's lines; else None (no record, or one that does not fit)."""
+    if chosen is None or not 0 <= step.index < len(chosen):
+        return None
+    card = chosen[step.index]
+    return card if card in step.candidates else None
+
+
+def step_label(step: CardStep, chosen: Sequence[Card] | None = None) -> str:
+    """The card's name for a step: the AI's own choice where its round record names it (a
+    blocked move writes the same lines for MF 1, 2 and 3), else ``card_label`` of the candidates."""
+    card = chosen_card(step, chosen)
+    return card.value if card is not None else card_label(step.candidates)
+
+
 class Timeline:
     """The segments of a replay; thread-safe appends so a game can be shown while it is computed."""
 

@@ -116,7 +116,8 @@ def game_deck(game: GameDir) -> tuple[Card, ...] | None:
     without the hands)."""
     try:
         deck = rerun.game_deck(game)
-    except (InputError, OSError):
+    except (InputError, OSError) as exc:  # optional, as the round record: said, and the game still shown
+        print(f"robots-view: the deck is ignored (the hands dealt are not shown): {exc}", file=sys.stderr)
         return None
     return tuple(deck) if deck is not None else None
 

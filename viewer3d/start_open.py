@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.atomic import file_kind
 from engine.games import TRON, sniff_game
 from pathui.prompt import Prompt, Prompts
 
@@ -19,6 +20,16 @@ ROW_H = 22.0
 RECENT_W = 300.0  # width of the Open button and the recent games' column
 OPEN_LABEL = "open a game folder, a board (.dat) or a globalseq.txt"
 DECK_LABEL = "choose a deck file for the new game (5,600 cards, one per line)"
+
+
+def not_a_file(path: Path, typed: str) -> str:
+    """Why ``path`` (neither a folder nor a regular file) cannot be opened, in one line: a FIFO
+    or a device is named as such (it was "no such file or folder" while the listing showed it)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return f"{typed[:80]}: no such file or folder"
+    return f"{typed[:80]}: is a {file_kind(mode)}, not a regular file"
 
 
 @dataclass(frozen=True)
@@ -107,7 +118,7 @@ class OpenBrowser:
             if path.is_file():
                 self.result = Opened(str(path))
                 return None
-            self.message = f"{typed[:80]}: no such file or folder"
+            self.message = not_a_file(path, typed)
             return self._ask(label, text)
         if path.is_dir():
             if self.sequence is None and is_game_folder(path):
@@ -117,7 +128,7 @@ class OpenBrowser:
                 self.message = f"{path.name or path} is not a game folder (no globalseq.txt): choose a file in it"
             return self._ask(label, str(path).rstrip("/") + "/")
         if not path.is_file():
-            self.message = f"{typed[:80]}: no such file or folder"
+            self.message = not_a_file(path, typed)
             return self._ask(label, text)
         if self.sequence is not None:
             self.result = Opened(str(path), str(self.sequence))

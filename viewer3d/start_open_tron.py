@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.games import TRON, sniff_game
-from viewer3d.start_open import OpenBrowser, Opened
+from viewer3d.start_open import OpenBrowser, Opened, not_a_file
 
 TRON_OPEN_LABEL = "open a Tron game file (.json) or arena (.txt)"
 PROGRAM_LABEL = "choose the program of bot {slot} (any executable speaking the contest's protocol)"
@@ -38,7 +38,7 @@ class TronBrowser(OpenBrowser):
         if path.is_dir():
             return self._ask(self.label, str(path).rstrip("/") + "/")
         if not path.is_file():
-            self.message = f"{typed[:80]}: no such file or folder"
+            self.message = not_a_file(path, typed)
             return self._ask(self.label, text)
         if self.slot is None and sniff_game(path) != TRON:
             self.message = f"{path.name[:60]} is not a Tron game file or arena"

@@ -261,9 +261,11 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             pyglet.app.exit()
 
     def save_screenshot(self, path: Path) -> None:
+        from viewer3d.window import save_window_screenshot
+
         self.switch_to()
         self.on_draw()
-        pyglet.image.get_buffer_manager().get_color_buffer().save(str(path))
+        save_window_screenshot(self, path)  # atomically, as the viewer's own screenshots
 
 
 def _blit_thumb(image: Any, box: Box, height: float) -> None:

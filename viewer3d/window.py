@@ -284,8 +284,13 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         self.draw_frame()
         if self.app.screenshot_requested:
             self.app.screenshot_requested = False
-            path = self.save_screenshot(self.app.next_screenshot_path())
-            self.app.say(f"screenshot saved to {path}")
+            path = self.app.next_screenshot_path()
+            try:
+                self.save_screenshot(path)
+            except OSError as exc:  # a full disk, a folder we may not write in: the viewer goes on
+                self.app.say(f"screenshot not saved: {path.name}: {exc.strerror or exc}")
+            else:
+                self.app.say(f"screenshot saved to {path}")
 
     def draw_frame(self) -> None:
         size = self.get_framebuffer_size()

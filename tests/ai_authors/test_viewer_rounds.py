@@ -92,6 +92,9 @@ def test_round_and_card_exports_and_their_errors(
     assert begin <= card_begin < card_end <= end
     assert view_main([str(game), "--headless", "--round", "2", "--card", "9", "--out", str(tmp_path / "c.png")]) == 2
     assert "round 2 played 5 cards, not card 9" in capsys.readouterr().err
+    # --card 0 was left out of the line's head (a falsy card): the line names both options
+    assert view_main([str(game), "--headless", "--round", "2", "--card", "0", "--out", str(tmp_path / "c.png")]) == 2
+    assert "robots-view: --round 2 --card 0: round 2 played 5 cards, not card 0" in capsys.readouterr().err
     assert view_main([str(game), "--headless", "--round", "99", "--out", str(tmp_path / "c.png")]) == 2
     assert "there is no round 99" in capsys.readouterr().err
     assert view_main([str(game), "--headless", "--card", "2", "--out", str(tmp_path / "c.png")]) == 2
@@ -136,3 +139,13 @@ def test_a_damaged_round_record_does_not_stop_the_viewer(game: Path, capsys: pyt
     source = from_game_dir(game)
     assert source.rounds == {} and source.timeline.steps
     assert "round record is ignored" in capsys.readouterr().err
+
+
+def test_a_damaged_deck_is_said_and_the_game_still_shown(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A broken deck.txt was dropped without a word: the HUD just lost the 8 dealt cards."""
+    (game / "deck.txt").write_bytes(b"\x00\xff junk\n" * 50)
+    source = from_game_dir(game)
+    assert source.timeline.deck is None and source.timeline.steps
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("robots-view: the deck is ignored (the hands dealt are not shown): ")
+    assert "deck.txt:1:1: unknown card" in err[0], err

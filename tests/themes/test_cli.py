@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -128,3 +130,37 @@ def test_sheet_out_must_be_a_png_name(capsys: pytest.CaptureFixture[str], tmp_pa
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("robots-theme: ") and ".png" in err
         assert not (tmp_path / name).exists()
+
+
+@pytest.mark.parametrize("command", ["sheet", "template"])
+def test_out_keeps_a_symlink_and_a_file_named_like_the_old_temporary(command: str, tmp_path: Path) -> None:
+    """The PNG went to OUT.tmp and was renamed over OUT: a file of that name was lost, a symlink
+    at OUT became a plain file. Now OUT's link target is written and nothing else is touched."""
+    (tmp_path / "decoy.bin").write_text("old")
+    (tmp_path / "out.png").symlink_to("decoy.bin")
+    (tmp_path / "out.png.tmp").write_text("mine")
+    argv = [command, "pen", "--out", str(tmp_path / "out.png")] + (["--columns", "8"] if command == "sheet" else [])
+    assert main(argv) == 0
+    assert (tmp_path / "out.png").is_symlink() and (tmp_path / "out.png.tmp").read_text() == "mine"
+    with Image.open(tmp_path / "decoy.bin") as picture:
+        assert picture.format == "PNG"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["decoy.bin", "out.png", "out.png.tmp"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+@pytest.mark.parametrize("command", ["sheet", "template"])
+def test_out_that_is_not_a_regular_file_is_refused(
+    command: str, kind: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A FIFO at OUT was replaced by the picture; a folder left OUT.tmp behind and named it."""
+    out = tmp_path / "out.png"
+    if kind == "fifo":
+        os.mkfifo(out)
+    else:
+        out.mkdir()
+    assert main([command, "pen", "--out", str(out)]) == 1
+    what = "FIFO (named pipe)" if kind == "fifo" else "folder"
+    assert capsys.readouterr().err.strip() == f"robots-theme: {out}: is a {what}, not a file: refusing to replace it"
+    assert os.listdir(tmp_path) == ["out.png"] and (
+        out.is_dir() if kind == "folder" else stat.S_ISFIFO(os.lstat(out).st_mode)
+    )

@@ -319,3 +319,41 @@ def test_fuzz_damaged_png_headers_only_give_warnings(theme_copy: Path, edits: li
     theme = read_theme(theme_copy)
     assert all(w.startswith("robot.png: ") for w in theme.warnings)
     assert theme.robot.size == (64, 64)
+
+
+def test_a_fifo_or_folder_in_a_theme_is_named_not_waited_on(theme_copy: Path, tmp_path: Path) -> None:
+    """A picture saved as a named pipe (or a link to one) blocked open() for ever: ``robots-theme
+    check`` hung and the viewer's live reload froze its window (a link to /dev/zero as the manifest
+    never ended either). Each is now one warning, read in a subprocess so a hang fails the test."""
+    import os
+    import subprocess
+    import sys
+
+    os.mkfifo(tmp_path / "pipe")
+    (theme_copy / "floor.png").unlink()
+    (theme_copy / "floor.png").symlink_to(tmp_path / "pipe")
+    (theme_copy / "hole.png").unlink()
+    os.mkfifo(theme_copy / "hole.png")
+    (theme_copy / "oil.png").unlink()
+    (theme_copy / "oil.png").mkdir()
+    (theme_copy / "theme.json").unlink(missing_ok=True)
+    os.mkfifo(theme_copy / "theme.json")
+    (theme_copy / "tron" / "blocked.png").unlink()
+    os.mkfifo(theme_copy / "tron" / "blocked.png")
+    code = "import sys; from themes import check_theme; print('\\n'.join(check_theme(sys.argv[1])))"
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(theme_copy)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "theme.json: cannot be read (is a FIFO (named pipe), not a regular file)" in lines
+    assert "floor.png: is a FIFO (named pipe), not a regular file" in lines
+    assert "hole.png: is a FIFO (named pipe), not a regular file" in lines
+    assert "oil.png: is a folder, not a file" in lines
+    assert "tron/blocked.png: is a FIFO (named pipe), not a regular file" in lines

@@ -72,6 +72,36 @@ def test_a_game_directory_brings_its_deck(tmp_path: Path) -> None:
     assert source.timeline.deck is not None and source.timeline.hand(1) == tuple(generate_deck(16)[:8])
 
 
+def test_a_blocked_move_is_shown_as_the_card_the_ai_chose(tmp_path: Path) -> None:
+    """Round 6, card 3 of this game is a blocked MF: its lines fit MF 1, 2 and 3. The window's HUD
+    said "MF 1/2/3" and the panel guessed from the hand, badging the hand's second MF 2 as the 4th
+    card and leaving the MF 1 the AI played grey, while the export (from the round record) said
+    "MF 3 MF 2 [MF 2] MF 1 RR". The window now takes the AI's recorded choice too."""
+    from engine.boardfile import load_board
+    from viewer3d.hud import status_lines
+
+    game = play_game(load_board(CHOP), Level.NORMAL, generate_deck(16), reference_chooser)
+    write_game_dir(tmp_path / "g", game, ai="reference", deck=None, seed=16)
+    source = from_game_dir(tmp_path / "g", background=False)
+    app = ViewerApp(source.board, source.timeline, "g", SIZE)
+    app.rounds = source.rounds  # as the command line does for a game folder
+    chosen = [card.value for card in source.rounds[6].chosen or ()]
+    assert chosen == ["MF 3", "MF 2", "MF 2", "MF 1", "RR"]
+    player = app.player
+    player.jump_to_round(6)
+    for _ in range(3):
+        player.step_forward()  # round 6, card 3 has just been played
+    step = player.current_step()
+    assert step is not None and (step.round_number, step.index) == (6, 2) and len(step.candidates) == 3
+    assert status_lines(player)[0] == "round 6   card 3/5   MF 1/2/3"  # the lines alone
+    assert app.status_lines()[1].text == "round 6   card 3/5   MF 2"
+    hand = cards.round_hand(player, app.chosen_in)
+    assert hand is not None and hand.dealt_known
+    played = sorted((c.order, c.label) for c in hand.cards if c.order is not None)
+    assert [label for _, label in played] == chosen
+    assert [c.label for c in hand.cards if c.current] == ["MF 2"]
+
+
 def test_cards_sit_in_the_bottom_strip_the_camera_keeps_free(replay: Replay) -> None:
     player = Player(with_deck(replay))
     player.step_forward()
@@ -121,16 +151,24 @@ def test_hovering_a_button_shows_its_tooltip(replay: Replay) -> None:
     assert app.tooltip == ""
 
 
-@pytest.mark.parametrize("width", [640, 1024, 1920])
+@pytest.mark.parametrize("width", [360, 500, 560, 640, 1024, 1920])
 def test_controls_never_cover_the_cards(width: int) -> None:
+    """Below about 570 pixels the one row ran off the window's right edge (Open, ? and Follow
+    could not be clicked): a narrow window wraps the buttons into rows, each inside the window."""
     viewport = (width, 600)
     card_right = cards.panel_width()
     card_top = viewport[1] - cards.PANEL_BOTTOM - cards.CARD_H - 10
-    for box in controls.layout(viewport, card_right):
+    boxes = controls.layout(viewport, card_right)
+    assert [box.button for box in boxes] == list(controls.BUTTONS)
+    for box in boxes:
         beside = box.left >= card_right
         above = box.top + box.height <= card_top
         assert beside or above, (width, box)
-        assert box.left + box.width <= width
+        assert box.left >= 0 and box.left + box.width <= width
+        assert controls.hit(viewport, box.left + box.width / 2, box.top + box.height / 2, card_right) == box.button
+    for one, other in itertools.combinations(boxes, 2):
+        apart = one.left + one.width <= other.left or other.left + other.width <= one.left
+        assert apart or one.top + one.height <= other.top or other.top + other.height <= one.top, (one, other)
 
 
 def test_round_marks_on_the_seek_bar(replay: Replay) -> None:

@@ -329,6 +329,93 @@ def test_out_into_a_missing_folder_is_an_error_not_created(
     assert not (tmp_path / "new").exists()
 
 
+def test_out_through_a_symlink_writes_its_target_and_keeps_the_link(
+    game_files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The export's rename replaced the link itself with a new file (engine.atomic keeps links)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "decoy.bin").write_text("old")
+    (tmp_path / "link.gif").symlink_to("decoy.bin")
+    status = main([str(game_files / "dir"), "--headless", "--out", "link.gif", "--size", "64x48", "--round", "1"])
+    assert status == 0
+    assert (tmp_path / "link.gif").is_symlink() and os.readlink(tmp_path / "link.gif") == "decoy.bin"
+    with Image.open(tmp_path / "decoy.bin") as gif:
+        assert gif.format == "GIF" and gif.size == (64, 48)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["decoy.bin", "link.gif"]  # no temporary left
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link to a fifo"])
+def test_out_that_is_not_a_regular_file_is_refused_untouched(
+    kind: str, game_files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A FIFO (or a link to one) was replaced by the picture; now it is refused before rendering."""
+    import stat
+
+    monkeypatch.chdir(tmp_path)
+    if kind == "folder":
+        (tmp_path / "x.png").mkdir()
+    elif kind == "fifo":
+        os.mkfifo(tmp_path / "x.png")
+    else:
+        os.mkfifo(tmp_path / "pipe")
+        (tmp_path / "x.png").symlink_to("pipe")
+    before = sorted((path.name, os.lstat(path).st_mode) for path in tmp_path.iterdir())
+    status = main([str(game_files / "dir"), "--headless", "--out", "x.png", "--size", "64x48"])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(lines) == 1, lines
+    what = "folder" if kind == "folder" else "FIFO (named pipe)"
+    assert lines[0] == f"robots-view: x.png: is a {what}, not a file: refusing to replace it", lines
+    assert sorted((path.name, os.lstat(path).st_mode) for path in tmp_path.iterdir()) == before
+    assert not any(stat.S_ISREG(os.lstat(path).st_mode) for path in tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--screenshot", "x.jpg"], "x.jpg: --screenshot must end in .png, not '.jpg'"),
+        (["--screenshot", "gone/x.png"], "gone/x.png: folder gone does not exist"),
+        (["--screenshot", "pipe.png"], "pipe.png: is a FIFO (named pipe), not a file: refusing to replace it"),
+        (["--screenshot", "dir.png"], "dir.png: is a folder, not a file: refusing to replace it"),
+        (["--ai", "reference", "--headless", "--out", "dir.png"], "dir.png: is a folder, not a file: refusing"),
+    ],
+)
+def test_a_screenshot_or_out_that_cannot_be_written_is_said_before_any_window(
+    args: list[str], expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--screenshot wrote with pyglet's own open(): a folder was a traceback (after the window was
+    open), a FIFO hung for ever. Both --screenshot and --out are checked before anything starts
+    (a window, a game computed with --ai); no display is reached here (DISPLAY=:97 has none)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISPLAY", ":97")
+    os.mkfifo(tmp_path / "pipe.png")
+    (tmp_path / "dir.png").mkdir()
+    status = main(["--board", str(CHOP), *args])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(lines) == 1 and lines[0].startswith(f"robots-view: {expected}"), lines
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["dir.png", "pipe.png"]
+
+
+def test_a_gif_too_big_for_memory_is_refused_before_rendering(
+    game_files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GIF frames all stay in memory until the file is written: --size 8192x8192 on a 40-card game
+    asked for well over 100 GB and the export was killed for memory after minutes of rendering."""
+    import viewer3d.export
+
+    rendered: list[object] = []
+    monkeypatch.setattr(viewer3d.export, "_rendered", lambda *args: rendered.append(args) or iter(()))
+    monkeypatch.chdir(tmp_path)
+    status = main([str(game_files / "dir"), "--headless", "--out", "x.gif", "--size", "8192x8192"])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(lines) == 1 and not rendered, lines
+    assert re.fullmatch(
+        r"robots-view: x\.gif: \d+ frames of 8192x8192 need about \d+ GiB of memory as a GIF \(it keeps every"
+        r" frame\); use \.mp4, a smaller --size or a higher --speed",
+        lines[0],
+    ), lines
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_board_file_opens_as_a_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``robots-view board.dat`` said 'no such directory'; it shows the board (or plays a game on it)."""
     from viewer3d.cli import build_parser, load_source

@@ -115,6 +115,12 @@ def test_the_browser_says_what_is_wrong_and_esc_returns_to_the_start_screen(file
         press(window, key.RETURN)
         browser = window.start.browser
         assert browser is not None and browser.hint().endswith("nothing-here: no such file or folder")
+        os.mkfifo(files / "pipe.dat")  # listed, so not "no such file": what it is, and never opened
+        for _ in "nothing-here":
+            press(window, key.BACKSPACE)
+        type_text(window, "pipe.dat")
+        press(window, key.RETURN)
+        assert browser.hint().endswith("pipe.dat: is a FIFO (named pipe), not a regular file")
         type_text(window, "x")
         press(window, key.RETURN)  # a missing file never closes the browser
         press(window, key.ESCAPE)  # the browser closes, the start screen stays

@@ -154,6 +154,19 @@ def test_renders_the_board_and_hud_and_saves_a_screenshot(window: ViewerWindow, 
     assert "screenshot saved" in window.app.message
 
 
+def test_a_screenshot_that_cannot_be_written_is_said_not_a_crash(window: ViewerWindow, tmp_path: Path) -> None:
+    """S in a folder the picture cannot go to (here a dangling link as the next name; a read-only
+    folder or a full disk alike) raised out of on_draw and closed the viewer with a traceback."""
+    (tmp_path / "robots-view-001.png").symlink_to(tmp_path / "no-such-folder" / "x.png")
+    press(window, key.S)
+    window.dispatch_event("on_draw")
+    assert window.app.message == "screenshot not saved: robots-view-001.png: No such file or directory"
+    assert window.last_screenshot is None and not window.has_exit
+    press(window, key.S)  # the viewer goes on, and the next screenshot is taken again
+    window.dispatch_event("on_draw")
+    assert window.app.message.startswith("screenshot not saved")
+
+
 def test_robot_drawn_where_the_projection_says(window: ViewerWindow) -> None:
     app = window.app
     app.player.seek(app.timeline.card_ends[3])
