@@ -23,7 +23,7 @@ from viewer3d.app import ViewerApp  # noqa: E402
 from viewer3d.sources import timeline_from_replay  # noqa: E402
 from viewer3d.window import THEME_POLL, ViewerWindow  # noqa: E402
 
-WIDTH, HEIGHT = 480, 360
+WIDTH, HEIGHT = 640, 480  # wide enough for one row of buttons: the floor stays in view
 PINK = (255, 60, 200)
 
 
