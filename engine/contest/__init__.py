@@ -22,6 +22,7 @@ intervals and a plain verdict, ``comparison.json`` and the chart ``comparison.pn
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 from collections.abc import Sequence
@@ -275,9 +276,11 @@ def _main(argv: Sequence[str] | None = None) -> int:
         else:
             log_dirs.append(None)
     # Create the output folder before playing: an unusable --out must not cost a whole contest.
+    made: list[Path] = []  # the folders this run made, removed again if nothing can be played
     for folder in (out, *log_dirs):
         try:
             if folder is not None:
+                made += [path for path in (folder, *folder.parents) if path not in made and not path.exists()]
                 folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             print(f"{PROGRAM}: {folder}: cannot create: {exc.strerror or exc}", file=sys.stderr)
@@ -324,7 +327,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
         )
         return exit_status(stop.cause)
     except InputError as exc:  # --cluster: the scheduler cannot be reached
-        journal.discard_if_empty()  # nothing was played: the same command may simply be run again
+        # Nothing was played: leave nothing behind, so the same command may simply be run again.
+        for each in journals:
+            each.discard_if_empty()
+        for folder in sorted(made, key=lambda path: len(path.parts), reverse=True):
+            with contextlib.suppress(OSError):  # only empty folders go
+                folder.rmdir()
         print(f"{PROGRAM}: {exc}", file=sys.stderr)
         return 2
     seconds = bar.finish()

@@ -103,3 +103,28 @@ def test_an_ai_that_kills_its_game_process_leaves_no_scratch_folder_on_a_cluster
     seen = folders.read_text().split()
     assert len(seen) == 2 and "died (SIGKILL)" in capsys.readouterr().err
     assert [folder for folder in seen if Path(folder).exists()] == []
+
+
+@pytest.mark.parametrize("ais", [["reference"], ["reference", "reference"]])
+def test_an_unreachable_scheduler_leaves_nothing_behind(
+    ais: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """docs/contest-cluster.md: a one-line error, exit status 2, and nothing is written (no folder either)."""
+    import engine.batch.cluster
+
+    def unreachable(address: str, *args: object, **kwargs: object) -> None:
+        raise engine.batch.cluster.InputError(f"--cluster {address}: cannot reach the scheduler: timed out")
+
+    monkeypatch.setattr(engine.batch.cluster, "run_cluster", unreachable)
+    out = tmp_path / "new" / "results"
+    argv = [str(CHOP), "--seeds", "2", "--cluster", "tcp://127.0.0.1:1", "--out", str(out)]
+    for ai in ais:
+        argv += ["--ai", ai]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach the scheduler" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+    # An --out that was there already stays, empty as it was.
+    out.mkdir(parents=True)
+    assert main(argv) == 2
+    assert list(out.iterdir()) == []
