@@ -301,3 +301,29 @@ def test_a_window_manager_resizing_the_window_as_it_maps_it_finds_it_built(
         assert app.camera.viewport == win.get_framebuffer_size()
     finally:
         win.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
+def test_the_help_stays_clear_of_the_cards_and_buttons(replay: Replay, tmp_path: Path, size: tuple[int, int]) -> None:
+    """In a 1024x700 window the help's last lines (F2, S/F12, H/F1, O, Esc) lay under the card
+    strip and the buttons; it goes beside the status panel where under it does not fit."""
+    from viewer3d import cards, controls
+
+    width, height = size
+    app = ViewerApp(replay.board, timeline_from_replay(replay), "chop.dat test", size, screenshot_dir=tmp_path)
+    win = ViewerWindow(app, width, height, visible=False)
+    win._enable_event_queue = False
+    try:
+        press(win, key.SPACE)
+        press(win, key.PAGEDOWN)  # a round under way: its cards are shown
+        press(win, key.H)
+        win.dispatch_event("on_draw")
+        panel = win.hud._help_panel
+        buttons = controls.layout((width, height), app.panel_width)
+        panel_top = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT if app.panel_width else 0.0
+        strip = max(panel_top, height - buttons[0].top)
+        assert panel.visible
+        assert panel.y >= strip, (panel.y, strip)
+        assert panel.x >= 0 and panel.x + panel.width <= width and panel.y + panel.height <= height
+    finally:
+        win.close()
