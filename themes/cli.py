@@ -90,13 +90,19 @@ def _new(name: str, source: str, parent: Path | None) -> int:
         return target
     origin = load_theme(source)
     target.parent.mkdir(parents=True, exist_ok=True)
-    staging = target.with_name(f".{name}.tmp")
-    if staging.exists():
-        shutil.rmtree(staging)
-    shutil.copytree(origin.path, staging, ignore=shutil.ignore_patterns("*.tmp", ".*"))
-    manifest = {"name": name, "author": "", "licence": "", "start_marker": origin.manifest.start_marker}
-    (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    staging.rename(target)
+    staging = target.with_name(f".{name}.tmp")  # ours: what an interrupted "new" left there
+    try:
+        if staging.is_symlink() or (staging.exists() and not staging.is_dir()):
+            staging.unlink()  # never followed: rmtree through a link would empty its target
+        elif staging.exists():
+            shutil.rmtree(staging)
+        shutil.copytree(origin.path, staging, ignore=shutil.ignore_patterns("*.tmp", ".*"))
+        manifest = {"name": name, "author": "", "licence": "", "start_marker": origin.manifest.start_marker}
+        (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        staging.rename(target)
+    except OSError as exc:
+        print(f"robots-theme: {exc.filename or staging}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     print(f"{target}: new theme copied from {origin.name}; edit its PNGs, then: robots-theme check {target}")
     return 0
 

@@ -116,6 +116,31 @@ def test_new_copies_a_theme_into_the_user_folder(capsys: pytest.CaptureFixture[s
     assert "already exists, not overwriting it" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("leftover", ["folder", "file", "link-to-folder", "dangling-link"])
+def test_new_replaces_what_an_interrupted_new_left_without_following_links(
+    leftover: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ``.NAME.tmp`` that is a link made ``new`` end in a traceback (rmtree refuses links);
+    the link is removed, never followed, so what it points at is left alone."""
+    decoy = tmp_path / "decoy"
+    decoy.mkdir()
+    (decoy / "keep.txt").write_text("mine")
+    parent = tmp_path / "themes"
+    parent.mkdir()
+    staging = parent / ".mine.tmp"
+    if leftover == "folder":
+        staging.mkdir()
+        (staging / "half.png").write_bytes(b"half")
+    elif leftover == "file":
+        staging.write_text("half")
+    else:
+        staging.symlink_to(decoy if leftover == "link-to-folder" else tmp_path / "nowhere")
+    assert main(["new", "mine", "--from", "pen", "--dir", str(parent)]) == 0
+    capsys.readouterr()
+    assert (parent / "mine" / "goal.png").is_file() and not staging.is_symlink() and not staging.exists()
+    assert (decoy / "keep.txt").read_text() == "mine"
+
+
 @pytest.mark.parametrize("bad", ["", ".", "..", "a/b"])
 def test_new_rejects_unusable_names(bad: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["new", bad, "--dir", str(tmp_path)]) == 2
