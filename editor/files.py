@@ -107,7 +107,16 @@ class FileActions:
         self.prompts.ask("unsaved changes — save them first? y = save, n = discard, Esc = cancel", answer, choices="yn")
 
     def ask_path(self, label: str, on_submit: Callable[[str], None], text: str) -> None:
-        prompt = self.prompts.ask(label, on_submit, text=text, paths=True)
+        def submit(typed: str) -> None:
+            # A folder typed in full (no entry chosen) is entered, as a chosen one is: the browser
+            # stays open there, instead of closing and sending the next keys to the board.
+            folder = Path(typed.strip()).expanduser()
+            if typed.strip() and folder.is_dir():
+                self.ask_path(label, on_submit, str(folder).rstrip("/") + "/")
+                return
+            on_submit(typed)
+
+        prompt = self.prompts.ask(label, submit, text=text, paths=True)
         if prompt.listing is not None:
             prompt.listing.recent = self.recent.load() if label.startswith("open") else []
             prompt.listing._shown_for = None

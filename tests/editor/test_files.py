@@ -79,6 +79,31 @@ def test_open_through_the_browser_with_keys(tmp_path: Path) -> None:
     assert ctl.document.path == sub / "inner.dat" and ctl.prompt is None
 
 
+@pytest.mark.parametrize(("keys", "label"), [(("S", True, True), "save as:"), (("O", True, False), "open:")])
+def test_a_folder_typed_in_full_is_entered_and_the_browser_stays_open(
+    tmp_path: Path, keys: tuple[str, bool, bool], label: str
+) -> None:
+    """Enter on a typed folder path goes into it, as on a chosen one: closing the prompt instead
+    sent the next typed keys to the board as shortcuts (r turned tiles, g the grid...)."""
+    ctl = _ctl(tmp_path)
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    before = ctl.document.text
+    key, ctrl, shift = keys
+    ctl.key_press(key, ctrl=ctrl, shift=shift)
+    ctl.key_press("A", ctrl=True)
+    ctl.text(str(sub))
+    ctl.key_press("ENTER")
+    prompt = ctl.prompt
+    assert prompt is not None and prompt.label == label and prompt.text == f"{sub}/"
+    assert prompt.listing is not None and prompt.listing.folder == sub
+    ctl.text("x.dat")  # typing goes on in the prompt, never to the board
+    assert ctl.document.text == before
+    if label == "save as:":
+        ctl.key_press("ENTER")
+        assert (sub / "x.dat").read_text() == before and ctl.document.path == sub / "x.dat"
+
+
 def test_open_through_the_browser_with_the_mouse_and_recent_files(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     other = tmp_path / "other.dat"
