@@ -13,6 +13,7 @@ needs a GL context, so every behaviour is testable directly.
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 import time
@@ -109,6 +110,7 @@ class EditorController:
         self.settings = Settings(autosave_folder)
         self.right_click = "pick" if self.settings.load().get("right_click") == "pick" else "erase"
         self.status = "F1: help   Ctrl+Shift+P: every command"
+        self.status_since = -math.inf  # when the status was said (time.monotonic())
         self.toast: Toast | None = None
         self.closed = False
         self.on_theme_change: Callable[[str], None] = lambda name: None
@@ -207,10 +209,11 @@ class EditorController:
 
     def say(self, message: str) -> None:
         self.status = message
+        self.status_since = time.monotonic()
 
     def say_near(self, message: str) -> None:
         """A message that also appears next to the pointer for a moment (refusals, tool feedback)."""
-        self.status = message
+        self.say(message)
         px, py = self.pointer_px
         self.toast = Toast(message, px, py, time.monotonic() + TOAST_S)
 
@@ -596,8 +599,11 @@ class EditorController:
             self.say(f"autosave failed: {exc.strerror or exc}")
             return
         # An autosave is news only when nothing more important is on show: a running test-play
-        # keeps saying so (a Tron game takes a while), an error stays until the next action.
-        quiet = self.playtest.running or self.status.startswith("internal error")
+        # keeps saying so (a Tron game takes a while), an error stays until the next action, and
+        # any other message (a refused size, a failed save) stays readable for TOAST_S at least.
+        now = time.monotonic() if now is None else now
+        recent = now - self.status_since < TOAST_S
+        quiet = self.playtest.running or self.status.startswith("internal error") or recent
         if written is not None and self.prompt is None and not quiet:
             self.say(f"autosaved to {written}")
 

@@ -282,6 +282,28 @@ def test_autosave_falls_back_to_the_state_folder(tmp_path: Path) -> None:
     assert ctl.status.startswith("autosaved to " + str(tmp_path / "state"))
 
 
+def test_an_autosave_does_not_hide_a_refusal_said_just_before(tmp_path: Path) -> None:
+    """Paint, then Ctrl+E 600x600: the refusal was replaced by "autosaved to ..." within a second,
+    so the resize seemed to do nothing. The copy is written all the same; a message said at least
+    TOAST_S ago gives way as before."""
+    from editor.controller import TOAST_S
+
+    ctl = _ctl(tmp_path)
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    ctl.key_press("E", ctrl=True)
+    ctl.key_press("A", ctrl=True)
+    ctl.text("600x600")
+    ctl.key_press("ENTER")
+    refusal = ctl.status
+    assert "out of range" in refusal
+    ctl.tick(now=ctl.status_since + 1.5)
+    assert (tmp_path / "b.dat.autosave").exists()
+    assert ctl.status == refusal
+    ctl.document.push(SetTiles({(1, 0): Tile.from_char("Z")}))
+    ctl.tick(now=ctl.status_since + TOAST_S + 1.5)
+    assert ctl.status.startswith("autosaved to ")
+
+
 def test_an_autosave_does_not_hide_a_running_test_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A Tron test game takes seconds: its "the AI is playing" stayed on screen for a moment only."""
     from editor.playtest import PlaytestRunner
