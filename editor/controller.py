@@ -42,12 +42,13 @@ from editor.tools import (
     Tool,
     ToolContext,
 )
+from engine.bounds import MAX_BOARD_SIDE, MAX_BOARD_TILES
 from engine.cliutil import parse_size as parse_board_size
 from engine.errors import InputError
 from pathui.prompt import Prompt, Prompts
 from viewer3d.coords import TopDownMapping
 
-MAX_SIDE = 256
+MAX_SIDE = MAX_BOARD_SIDE  # the engine's limits for a board file: what opens can be resized and made
 TOAST_S = 2.5
 
 
@@ -69,6 +70,8 @@ def parse_size(text: str) -> tuple[int, int, str]:
         width, height = parse_board_size(match[1], "size", (1, 1), (MAX_SIDE, MAX_SIDE))
     except InputError as exc:
         raise ValueError(f"{exc.message} [anchor=nw|n|ne|w|center|e|sw|s|se]") from None
+    if width * height > MAX_BOARD_TILES:
+        raise ValueError(f"size {width}x{height} is {width * height:,} tiles; at most {MAX_BOARD_TILES:,} (512x512)")
     anchor = (match[2] or "nw").lower()
     if anchor not in ANCHORS:
         raise ValueError(f"unknown anchor {anchor!r}; use one of {', '.join(ANCHORS)}")

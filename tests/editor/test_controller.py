@@ -48,13 +48,15 @@ def test_every_shortcut_has_an_action_and_no_clash() -> None:
         ("20 10", (20, 10, "nw")),
         ("20x10 anchor=center", (20, 10, "center")),
         (" 3X4 anchor = SE ", (3, 4, "se")),
+        ("512x512", (512, 512, "nw")),  # the biggest board a file may hold (engine.bounds)
+        ("1000x262", (1000, 262, "nw")),
     ],
 )
 def test_parse_size(text: str, expected: tuple[int, int, str]) -> None:
     assert parse_size(text) == expected
 
 
-@pytest.mark.parametrize("text", ["", "20", "0x5", "5x0", "999x5", "5x5 anchor=middle", "axb"])
+@pytest.mark.parametrize("text", ["", "20", "0x5", "5x0", "1001x5", "600x600", "5x5 anchor=middle", "axb"])
 def test_parse_size_rejects(text: str) -> None:
     with pytest.raises(ValueError):
         parse_size(text)
@@ -66,7 +68,7 @@ def test_parse_size_fuzz_only_value_error(text: str) -> None:
         w, h, anchor = parse_size(text)
     except ValueError:
         return
-    assert 1 <= w <= 200 and 1 <= h <= 200 and anchor in ANCHORS
+    assert 1 <= w <= 1000 and 1 <= h <= 1000 and w * h <= 512 * 512 and anchor in ANCHORS
 
 
 def test_resize_prompt_pushes_one_undoable_command(tmp_path: Path) -> None:
@@ -76,6 +78,23 @@ def test_resize_prompt_pushes_one_undoable_command(tmp_path: Path) -> None:
     _type(ctl, "20x10 anchor=center")
     assert (ctl.document.board.width, ctl.document.board.height) == (20, 10)
     ctl.key_press("Z", ctrl=True)
+    assert ctl.document.text == original
+
+
+def test_a_512x512_board_can_be_resized(tmp_path: Path) -> None:
+    """The biggest board a file may hold opened, but Ctrl+E refused every size above 256."""
+    path = tmp_path / "big.dat"
+    path.write_text("512 512\n" + "S" + " " * 510 + "Z\n" + (" " * 512 + "\n") * 511)
+    ctl = EditorController(Document.open(path), autosave_folder=tmp_path / "state", background_validation=False)
+    original = ctl.document.text
+    ctl.key_press("E", ctrl=True)
+    ctl.key_press("ENTER")  # the prefilled "512x512 anchor=center" as it is
+    assert "out of range" not in ctl.status and ctl.document.text == original
+    ctl.key_press("E", ctrl=True)
+    _type(ctl, "512x400 anchor=n")
+    assert (ctl.document.board.width, ctl.document.board.height) == (512, 400), ctl.status
+    while ctl.document.modified:
+        ctl.key_press("Z", ctrl=True)
     assert ctl.document.text == original
 
 
@@ -295,7 +314,7 @@ def test_an_autosave_does_not_hide_a_refusal_said_just_before(tmp_path: Path) ->
     ctl.text("600x600")
     ctl.key_press("ENTER")
     refusal = ctl.status
-    assert "out of range" in refusal
+    assert "600x600" in refusal and "262,144" in refusal
     ctl.tick(now=ctl.status_since + 1.5)
     assert (tmp_path / "b.dat.autosave").exists()
     assert ctl.status == refusal
