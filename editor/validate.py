@@ -66,7 +66,7 @@ class Validation:
     def summary(self) -> list[str]:
         """Lines for the panel: fewest cards per level where the goal is reachable."""
         return [
-            f"{s.level.value}: goal reachable in {s.result.cards} cards"
+            f"{s.level.value}: goal reachable in {s.result.cards} card{'' if s.result.cards == 1 else 's'}"
             for s in self.searches
             if s.result is not None and s.result.reachable
         ]

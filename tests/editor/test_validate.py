@@ -67,3 +67,10 @@ def test_sliced_search_matches_the_full_one() -> None:
     assert steps > 1
     assert sliced.problems == validate(board)
     assert sliced.summary() == summary(board) == ["easy: goal reachable in 2 cards"]  # MF 3, MF 1
+
+
+def test_one_card_is_said_in_the_singular() -> None:
+    """ "Z S": the panel said "goal reachable in 1 cards"."""
+    assert summary(Board.from_strings(["Z S"])) == [
+        f"{level}: goal reachable in 1 card" for level in ("easy", "normal", "hard")
+    ]
