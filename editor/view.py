@@ -27,7 +27,7 @@ from editor.keymap import MOUSE_HELP, SHORTCUTS
 from editor.layout import PANEL_PAD, TITLE_HEIGHT, Rect
 from editor.tools import TOOLS, WallTool
 from engine.model import Direction
-from pathui.elide import elide_middle, fitted
+from pathui.elide import elide_middle, elide_start, fitted
 from viewer3d.coords import TopDownMapping
 
 if TYPE_CHECKING:
@@ -55,9 +55,9 @@ def to_texture(image: Image.Image) -> pyglet.image.Texture:
     return texture
 
 
-def _text_width(text: str, size: int) -> float:
+def _text_width(text: str, size: int, bold: bool = False) -> float:
     """The drawn width of ``text`` on one line at ``size`` points (what the status bar places by)."""
-    label = pyglet.text.Label(text, font_size=size)
+    label = pyglet.text.Label(text, font_size=size, weight="bold" if bold else "normal")
     width = float(label.content_width)
     label.delete()
     return width
@@ -74,6 +74,13 @@ def _fit_lines(text: str, size: int, width: float, height: float) -> str:
         return tall <= height
 
     return fitted(text, fits, elide_middle)
+
+
+def _fit_width(
+    text: str, size: int, width: float, elide: Callable[[str, int], str] = elide_middle, bold: bool = False
+) -> str:
+    """``text`` on one line of ``width`` pixels, cut with ``…`` (measured) where it is wider."""
+    return fitted(text, lambda candidate: _text_width(candidate, size, bold) <= width, elide)
 
 
 class _Part:
@@ -643,16 +650,16 @@ class EditorView:
         left, top, width, _ = rect
         if prompt.menu is not None:
             items = prompt.menu_items()
-            self._label(
-                part, "COMMANDS — type to filter, ↑/↓ and Enter to run", left + 10, top + 12, DIM_TEXT, 9, bold=True
-            )
+            heading = _fit_width("COMMANDS — type to filter, ↑/↓ and Enter to run", 9, width - 20, bold=True)
+            self._label(part, heading, left + 10, top + 12, DIM_TEXT, 9, bold=True)
             rows = [label for label, _ in items]
             selected = min(prompt.menu_selected, len(items) - 1)
         else:
             listing = prompt.listing
             assert listing is not None
             heading = listing.error or f"{listing.folder}"
-            self._label(part, heading[-90:], left + 10, top + 12, PROBLEM if listing.error else DIM_TEXT, 9, bold=True)
+            heading = _fit_width(heading, 9, width - 20, elide_start if not listing.error else elide_middle, bold=True)
+            self._label(part, heading, left + 10, top + 12, PROBLEM if listing.error else DIM_TEXT, 9, bold=True)
             rows = [("★ " if e.recent else "") + e.label for e in listing.entries]
             selected = listing.selected
         for index, label in enumerate(rows[: layout.browser_rows]):
@@ -660,12 +667,12 @@ class EditorView:
             if index == selected:
                 self._rect(part, row, ACCENT)
             color = (20, 22, 28, 255) if index == selected else (ACCENT if label.endswith("/") else TEXT)
-            self._label(part, label[: int(width / 7)], row[0] + 6, row[1] + 3, color, FONT_SIZE)
+            self._label(part, _fit_width(label, FONT_SIZE, row[2] - 12), row[0] + 6, row[1] + 3, color, FONT_SIZE)
         if len(rows) > layout.browser_rows:
             last = layout.browser_row(layout.browser_rows - 1)
             self._label(
                 part,
-                f"… {len(rows) - layout.browser_rows} more: type to narrow",
+                _fit_width(f"… {len(rows) - layout.browser_rows} more: type to narrow", 9, last[2] - 12),
                 last[0] + 6,
                 last[1] + 24,
                 DIM_TEXT,

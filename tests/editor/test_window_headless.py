@@ -230,3 +230,27 @@ def test_side_panel_lines_follow_their_wrapped_height(tmp_path: Path, size: tupl
     assert len(ticks) == 3
     for upper, lower in itertools.pairwise(ticks):
         assert upper.y - upper.content_height - lower.y == 6, (upper.text, lower.text)  # no blank line
+
+
+@pytest.mark.parametrize("filter_text", ["", "resize"])
+def test_command_palette_text_stays_inside_its_panel_at_640x480(tmp_path: Path, filter_text: str) -> None:
+    """At 640x480 the palette's heading ran over the right panel and its lines were cut by a
+    guess of 7 pixels a character: every line is now measured and cut with … to the panel."""
+    path = tmp_path / "board.dat"
+    path.write_bytes(BOARD)
+    controller = EditorController(Document.open(path), size=(640, 480), autosave_folder=tmp_path / "state")
+    win = EditorWindow(controller, visible=False)
+    try:
+        _key(win, key.P, key.MOD_CTRL | key.MOD_SHIFT)
+        assert controller.prompt is not None and controller.prompt.menu is not None
+        controller.text(filter_text)
+        win.save_png(tmp_path / "palette.png")
+        labels = [item for item in win.editor_view._parts["browser"].keep if isinstance(item, pyglet.text.Label)]
+    finally:
+        win.close()
+    left, _, width, _ = controller.layout.browser
+    assert len(labels) >= 2
+    for label in labels:
+        assert left <= label.x and label.x + label.content_width <= left + width, label.text
+    assert any("…" in label.text for label in labels)  # cut, not left to run over
+    assert any(label.text.startswith("resize") for label in labels) or filter_text != "resize"
