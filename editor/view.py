@@ -577,10 +577,10 @@ class EditorView:
         else:
             playing = "F5 plays the strong bot against the simple one"
         y += self._label(part, playing, x, y, TEXT, width=wrap) + 12
-        self._label(part, f"theme: {self.theme_loaded}   (F2 next)", x, y, DIM_TEXT, width=wrap)
-        y += 20
-        self._label(part, f"right button: {ctl.right_click} (Ctrl+Shift+X)", x, y, DIM_TEXT, width=wrap)
-        self._label(part, "F1: all shortcuts", x, height - 28, DIM_TEXT)
+        y += self._label(part, f"theme: {self.theme_loaded}   (F2 next)", x, y, DIM_TEXT, width=wrap) + 4
+        y += self._label(part, f"right button: {ctl.right_click} (Ctrl+Shift+X)", x, y, DIM_TEXT, width=wrap) + 8
+        if y <= height - 28:  # a short window: the status bar's "F1 help" says it already
+            self._label(part, "F1: all shortcuts", x, height - 28, DIM_TEXT)
 
     def _build_status(self, part: _Part) -> None:
         ctl = self.ctl

@@ -209,7 +209,7 @@ def test_tron_default_starts_are_drawn_faded(tmp_path: Path) -> None:
         win.close()
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640), (640, 480)])
 def test_side_panel_lines_follow_their_wrapped_height(tmp_path: Path, size: tuple[int, int]) -> None:
     """A line guessed to wrap (by its length) left a blank line under it, and one guessed not to
     wrap ran into the next: each line now moves on by its height as laid out."""
