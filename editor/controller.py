@@ -439,7 +439,14 @@ class EditorController:
 
     def _export(self, text: str) -> None:
         """The file is chosen; then the options, prefilled (Enter takes them as they are)."""
+        from editor.export import check_target
+
         target = Path(text.strip()).expanduser()
+        try:  # a wrong suffix or a missing folder is said now, not after the options are typed
+            check_target(target)
+        except (OSError, ValueError) as exc:
+            self.say(f"could not export {target}: {getattr(exc, 'strerror', None) or exc}")
+            return
         defaults = "--tile 48" + (" --grid" if self.grid else "") + (" --paper a4" if target.suffix == ".pdf" else "")
         self.ask(
             "export options (--tile N --grid --coords --paper a4|letter):",

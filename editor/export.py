@@ -265,16 +265,22 @@ def board_pdf(board: Grid, options: ExportOptions, title: str = "board") -> byte
 
 
 # -- files ----------------------------------------------------------------------------------
-def export_board(board: Grid, path: Path, options: ExportOptions, title: str | None = None) -> Path:
-    """Write the board to ``path`` in the format its suffix names (atomically); returns the path."""
+def check_target(path: Path) -> None:
+    """ValueError for a suffix that names no format, FileNotFoundError for a missing folder."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise ValueError(f"export as .png, .svg or .pdf (not {suffix or 'no suffix'!r})")
-    if not 4 <= options.tile_px <= MAX_TILE_PX:
-        raise ValueError(f"--tile must be 4..{MAX_TILE_PX} pixels")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise FileNotFoundError(2, f"the folder {folder} does not exist", str(path))
+
+
+def export_board(board: Grid, path: Path, options: ExportOptions, title: str | None = None) -> Path:
+    """Write the board to ``path`` in the format its suffix names (atomically); returns the path."""
+    suffix = path.suffix.lower()
+    check_target(path)
+    if not 4 <= options.tile_px <= MAX_TILE_PX:
+        raise ValueError(f"--tile must be 4..{MAX_TILE_PX} pixels")
     if suffix == ".png":
         out = io.BytesIO()
         board_png(board, options).save(out, "PNG", optimize=True)

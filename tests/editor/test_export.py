@@ -112,6 +112,26 @@ def test_export_from_the_editor_asks_before_replacing(tmp_path: Path) -> None:
     assert ctl.status.startswith("not exported: --tile must be")
 
 
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("b.gif", "export as .png, .svg or .pdf (not '.gif')"), ("missing/b.png", "the folder")],
+)
+def test_export_to_a_wrong_file_is_refused_before_the_options(tmp_path: Path, name: str, message: str) -> None:
+    """A .gif or a missing folder was only refused after the options had been typed."""
+    from editor.controller import EditorController
+    from editor.document import Document
+
+    board = tmp_path / "b.dat"
+    shutil.copy(CHOP, board)
+    ctl = EditorController(Document.open(board), autosave_folder=tmp_path / "state", background_validation=False)
+    ctl.key_press("E", ctrl=True, shift=True)
+    assert ctl.prompt is not None
+    ctl.prompt.set_text(str(tmp_path / name))
+    ctl.key_press("ENTER")
+    assert ctl.prompt is None and ctl.status.startswith(f"could not export {tmp_path / name}: ")
+    assert message in ctl.status and not (tmp_path / name).exists()
+
+
 @pytest.mark.parametrize(("name", "size"), [("chop.dat", (12 * 8, 12 * 8)), ("open-10x10.txt", (10 * 8, 10 * 8))])
 def test_export_takes_a_shipped_board_or_arena_by_name(tmp_path: Path, name: str, size: tuple[int, int]) -> None:
     """Exporting only reads, so from a folder without it a shipped name works (editing never does)."""
