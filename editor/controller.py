@@ -434,7 +434,7 @@ class EditorController:
 
     def action_export(self) -> None:
         path = self.document.path
-        stem = path.with_suffix("") if path is not None else Path.cwd() / "board"
+        stem = path.with_suffix("") if path is not None else self.files.folder() / "board"
         self.files.ask_path("export (.png .svg .pdf):", self._export, f"{stem.absolute()}.png")
 
     def _export(self, text: str) -> None:

@@ -90,6 +90,7 @@ class FileActions:
         self.say = say
         self.offer_autosave = offer_autosave
         self.recent = recent or RecentFiles()
+        self.last_folder: Path | None = None  # the folder of the last file, kept after Ctrl+N
 
     # -- questions -------------------------------------------------------------
     def unless_unsaved(self, proceed: Callable[[], None]) -> None:
@@ -122,10 +123,13 @@ class FileActions:
             prompt.listing._shown_for = None
             prompt.listing.follow(prompt.text)
 
-    def _folder_text(self) -> str:
+    def folder(self) -> Path:
+        """Where the browser starts: the board's folder; for a new board, the last file's folder."""
         path = self.document.path
-        folder = path.parent if path is not None else Path.cwd()
-        return f"{folder.absolute()}/"
+        return (path.parent if path is not None else self.last_folder or Path.cwd()).absolute()
+
+    def _folder_text(self) -> str:
+        return f"{self.folder()}/"
 
     # -- save ----------------------------------------------------------------
     def save(self, then: Callable[[], None] | None = None) -> None:
@@ -224,6 +228,8 @@ class FileActions:
             except ValueError as exc:
                 self.say(str(exc))
                 return
+            if self.document.path is not None:
+                self.last_folder = self.document.path.parent
             self.document.replace(blank, None)
             self.say(f"new {width}x{height} {game.noun}")
 

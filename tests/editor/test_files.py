@@ -183,3 +183,20 @@ def test_opening_a_path_in_a_missing_folder_says_so(tmp_path: Path) -> None:
     assert "does not exist" in ctl.status and ctl.document.path == tmp_path / "b.dat"
     ctl.open_path(str(tmp_path / "fresh.dat"))  # a new file in an existing folder is fine
     assert ctl.document.path == tmp_path / "fresh.dat" and "does not exist yet" in ctl.status
+
+
+def test_a_new_board_is_saved_where_the_last_file_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+N after working on a board: save as and export offered the editor's start folder
+    (wherever it was launched), not the folder of the board just left."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    ctl = _ctl(tmp_path)
+    monkeypatch.chdir(elsewhere)
+    ctl.key_press("N", ctrl=True)
+    ctl.key_press("ENTER")  # the prefilled size
+    assert ctl.document.path is None
+    ctl.key_press("S", ctrl=True)
+    assert ctl.prompt is not None and ctl.prompt.text == f"{tmp_path}/board.dat"
+    ctl.key_press("ESCAPE")
+    ctl.key_press("E", ctrl=True, shift=True)
+    assert ctl.prompt is not None and ctl.prompt.text == f"{tmp_path}/board.png"
