@@ -590,14 +590,19 @@ class EditorView:
         if ctl.prompt is not None:
             self._rect(part, (left, top, width, height), (35, 52, 80, 255))
             prompt = ctl.prompt
-            text = prompt.label + ("  " + prompt.display if not prompt.choices else "")
-            self._label(part, text[-160:], 12, top + 8, TEXT, 12)
+            room = width - 24  # measured: a long path ran out of a narrow window
+            if prompt.choices:
+                text = _fit_width(prompt.label, 12, room)
+            else:  # the label stays; the typed text keeps its end (the file name, the cursor)
+                head = prompt.label + "  "
+                text = head + _fit_width(prompt.display, 12, max(room - _text_width(head, 12), 20.0), elide_start)
+            self._label(part, text, 12, top + 8, TEXT, 12)
             hint = "" if prompt.choices else "Enter: OK   Esc: cancel   ←/→ Home/End: move   Ctrl+A: select all"
             if prompt.paths:
                 hint += "   Tab: complete   ↑/↓: choose in the list"
             if prompt.candidates:
                 hint = "   ".join(prompt.candidates[:12]) + ("  …" if len(prompt.candidates) > 12 else "")
-            self._label(part, hint, 12, top + 28, DIM_TEXT, 9)
+            self._label(part, _fit_width(hint, 9, room), 12, top + 28, DIM_TEXT, 9)
         else:
             # Widths are measured, not guessed from the length: a path or a wide glyph made a
             # long message run into the tile readout.

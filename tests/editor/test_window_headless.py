@@ -254,3 +254,26 @@ def test_command_palette_text_stays_inside_its_panel_at_640x480(tmp_path: Path, 
         assert left <= label.x and label.x + label.content_width <= left + width, label.text
     assert any("…" in label.text for label in labels)  # cut, not left to run over
     assert any(label.text.startswith("resize") for label in labels) or filter_text != "resize"
+
+
+def test_a_long_path_prompt_stays_inside_a_640x480_window(tmp_path: Path) -> None:
+    """The prompt line was cut at 160 characters and its hint not at all: at 640x480 both ran
+    out of the window. They are measured now; the typed path keeps its end (file and cursor)."""
+    folder = tmp_path / ("a-rather-long-folder-name/" * 6)
+    folder.mkdir(parents=True)
+    path = folder / "board.dat"
+    path.write_bytes(BOARD)
+    controller = EditorController(Document.open(path), size=(640, 480), autosave_folder=tmp_path / "state")
+    win = EditorWindow(controller, visible=False)
+    try:
+        _key(win, key.S, key.MOD_CTRL | key.MOD_SHIFT)
+        assert controller.prompt is not None and controller.prompt.text == str(path)
+        win.save_png(tmp_path / "prompt.png")
+        labels = _status_labels(win)
+    finally:
+        win.close()
+    assert len(labels) == 2
+    for label in labels:
+        assert label.x >= 0 and label.x + label.content_width <= 640, label.text
+    line = next(label.text for label in labels if label.text.startswith("save as:  …"))
+    assert line.endswith("board.dat▏")
