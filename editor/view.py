@@ -702,10 +702,14 @@ class EditorView:
         rows += [(tool.key, tool.help) for tool in ctl.tools if type(tool) not in TOOLS]
         per_column = (len(rows) + 1) // 2
         step = min(23.0, (box_h - 100) / per_column)
+        # Measured, not a fixed 150 px: in a 640x480 window the columns ran into each other.
+        size = FONT_SIZE if box_w >= 860 else 8
+        key_width = max(_text_width(keys, size, bold=True) for keys, _ in rows) + 12
+        room = box_w / 2 - 24 - key_width - 12
         for index, (keys, text) in enumerate(rows):
             column, row = divmod(index, per_column)
             x = bx + 24 + column * (box_w / 2)
             y = by + 62 + row * step
-            self._label(part, keys, x, y, ACCENT, FONT_SIZE, bold=True)
-            self._label(part, text, x + 150, y, TEXT, FONT_SIZE)
+            self._label(part, keys, x, y, ACCENT, size, bold=True)
+            self._label(part, _fit_width(text, size, room), x + key_width, y, TEXT, size)
         self._label(part, "press F1 or Esc to close", bx + 24, by + box_h - 30, DIM_TEXT, 9)

@@ -277,3 +277,28 @@ def test_a_long_path_prompt_stays_inside_a_640x480_window(tmp_path: Path) -> Non
         assert label.x >= 0 and label.x + label.content_width <= 640, label.text
     line = next(label.text for label in labels if label.text.startswith("save as:  …"))
     assert line.endswith("board.dat▏")
+
+
+@pytest.mark.parametrize("size", [(1100, 760), (640, 480)])
+def test_help_columns_never_overlap(tmp_path: Path, size: tuple[int, int]) -> None:
+    """F1 at 640x480: each column's texts ran over the next column's keys and out of the box."""
+    path = tmp_path / "board.dat"
+    path.write_bytes(BOARD)
+    controller = EditorController(Document.open(path), size=size, autosave_folder=tmp_path / "state")
+    win = EditorWindow(controller, visible=False)
+    try:
+        _key(win, key.F1)
+        assert controller.help_visible
+        win.save_png(tmp_path / "help.png")
+        labels = [item for item in win.editor_view._parts["help"].keep if isinstance(item, pyglet.text.Label)]
+    finally:
+        win.close()
+    rows: dict[float, list[pyglet.text.Label]] = {}
+    for label in labels:
+        rows.setdefault(label.y, []).append(label)
+    assert sum(len(row) == 4 for row in rows.values()) >= 15  # two columns of key + text
+    for row in rows.values():
+        row.sort(key=lambda label: label.x)
+        for left, right in itertools.pairwise(row):
+            assert left.x + left.content_width <= right.x, (left.text, right.text)
+        assert row[-1].x + row[-1].content_width <= size[0] - 20, row[-1].text
