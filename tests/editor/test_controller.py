@@ -130,6 +130,29 @@ def test_rotate_tile_under_cursor_or_brush(tmp_path: Path) -> None:
     assert ctl.ctx.brush.char == "E"
 
 
+def test_rotate_tile_after_the_board_shrank_under_a_still_pointer(tmp_path: Path) -> None:
+    """Pointer on (11, 11), Ctrl+E 5x5, R without moving: the remembered tile was off the board
+    (IndexError, "internal error" in the window). R turns what is under the pointer now."""
+    ctl = _ctl(tmp_path)
+    left, top, size, _ = ctl.mapping.tile_rect(11, 11)
+    px, py = left + size / 2, top + size / 2
+    ctl.mouse_motion(px, py)
+    ctl.key_press("E", ctrl=True)
+    _type(ctl, "5x5 anchor=nw")
+    before = ctl.document.board
+    ctl.key_press("R")  # must not raise
+    after = ctl.document.board
+    under = ctl.mapping.tile_at(px, py)
+    changed = {(x, y) for y in range(5) for x in range(5) if before.tile(x, y) != after.tile(x, y)}
+    if before.in_bounds(*under):  # the tile under the pointer now, and no other
+        assert ctl.hover == under and changed <= {under}
+    else:  # nothing under it: the brush turned
+        assert ctl.hover is None and not changed
+    ctl.key_press("Z", ctrl=True, shift=False)
+    ctl.key_press("M", ctrl=True)  # a transform, then R again: no stale tile either
+    ctl.key_press("R")
+
+
 def test_new_asks_about_unsaved_changes_and_discard_works(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     ctl.document.push(SetTiles({(0, 0): Tile.from_char("H")}))
