@@ -498,6 +498,10 @@ class EditorController:
         except ValueError as exc:
             self.say(str(exc))
             return
+        board = self.document.board
+        if (width, height) == (board.width, board.height):  # Enter on the prefilled size: no edit
+            self.say(f"the {self.game.noun} is {width}x{height} already: nothing to resize")
+            return
         self.document.push(Resize(width, height, anchor))
         self.say(f"resized to {width}x{height} (anchor {anchor})")
 

@@ -90,6 +90,8 @@ def test_a_512x512_board_can_be_resized(tmp_path: Path) -> None:
     ctl.key_press("E", ctrl=True)
     ctl.key_press("ENTER")  # the prefilled "512x512 anchor=center" as it is
     assert "out of range" not in ctl.status and ctl.document.text == original
+    assert not ctl.document.modified and not ctl.document.history.can_undo  # the same size: no edit
+    assert ctl.status == "the board is 512x512 already: nothing to resize"
     ctl.key_press("E", ctrl=True)
     _type(ctl, "512x400 anchor=n")
     assert (ctl.document.board.width, ctl.document.board.height) == (512, 400), ctl.status
