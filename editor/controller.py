@@ -388,6 +388,8 @@ class EditorController:
         return action != "level" or bool(self.game.levels)
 
     def run(self, action: str) -> None:
+        if action != "help":  # what an action shows (a prompt, the palette) must not open under F1's overlay
+            self.help_visible = False
         if not self.available(action):
             self.say(f"a {self.game.name} {self.game.noun} has no {action.removeprefix('tool_')}")
             return

@@ -155,6 +155,24 @@ def test_rotate_tile_after_the_board_shrank_under_a_still_pointer(tmp_path: Path
     ctl.key_press("R")
 
 
+def test_an_action_closes_the_help_overlay(tmp_path: Path) -> None:
+    """F1, then Ctrl+Shift+P: the command palette opened under the help and took the typing
+    unseen. Any action but F1 itself closes the help first, as a click does."""
+    ctl = _ctl(tmp_path)
+    ctl.key_press("F1")
+    assert ctl.help_visible
+    ctl.key_press("P", ctrl=True, shift=True)
+    assert not ctl.help_visible and ctl.prompt is not None and ctl.prompt.menu is not None
+    ctl.key_press("ESCAPE")
+    ctl.key_press("F1")
+    ctl.key_press("E", ctrl=True)
+    assert not ctl.help_visible and ctl.prompt is not None
+    ctl.key_press("ESCAPE")
+    ctl.key_press("F1")
+    ctl.key_press("F1")  # F1 toggles
+    assert not ctl.help_visible
+
+
 def test_new_asks_about_unsaved_changes_and_discard_works(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     ctl.document.push(SetTiles({(0, 0): Tile.from_char("H")}))
