@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.ai.external import normalize_command
+from engine.ai.hints import file_problem
 from engine.bounds import cut
 from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command
 from engine.errors import InputError
@@ -75,6 +76,9 @@ def check_program(spec: BotSpec) -> None:
         raise InputError(
             f"bot program is not executable (try chmod +x, or name its interpreter: 'python3 {path.name}')", where
         )
+    problem = file_problem(path, option="")
+    if problem is not None:
+        raise InputError(f"bot program cannot run: {problem}", where)
 
 
 def positive_seconds(text: str) -> float:

@@ -60,14 +60,16 @@ class BotProcess:
                 self.argv, BOT_LIMITS, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
             )
         except FileNotFoundError:
-            self.failure = f"program not found: {self.argv[0]}"
+            # the file may well exist: a '#!' line naming a missing interpreter (or ending in '\r') says so too
+            why = program_hint(self.argv[0], option="")
+            self.failure = f"program not found: {self.argv[0]}" + (f" ({why})" if why else "")
             return
         except PermissionError:
-            hint = program_hint(self.argv[0]) or f"try chmod +x {self.argv[0]}"
+            hint = program_hint(self.argv[0], option="") or f"try chmod +x {self.argv[0]}"
             self.failure = f"program is not executable: {self.argv[0]} ({hint})"
             return
         except OSError as exc:
-            why = program_hint(self.argv[0])
+            why = program_hint(self.argv[0], option="")
             self.failure = f"cannot start {self.argv[0]}: {exc.strerror or exc}" + (f" ({why})" if why else "")
             return
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):

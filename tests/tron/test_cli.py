@@ -70,6 +70,23 @@ def test_bad_input_is_one_line_and_status_2(
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 
+def test_tournament_refuses_a_bot_whose_interpreter_line_is_broken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Such a bot went out in round 1 of every game, the whole tournament long."""
+    missing = tmp_path / "missing.sh"
+    missing.write_text("#!/no/such/interpreter\n")
+    windows = tmp_path / "windows.sh"
+    windows.write_text("#!/bin/sh\r\necho AHEAD\r\n")
+    for bot, words in ((missing, "names /no/such/interpreter, which does not exist"), (windows, "carriage return")):
+        bot.chmod(0o755)
+        assert main(["tournament", "simple", str(bot), "--out", str(tmp_path / "t")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{bot}: bot program cannot run: its " in err and words in err
+        assert "--ai" not in err
+    assert not (tmp_path / "t").exists()
+
+
 def test_check_shipped_arenas(capsys: pytest.CaptureFixture[str]) -> None:
     boards = sorted(str(p) for p in (ROOT / "gameboards" / "tron").glob("*.txt"))
     assert main(["check", *boards]) == 0

@@ -114,6 +114,27 @@ def test_a_program_that_cannot_start_is_out_in_round_one(tmp_path: Path, scripte
         assert words in record.rounds[0].failures[1]
 
 
+def test_why_a_program_cannot_start_names_the_cause(tmp_path: Path, scripted: Scripted) -> None:
+    """A missing interpreter said only 'program not found' for a file that is there, a folder was
+    told to chmod +x, and the hints named the robots AIs' --ai option, which robots-tron has not."""
+    good, _ = scripted("AHEAD")
+    shebang = tmp_path / "bot.sh"
+    shebang.write_text("#!/no/such/interpreter\n")
+    shebang.chmod(0o755)
+    script = tmp_path / "bot.py"
+    script.write_text("print('AHEAD')\n")
+    cases = (
+        (shebang, "program not found: ", "its '#!' line names /no/such/interpreter, which does not exist"),
+        (tmp_path, "program is not executable: ", "(it is a folder, not a program)"),
+        (script, "program is not executable: ", f"name the interpreter: 'python3 {script}'"),
+    )
+    for bad, start, cause in cases:
+        record, _ = play_game(ARENA, [bot_spec(str(bad)), bot_spec(good)])
+        failure = record.rounds[0].failures[1]
+        assert failure.startswith(start + str(bad)) and cause in failure
+        assert "--ai" not in failure and "chmod" not in failure.replace(f"chmod +x {script}", "")
+
+
 def test_stderr_is_kept_and_capped(tmp_path: Path) -> None:
     noisy = tmp_path / "noisy.sh"
     noisy.write_text(
