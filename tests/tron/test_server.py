@@ -147,6 +147,19 @@ def test_stderr_is_kept_and_capped(tmp_path: Path) -> None:
     assert record.rounds[0].failures == {}
 
 
+def test_much_error_output_over_a_game_does_not_put_a_bot_out(tmp_path: Path) -> None:
+    """Error output is the bot's log; past 8 MiB (a board dump a round, 200 rounds) it was killed."""
+    noisy = tmp_path / "noisy.sh"
+    noisy.write_text(
+        "#!/bin/sh\nhead -c 9000000 /dev/zero >&2\nwhile read l; do case $l in ROUND*) echo AHEAD;; END) exit 0;; esac; done\n"
+    )
+    noisy.chmod(0o755)
+    record, processes = play_game(ARENA, [bot_spec(str(noisy)), bot_spec(str(noisy))])
+    assert processes[0].stderr.total == 9000000
+    assert all(not r.failures for r in record.rounds)
+    assert record.survived() == [3, 3]  # both drive ahead to the far edge
+
+
 def test_builtin_bots_play_a_whole_game() -> None:
     arena = parse_arena("GAMEBOARDSTART 8,8\n" + "........\n" * 8 + "GAMEBOARDEND\n")
     record, _ = play_game(arena, [bot_spec("strong"), bot_spec("simple")])
