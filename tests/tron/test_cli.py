@@ -149,6 +149,10 @@ def test_an_arena_argument_may_name_a_shipped_arena(
     assert capsys.readouterr().out.startswith(f"{SMALL}: ok, 10x10,")
     assert main(["play", "open-10x10.txt", "simple", "simple"]) == 0
     assert "on a 10x10 arena" in capsys.readouterr().out
+    assert main(["check", "open-10x10", "rings-41x41"]) == 0  # as docs/tron.md's table names them
+    assert capsys.readouterr().out.count(": ok,") == 2
+    assert main(["check", "open-10x1"]) == 2
+    assert "open-10x1: no such file" in capsys.readouterr().err
     (tmp_path / "open-10x10.txt").write_text("GAMEBOARDSTART 4,3\n....\n....\n....\nGAMEBOARDEND\n")
     assert main(["check", "open-10x10.txt"]) == 0  # a file of that name here wins
     assert capsys.readouterr().out.startswith("open-10x10.txt: ok, 4x3,")
