@@ -109,10 +109,11 @@ def whole_number(low: int, high: int, meaning: str = "") -> Callable[[str], int]
 def format_result(record: GameRecord) -> str:
     survived, points, reasons = record.survived(), record.points(), record.reasons()
     width = max(len(b.name) for b in record.bots)
+    digits = len(str(len(record.bots)))  # bot 10 and on kept the columns of bots 1 to 9
     lines = [f"{len(record.rounds)} rounds on a {record.arena.width}x{record.arena.height} arena"]
     for i, bot in enumerate(record.bots):
         lines.append(
-            f"  bot {i + 1}  {bot.name:<{width}}  {points[i]:>2} points  survived {survived[i]:>5}  {reasons[i]}"
+            f"  bot {i + 1:<{digits}}  {bot.name:<{width}}  {points[i]:>2} points  survived {survived[i]:>5}  {reasons[i]}"
         )
     return "\n".join(lines)
 

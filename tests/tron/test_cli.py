@@ -35,6 +35,16 @@ def test_play_three_bots_on_an_arena_with_three_starts(tmp_path: Path, capsys: p
     assert "bot 3  random" in capsys.readouterr().out
 
 
+def test_the_result_keeps_its_columns_with_ten_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "ten.txt"
+    starts = "".join(f"POS {p} {2 * p},1 S\n" for p in range(1, 11))
+    board.write_text("GAMEBOARDSTART 20,3\n" + "....................\n" * 3 + "GAMEBOARDEND\n" + starts)
+    assert main(["play", str(board), *["simple"] * 10]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  bot ")]
+    assert len(rows) == 10 and rows[0].startswith("  bot 1   simple") and rows[9].startswith("  bot 10  simple")
+    assert len({row.index("points") for row in rows}) == 1
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
