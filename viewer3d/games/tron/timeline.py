@@ -9,6 +9,7 @@ the floor as it appears, so the walls seem to grow out of the cycle's tail.  A c
 
 from __future__ import annotations
 
+import colorsys
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +28,19 @@ COLOURS = (
     (1.0, 0.2, 0.2),
     (0.9, 0.9, 0.95),
 )
+
+
+def bot_colour(bot: int) -> tuple[float, float, float]:
+    """Bot ``bot``'s (0-based) light colour: the eight above, then bright hues a golden angle apart.
+
+    Arenas may have up to 32 starts; with the eight colours in turn bot 9 was bot 1's cyan."""
+    if bot < len(COLOURS):
+        return COLOURS[bot]
+    hue = ((bot - len(COLOURS)) * 0.381966 + 0.525) % 1.0
+    red, green, blue = colorsys.hsv_to_rgb(hue, 1.0 if bot % 2 else 0.5, 1.0 if bot % 3 else 0.8)
+    return (round(red, 3), round(green, 3), round(blue, 3))
+
+
 WALL_HEIGHT = 0.55
 RISE_ROUNDS = 0.8  # how long a new stretch of wall takes to reach full height
 CRASH_ROUNDS = 1.2  # how long a crash flash lasts
