@@ -160,6 +160,18 @@ def test_much_error_output_over_a_game_does_not_put_a_bot_out(tmp_path: Path) ->
     assert record.survived() == [3, 3]  # both drive ahead to the far edge
 
 
+def test_answers_are_taken_in_order_one_a_round(tmp_path: Path) -> None:
+    """docs/tron.md: a line written before ROUND is no error but answers the next round."""
+    early = tmp_path / "early.sh"
+    early.write_text(
+        "#!/bin/sh\necho RIGHT\nwhile read l; do case $l in ROUND*) echo AHEAD;; END) exit 0;; esac; done\n"
+    )
+    early.chmod(0o755)
+    record, _ = play_game(ARENA, [bot_spec(str(early)), bot_spec("simple")])
+    assert record.rounds[0].answers[1] == "RIGHT" and record.rounds[0].failures == {}
+    assert record.rounds[1].answers[1] == "AHEAD"
+
+
 def test_builtin_bots_play_a_whole_game() -> None:
     arena = parse_arena("GAMEBOARDSTART 8,8\n" + "........\n" * 8 + "GAMEBOARDEND\n")
     record, _ = play_game(arena, [bot_spec("strong"), bot_spec("simple")])
