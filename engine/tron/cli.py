@@ -26,7 +26,7 @@ from pathlib import Path
 
 from engine.ai.external import normalize_command
 from engine.ai.hints import file_problem
-from engine.bounds import cut
+from engine.bounds import MAX_TIMEOUT, cut, shown
 from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command
 from engine.errors import InputError
 from engine.shipped import arena_argument
@@ -86,8 +86,10 @@ def positive_seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    if not 0 < value <= MAX_TIMEOUT:  # nan fails too; 1e300 overflowed the deadline (a traceback)
+        raise argparse.ArgumentTypeError(
+            f"must be a positive number of seconds, at most {MAX_TIMEOUT:g}, not {shown(text, 30)}"
+        )
     return value
 
 

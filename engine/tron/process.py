@@ -218,13 +218,16 @@ def _pump(bots: Sequence[BotProcess], deadline: float) -> bool:
         return bool(ready)
 
 
-def exchange(bots: Sequence[BotProcess], deadlines: Sequence[float]) -> list[tuple[str | None, str, float]]:
+def exchange(
+    bots: Sequence[BotProcess], deadlines: Sequence[float], since: float | None = None
+) -> list[tuple[str | None, str, float]]:
     """Write every bot's queued lines and wait for one answer line from each, each by its own deadline.
 
     Returns per bot ``(line, failure, seconds)``: the line (None on failure), why it failed (a one-line
-    reason, empty on success) and how long the answer took.  A late bot is killed.
+    reason, empty on success) and how long the answer took, counted from ``since`` (the time the
+    deadlines were set from; default now), so a late bot is told its time limit.  A late bot is killed.
     """
-    started = time.monotonic()
+    started = time.monotonic() if since is None else since
     results: list[tuple[str | None, str, float] | None] = [None] * len(bots)
     while True:
         now = time.monotonic()

@@ -57,6 +57,9 @@ def test_the_result_keeps_its_columns_with_ten_bots(tmp_path: Path, capsys: pyte
         (["tournament", "simple", "random", "--boards", "GOOD", "--out", "GOOD"], "GOOD: is a file, not a folder"),
         (["play"], "the following arguments are required: BOARD, BOT"),  # argparse's usage block was 4 lines
         (["tournament", "simple", "random", "--time-limit", "x"], "argument --time-limit: not a number: 'x'"),
+        # a deadline that far off overflowed the clock: a traceback (limits.md: at most 86,400 s)
+        (["play", "GOOD", "simple", "simple", "--time-limit", "1e300"], "at most 86400, not '1e300'"),
+        (["play", "GOOD", "simple", "simple", "--startup", "1e20"], "argument --startup: must be a positive"),
         (["tournament", "simple", "random", "--repeat", "0"], "argument --repeat: must be 1 to 1000, not 0"),
         (["tournament", "simple", "random", "--jobs", "-1"], "argument --jobs: must be 0 (one per core) to 1024"),
         # A typo lost every game of the tournament, the whole run long; refused before any game now.

@@ -75,6 +75,14 @@ def test_misbehaving_bot_is_out_with_a_reason_and_the_game_goes_on(
     assert good_log.read_text().splitlines()[-1] == "END"
 
 
+def test_a_late_bot_is_told_its_time_limit(scripted: Scripted) -> None:
+    """The limit was counted from after the questions were written: 'no answer within -5.66e-06 s'."""
+    bad, _ = scripted("HANG")
+    good, _ = scripted("HANG")
+    record, _ = play_game(ARENA, [bot_spec(bad), bot_spec(good)], time_limit=1e-6, startup=0.0)
+    assert record.rounds[0].failures == {p: "no answer within 1e-06 s (killed)" for p in (1, 2)}
+
+
 def _alive(pid: int) -> bool:
     """Whether ``pid`` still runs (a killed zombie waiting for its new parent to reap it does not)."""
     try:
