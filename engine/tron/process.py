@@ -94,8 +94,9 @@ class BotProcess:
         del self._in[: end + 1]
         return line.decode("utf-8", errors="replace")
 
-    def describe_exit(self) -> str:
-        """Why the program's stdout ended, with the last line it wrote to stderr."""
+    def describe_exit(self, what: str = "closed its output") -> str:
+        """``what`` the program did (its stdout ended, by default), how it stands, and the last line it
+        wrote to stderr."""
         assert self.process is not None
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(0.2)
@@ -108,7 +109,7 @@ class BotProcess:
             else f"died of signal {-code}"
         )
         tail = self.stderr.last_line()
-        return f"closed its output ({status})" + (f"; last error output: {tail}" if tail else "")
+        return f"{what} ({status})" + (f"; last error output: {tail}" if tail else "")
 
     def _write_ready(self) -> None:
         assert self.process is not None and self.process.stdin is not None
@@ -119,7 +120,8 @@ class BotProcess:
         except (BrokenPipeError, ConnectionResetError):
             self._out.clear()
             if self.failure is None:
-                self.failure = "stopped reading its input: " + self.describe_exit()
+                # its output may well be open still: "closed its output" was said of a bot still answering
+                self.failure = self.describe_exit("stopped reading its input")
             return
         del self._out[:written]
 

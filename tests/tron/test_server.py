@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -178,6 +179,17 @@ def test_answers_are_taken_in_order_one_a_round(tmp_path: Path) -> None:
     record, _ = play_game(ARENA, [bot_spec(str(early)), bot_spec("simple")])
     assert record.rounds[0].answers[1] == "RIGHT" and record.rounds[0].failures == {}
     assert record.rounds[1].answers[1] == "AHEAD"
+
+
+def test_a_bot_that_closes_its_input_is_told_so(tmp_path: Path) -> None:
+    """It went out with 'stopped reading its input: closed its output', its output open all along."""
+    deaf = tmp_path / "deaf.py"
+    deaf.write_text(
+        "import os, sys, time\nos.close(0)\nsys.stdout.write('AHEAD\\n'); sys.stdout.flush()\ntime.sleep(30)\n"
+    )
+    record, _ = play_game(ARENA, [bot_spec(f"{sys.executable} {deaf}"), bot_spec("simple")], time_limit=5.0)
+    failure = next(f for r in record.rounds for p, f in r.failures.items() if p == 1)
+    assert failure == "stopped reading its input (is still running)"
 
 
 def test_builtin_bots_play_a_whole_game() -> None:
