@@ -27,10 +27,16 @@ def board_argument(text: str) -> str:
 
 
 def arena_argument(text: str) -> str:
-    """``text``, or the path of the shipped Tron arena named ``text`` when no such file is here."""
+    """``text``, or the path of the shipped Tron arena named ``text`` when no such file is here.
+
+    The name may leave out ``.txt``, as docs/tron.md's table of arenas and the editor's list do."""
     import gameboards
 
-    return _shipped_or_given(text, gameboards.tron_arena_names, gameboards.tron_arena_path)
+    given = _shipped_or_given(text, gameboards.tron_arena_names, gameboards.tron_arena_path)
+    if given != text or text.endswith(".txt") or Path(text).exists():
+        return given
+    named = _shipped_or_given(text + ".txt", gameboards.tron_arena_names, gameboards.tron_arena_path)
+    return named if named != text + ".txt" else text
 
 
 def board_or_arena_argument(text: str) -> str:

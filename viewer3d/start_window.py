@@ -15,7 +15,7 @@ import pyglet
 
 from pathui.elide import elide_middle, elide_start, fitted
 from viewer3d import coords
-from viewer3d.games.tron.timeline import COLOURS
+from viewer3d.games.tron.timeline import bot_colour
 from viewer3d.start import StartScreen, board_thumbnail
 from viewer3d.start_open import Box
 
@@ -146,7 +146,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
                 keep.append(_centred(box.text, box, bottom, 12 if box.action == "start" else 10, batch))
             if box.action.startswith("bot:") and box.action.endswith(":" + tron.players[0]):  # a bot's row
                 slot = int(box.action.split(":")[1])
-                red, green, blue = (int(255 * c) for c in COLOURS[(slot - 1) % len(COLOURS)])
+                red, green, blue = (int(255 * c) for c in bot_colour(slot - 1))
                 label = pyglet.text.Label(f"bot {slot}", x=24, y=bottom + 8, font_size=11, batch=batch)
                 label.color = (red, green, blue, 255)
                 keep.append(label)

@@ -28,7 +28,7 @@ SOURCE_ENDINGS = {
     ".go": "go build {name}",
     ".pas": "fpc {name}",
     ".hs": "ghc -O2 {name}",
-    ".java": "javac {name} (then give --ai 'java {stem}')",
+    ".java": "javac {name} (then give {option}'java {stem}')",
     ".f90": "gfortran -O2 -o {stem} {name}",
 }
 #: Interpreters for scripts by file ending, for the "no #! line" hint.
@@ -51,23 +51,32 @@ def _head(path: Path, size: int = 512) -> bytes:
         return b""
 
 
-def _interpreter_line(path: Path) -> str:
+def _given(option: str) -> str:
+    """How a command is given: ``--ai 'CMD'`` for the robots AIs, a plain ``'CMD'`` where ``option`` is empty."""
+    return f"{option} " if option else ""
+
+
+def _interpreter_line(path: Path, option: str = "--ai") -> str:
     name = path.name
     interpreter = INTERPRETERS.get(path.suffix.lower())
     shebang = f"#!/usr/bin/env {interpreter}" if interpreter else "#!/usr/bin/env python3"
     run = f"{interpreter} {shlex.quote(str(path))}" if interpreter else f"python3 {shlex.quote(name)}"
-    return f"start it with a line such as '{shebang}', or name the interpreter: --ai '{run}'"
+    return f"start it with a line such as '{shebang}', or name the interpreter: {_given(option)}'{run}'"
 
 
-def file_problem(program: str | os.PathLike[str]) -> str | None:
-    """Why the existing file ``program`` cannot be started as an AI, or None if it looks runnable."""
+def file_problem(program: str | os.PathLike[str], option: str = "--ai") -> str | None:
+    """Why the existing file ``program`` cannot be started as an AI, or None if it looks runnable.
+
+    ``option`` is how a program is given on the command line (``--ai``; empty where it is a plain
+    argument, as a Tron bot is)."""
     path = Path(program)
     if not path.is_file():
         return None
     compile_line = SOURCE_ENDINGS.get(path.suffix.lower())
     if compile_line is not None:
-        how = compile_line.format(stem=shlex.quote(path.stem), name=shlex.quote(path.name))
-        return f"{path.name} is source code, not a program: compile it first ({how}) and give the program to --ai"
+        how = compile_line.format(stem=shlex.quote(path.stem), name=shlex.quote(path.name), option=_given(option))
+        give = f"give the program to {option}" if option else "give the program instead"
+        return f"{path.name} is source code, not a program: compile it first ({how}) and {give}"
     head = _head(path)
     if head.startswith(b"\x7fELF") or not head:
         return None
@@ -88,23 +97,24 @@ def file_problem(program: str | os.PathLike[str]) -> str | None:
         return None
     if b"\0" in head:
         return None  # some binary format the kernel may know; let it try
-    return f"it has no '#!' line saying how to run it: {_interpreter_line(path)}"
+    return f"it has no '#!' line saying how to run it: {_interpreter_line(path, option)}"
 
 
-def program_hint(program: str, *, code: int | None = None, output: str = "") -> str | None:
+def program_hint(program: str, *, code: int | None = None, output: str = "", option: str = "--ai") -> str | None:
     """A hint for a program that could not be started (or exited 126/127 at once), or None."""
     path = Path(program)
     if not path.exists():
         return None
     if code is not None and code not in (126, 127):
         return None
-    problem = file_problem(path)
+    if path.is_dir():
+        return "it is a folder, not a program"
+    problem = file_problem(path, option)
     if problem is not None:
         return problem
     if code is None and not os.access(path, os.X_OK):
-        return (
-            f"try chmod +x {shlex.quote(str(path))}, or name the interpreter: --ai 'python3 {shlex.quote(str(path))}'"
-        )
+        quoted = shlex.quote(str(path))
+        return f"try chmod +x {quoted}, or name the interpreter: {_given(option)}'python3 {quoted}'"
     return None
 
 

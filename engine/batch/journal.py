@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from engine.bounds import shown
 from engine.errors import InputError
 
 FORMAT = 1
@@ -93,6 +94,16 @@ class Journal:
         self.close()
 
 
+def _differing(found: object, wanted: dict[str, Any]) -> str:
+    """Which settings differ, by the fingerprint's keys (a robots contest's boards, decks, level, AI;
+    a Tron tournament's bots, arenas, limits), e.g. ``bots, time_limit differ``."""
+    if not isinstance(found, dict):
+        return "the journal names none"
+    keys = [key for key in sorted(set(found) | set(wanted)) if found.get(key) != wanted.get(key)]
+    named = [key if key.isidentifier() and len(key) <= 20 else shown(key, 20) for key in keys[:6]]
+    return ", ".join(named) + (", ..." if len(keys) > 6 else "") + " differ"
+
+
 def _read(path: Path, fingerprint: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], int]:
     """The rows of a journal and the length of its intact part; JournalError if it is not ours."""
     try:
@@ -111,9 +122,10 @@ def _read(path: Path, fingerprint: dict[str, Any]) -> tuple[dict[str, dict[str, 
         if number == 1:
             if not isinstance(record, dict) or record.get("journal") != FORMAT:
                 raise JournalError(f"not a journal of format {FORMAT}", path, 1, 1)
-            if record.get("fingerprint") != fingerprint:
+            found = record.get("fingerprint")
+            if found != fingerprint:
                 raise JournalError(
-                    "is the journal of a run with other settings (boards, decks, level, AI, ...): "
+                    f"is the journal of a run with other settings ({_differing(found, fingerprint)}): "
                     "resume it with those, or choose another --out",
                     path,
                     1,

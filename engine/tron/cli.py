@@ -25,7 +25,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.ai.external import normalize_command
-from engine.bounds import cut
+from engine.ai.hints import file_problem
+from engine.bounds import MAX_TIMEOUT, cut, shown
 from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command
 from engine.errors import InputError
 from engine.shipped import arena_argument
@@ -75,6 +76,9 @@ def check_program(spec: BotSpec) -> None:
         raise InputError(
             f"bot program is not executable (try chmod +x, or name its interpreter: 'python3 {path.name}')", where
         )
+    problem = file_problem(path, option="")
+    if problem is not None:
+        raise InputError(f"bot program cannot run: {problem}", where)
 
 
 def positive_seconds(text: str) -> float:
@@ -82,8 +86,10 @@ def positive_seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    if not 0 < value <= MAX_TIMEOUT:  # nan fails too; 1e300 overflowed the deadline (a traceback)
+        raise argparse.ArgumentTypeError(
+            f"must be a positive number of seconds, at most {MAX_TIMEOUT:g}, not {shown(text, 30)}"
+        )
     return value
 
 
@@ -105,10 +111,11 @@ def whole_number(low: int, high: int, meaning: str = "") -> Callable[[str], int]
 def format_result(record: GameRecord) -> str:
     survived, points, reasons = record.survived(), record.points(), record.reasons()
     width = max(len(b.name) for b in record.bots)
+    digits = len(str(len(record.bots)))  # bot 10 and on kept the columns of bots 1 to 9
     lines = [f"{len(record.rounds)} rounds on a {record.arena.width}x{record.arena.height} arena"]
     for i, bot in enumerate(record.bots):
         lines.append(
-            f"  bot {i + 1}  {bot.name:<{width}}  {points[i]:>2} points  survived {survived[i]:>5}  {reasons[i]}"
+            f"  bot {i + 1:<{digits}}  {bot.name:<{width}}  {points[i]:>2} points  survived {survived[i]:>5}  {reasons[i]}"
         )
     return "\n".join(lines)
 

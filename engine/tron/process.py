@@ -60,14 +60,16 @@ class BotProcess:
                 self.argv, BOT_LIMITS, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
             )
         except FileNotFoundError:
-            self.failure = f"program not found: {self.argv[0]}"
+            # the file may well exist: a '#!' line naming a missing interpreter (or ending in '\r') says so too
+            why = program_hint(self.argv[0], option="")
+            self.failure = f"program not found: {self.argv[0]}" + (f" ({why})" if why else "")
             return
         except PermissionError:
-            hint = program_hint(self.argv[0]) or f"try chmod +x {self.argv[0]}"
+            hint = program_hint(self.argv[0], option="") or f"try chmod +x {self.argv[0]}"
             self.failure = f"program is not executable: {self.argv[0]} ({hint})"
             return
         except OSError as exc:
-            why = program_hint(self.argv[0])
+            why = program_hint(self.argv[0], option="")
             self.failure = f"cannot start {self.argv[0]}: {exc.strerror or exc}" + (f" ({why})" if why else "")
             return
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
@@ -92,8 +94,9 @@ class BotProcess:
         del self._in[: end + 1]
         return line.decode("utf-8", errors="replace")
 
-    def describe_exit(self) -> str:
-        """Why the program's stdout ended, with the last line it wrote to stderr."""
+    def describe_exit(self, what: str = "closed its output") -> str:
+        """``what`` the program did (its stdout ended, by default), how it stands, and the last line it
+        wrote to stderr."""
         assert self.process is not None
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(0.2)
@@ -106,7 +109,7 @@ class BotProcess:
             else f"died of signal {-code}"
         )
         tail = self.stderr.last_line()
-        return f"closed its output ({status})" + (f"; last error output: {tail}" if tail else "")
+        return f"{what} ({status})" + (f"; last error output: {tail}" if tail else "")
 
     def _write_ready(self) -> None:
         assert self.process is not None and self.process.stdin is not None
@@ -117,7 +120,8 @@ class BotProcess:
         except (BrokenPipeError, ConnectionResetError):
             self._out.clear()
             if self.failure is None:
-                self.failure = "stopped reading its input: " + self.describe_exit()
+                # its output may well be open still: "closed its output" was said of a bot still answering
+                self.failure = self.describe_exit("stopped reading its input")
             return
         del self._out[:written]
 
@@ -139,9 +143,9 @@ class BotProcess:
         elif not chunk:
             self._stderr_open = False
         else:
+            # Only its first and last parts are kept, so any amount costs no memory: a bot logging a
+            # few hundred bytes a round was killed after 8 MiB, some 200 rounds into a big arena's game.
             self.stderr.add(chunk)
-            if self.stderr.total > MAX_OUTPUT_BYTES and self.failure is None:
-                self.failure = f"wrote more than {MAX_OUTPUT_BYTES} bytes of error output (killed)"
         if self.failure is not None and "killed" in self.failure:
             self.kill()
 
@@ -216,13 +220,16 @@ def _pump(bots: Sequence[BotProcess], deadline: float) -> bool:
         return bool(ready)
 
 
-def exchange(bots: Sequence[BotProcess], deadlines: Sequence[float]) -> list[tuple[str | None, str, float]]:
+def exchange(
+    bots: Sequence[BotProcess], deadlines: Sequence[float], since: float | None = None
+) -> list[tuple[str | None, str, float]]:
     """Write every bot's queued lines and wait for one answer line from each, each by its own deadline.
 
     Returns per bot ``(line, failure, seconds)``: the line (None on failure), why it failed (a one-line
-    reason, empty on success) and how long the answer took.  A late bot is killed.
+    reason, empty on success) and how long the answer took, counted from ``since`` (the time the
+    deadlines were set from; default now), so a late bot is told its time limit.  A late bot is killed.
     """
-    started = time.monotonic()
+    started = time.monotonic() if since is None else since
     results: list[tuple[str | None, str, float] | None] = [None] * len(bots)
     while True:
         now = time.monotonic()

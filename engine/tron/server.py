@@ -97,7 +97,7 @@ def play_game(
             for p in alive:
                 processes[p - 1].send([*pos, f"ROUND {round_no}"])
                 log(">", p, [*pos, f"ROUND {round_no}"])
-            results = exchange([processes[p - 1] for p in alive], [now + limit] * len(alive))
+            results = exchange([processes[p - 1] for p in alive], [now + limit] * len(alive), since=now)
             answers: dict[int, Turn | str] = {}
             words: dict[int, str | None] = {}
             seconds: dict[int, float] = {}

@@ -35,6 +35,16 @@ def test_play_three_bots_on_an_arena_with_three_starts(tmp_path: Path, capsys: p
     assert "bot 3  random" in capsys.readouterr().out
 
 
+def test_the_result_keeps_its_columns_with_ten_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "ten.txt"
+    starts = "".join(f"POS {p} {2 * p},1 S\n" for p in range(1, 11))
+    board.write_text("GAMEBOARDSTART 20,3\n" + "....................\n" * 3 + "GAMEBOARDEND\n" + starts)
+    assert main(["play", str(board), *["simple"] * 10]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  bot ")]
+    assert len(rows) == 10 and rows[0].startswith("  bot 1   simple") and rows[9].startswith("  bot 10  simple")
+    assert len({row.index("points") for row in rows}) == 1
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -47,6 +57,9 @@ def test_play_three_bots_on_an_arena_with_three_starts(tmp_path: Path, capsys: p
         (["tournament", "simple", "random", "--boards", "GOOD", "--out", "GOOD"], "GOOD: is a file, not a folder"),
         (["play"], "the following arguments are required: BOARD, BOT"),  # argparse's usage block was 4 lines
         (["tournament", "simple", "random", "--time-limit", "x"], "argument --time-limit: not a number: 'x'"),
+        # a deadline that far off overflowed the clock: a traceback (limits.md: at most 86,400 s)
+        (["play", "GOOD", "simple", "simple", "--time-limit", "1e300"], "at most 86400, not '1e300'"),
+        (["play", "GOOD", "simple", "simple", "--startup", "1e20"], "argument --startup: must be a positive"),
         (["tournament", "simple", "random", "--repeat", "0"], "argument --repeat: must be 1 to 1000, not 0"),
         (["tournament", "simple", "random", "--jobs", "-1"], "argument --jobs: must be 0 (one per core) to 1024"),
         # A typo lost every game of the tournament, the whole run long; refused before any game now.
@@ -68,6 +81,23 @@ def test_bad_input_is_one_line_and_status_2(
     assert (tmp_path / "GOOD").read_text() == "GAMEBOARDSTART 3,1\n...\nGAMEBOARDEND\n"
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_tournament_refuses_a_bot_whose_interpreter_line_is_broken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Such a bot went out in round 1 of every game, the whole tournament long."""
+    missing = tmp_path / "missing.sh"
+    missing.write_text("#!/no/such/interpreter\n")
+    windows = tmp_path / "windows.sh"
+    windows.write_text("#!/bin/sh\r\necho AHEAD\r\n")
+    for bot, words in ((missing, "names /no/such/interpreter, which does not exist"), (windows, "carriage return")):
+        bot.chmod(0o755)
+        assert main(["tournament", "simple", str(bot), "--out", str(tmp_path / "t")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{bot}: bot program cannot run: its " in err and words in err
+        assert "--ai" not in err
+    assert not (tmp_path / "t").exists()
 
 
 def test_check_shipped_arenas(capsys: pytest.CaptureFixture[str]) -> None:
@@ -132,6 +162,10 @@ def test_an_arena_argument_may_name_a_shipped_arena(
     assert capsys.readouterr().out.startswith(f"{SMALL}: ok, 10x10,")
     assert main(["play", "open-10x10.txt", "simple", "simple"]) == 0
     assert "on a 10x10 arena" in capsys.readouterr().out
+    assert main(["check", "open-10x10", "rings-41x41"]) == 0  # as docs/tron.md's table names them
+    assert capsys.readouterr().out.count(": ok,") == 2
+    assert main(["check", "open-10x1"]) == 2
+    assert "open-10x1: no such file" in capsys.readouterr().err
     (tmp_path / "open-10x10.txt").write_text("GAMEBOARDSTART 4,3\n....\n....\n....\nGAMEBOARDEND\n")
     assert main(["check", "open-10x10.txt"]) == 0  # a file of that name here wins
     assert capsys.readouterr().out.startswith("open-10x10.txt: ok, 4x3,")

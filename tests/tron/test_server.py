@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -75,6 +76,14 @@ def test_misbehaving_bot_is_out_with_a_reason_and_the_game_goes_on(
     assert good_log.read_text().splitlines()[-1] == "END"
 
 
+def test_a_late_bot_is_told_its_time_limit(scripted: Scripted) -> None:
+    """The limit was counted from after the questions were written: 'no answer within -5.66e-06 s'."""
+    bad, _ = scripted("HANG")
+    good, _ = scripted("HANG")
+    record, _ = play_game(ARENA, [bot_spec(bad), bot_spec(good)], time_limit=1e-6, startup=0.0)
+    assert record.rounds[0].failures == {p: "no answer within 1e-06 s (killed)" for p in (1, 2)}
+
+
 def _alive(pid: int) -> bool:
     """Whether ``pid`` still runs (a killed zombie waiting for its new parent to reap it does not)."""
     try:
@@ -114,6 +123,27 @@ def test_a_program_that_cannot_start_is_out_in_round_one(tmp_path: Path, scripte
         assert words in record.rounds[0].failures[1]
 
 
+def test_why_a_program_cannot_start_names_the_cause(tmp_path: Path, scripted: Scripted) -> None:
+    """A missing interpreter said only 'program not found' for a file that is there, a folder was
+    told to chmod +x, and the hints named the robots AIs' --ai option, which robots-tron has not."""
+    good, _ = scripted("AHEAD")
+    shebang = tmp_path / "bot.sh"
+    shebang.write_text("#!/no/such/interpreter\n")
+    shebang.chmod(0o755)
+    script = tmp_path / "bot.py"
+    script.write_text("print('AHEAD')\n")
+    cases = (
+        (shebang, "program not found: ", "its '#!' line names /no/such/interpreter, which does not exist"),
+        (tmp_path, "program is not executable: ", "(it is a folder, not a program)"),
+        (script, "program is not executable: ", f"name the interpreter: 'python3 {script}'"),
+    )
+    for bad, start, cause in cases:
+        record, _ = play_game(ARENA, [bot_spec(str(bad)), bot_spec(good)])
+        failure = record.rounds[0].failures[1]
+        assert failure.startswith(start + str(bad)) and cause in failure
+        assert "--ai" not in failure and "chmod" not in failure.replace(f"chmod +x {script}", "")
+
+
 def test_stderr_is_kept_and_capped(tmp_path: Path) -> None:
     noisy = tmp_path / "noisy.sh"
     noisy.write_text(
@@ -124,6 +154,42 @@ def test_stderr_is_kept_and_capped(tmp_path: Path) -> None:
     assert processes[0].stderr.total == 200000
     assert b"bytes of output left out" in processes[0].stderr.data()
     assert record.rounds[0].failures == {}
+
+
+def test_much_error_output_over_a_game_does_not_put_a_bot_out(tmp_path: Path) -> None:
+    """Error output is the bot's log; past 8 MiB (a board dump a round, 200 rounds) it was killed."""
+    noisy = tmp_path / "noisy.sh"
+    noisy.write_text(
+        "#!/bin/sh\nhead -c 9000000 /dev/zero >&2\nwhile read l; do case $l in ROUND*) echo AHEAD;; END) exit 0;; esac; done\n"
+    )
+    noisy.chmod(0o755)
+    record, processes = play_game(ARENA, [bot_spec(str(noisy)), bot_spec(str(noisy))])
+    assert processes[0].stderr.total == 9000000
+    assert all(not r.failures for r in record.rounds)
+    assert record.survived() == [3, 3]  # both drive ahead to the far edge
+
+
+def test_answers_are_taken_in_order_one_a_round(tmp_path: Path) -> None:
+    """docs/tron.md: a line written before ROUND is no error but answers the next round."""
+    early = tmp_path / "early.sh"
+    early.write_text(
+        "#!/bin/sh\necho RIGHT\nwhile read l; do case $l in ROUND*) echo AHEAD;; END) exit 0;; esac; done\n"
+    )
+    early.chmod(0o755)
+    record, _ = play_game(ARENA, [bot_spec(str(early)), bot_spec("simple")])
+    assert record.rounds[0].answers[1] == "RIGHT" and record.rounds[0].failures == {}
+    assert record.rounds[1].answers[1] == "AHEAD"
+
+
+def test_a_bot_that_closes_its_input_is_told_so(tmp_path: Path) -> None:
+    """It went out with 'stopped reading its input: closed its output', its output open all along."""
+    deaf = tmp_path / "deaf.py"
+    deaf.write_text(
+        "import os, sys, time\nos.close(0)\nsys.stdout.write('AHEAD\\n'); sys.stdout.flush()\ntime.sleep(30)\n"
+    )
+    record, _ = play_game(ARENA, [bot_spec(f"{sys.executable} {deaf}"), bot_spec("simple")], time_limit=5.0)
+    failure = next(f for r in record.rounds for p, f in r.failures.items() if p == 1)
+    assert failure == "stopped reading its input (is still running)"
 
 
 def test_builtin_bots_play_a_whole_game() -> None:

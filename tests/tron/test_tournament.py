@@ -73,8 +73,9 @@ def test_run_journal_resume_and_refusal(tmp_path: Path) -> None:
     assert again == [1, 2, 3, 4] and len(results) == 4  # two from the journal, then two played
     assert all(json.loads(line) for line in (tmp_path / JOURNAL).read_text().splitlines())
     assert len((tmp_path / JOURNAL).read_text().splitlines()) == 5
-    with pytest.raises(InputError, match="other settings"):
+    with pytest.raises(InputError, match=r"other settings \(bots differ\)") as refused:
         run_tournament([bot_spec("simple"), bot_spec("random")], ARENAS, tmp_path, resume=True)
+    assert "decks" not in str(refused.value)  # a robots contest's settings, which a Tron tournament has not
 
 
 def test_jobs_run_in_worker_processes(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import pyglet
 
 pyglet.options["headless"] = True
 
+import math  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -19,7 +20,7 @@ from viewer3d.cli import main as view_main  # noqa: E402
 from viewer3d.gameapp import GameApp  # noqa: E402
 from viewer3d.games import by_name, sniff  # noqa: E402
 from viewer3d.games.tron.show import TronShow  # noqa: E402
-from viewer3d.games.tron.timeline import WALL_HEIGHT, Timeline  # noqa: E402
+from viewer3d.games.tron.timeline import COLOURS, WALL_HEIGHT, Timeline, bot_colour  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = parse_arena("GAMEBOARDSTART 6,4\n......\n......\n......\n......\nGAMEBOARDEND\nPOS 1 1,2 E\nPOS 2 6,3 W\n")
@@ -51,6 +52,38 @@ def test_timeline_follows_the_rules_replay() -> None:
     end = timeline.at(3.0)
     assert len(end.flashes) == 2 and not any(c.alive for c in end.cycles)
     assert "collided" in " ".join(end.hud) and "points: one 1, two 1" in end.hud[-1]
+
+
+def test_every_bot_of_an_arena_has_its_own_colour() -> None:
+    """Arenas take up to 32 starts; the eight colours in turn made bot 9 look like bot 1."""
+    colours = [bot_colour(bot) for bot in range(32)]
+    assert colours[: len(COLOURS)] == list(COLOURS)
+    assert len(set(colours)) == 32
+    assert all(0.0 <= c <= 1.0 for colour in colours for c in colour)
+    first16 = colours[:16]
+    nearest = min(math.dist(a, b) for i, a in enumerate(first16) for b in first16[:i])
+    assert nearest > 0.3  # told apart at a glance on the dark floor
+
+
+def test_what_a_crash_leaves_blocked_stays_drawn() -> None:
+    """Bots 1 and 2 drive onto 2,1 together in round 1 and bot 3 crashes into it in round 2 (a
+    blocked field, rules.md); bot 4 drives off the board at once.  The field they collided on and
+    the start fields of bots that never moved were drawn empty: bot 3 crashed into nothing."""
+    arena = parse_arena(
+        "GAMEBOARDSTART 5,3\n.....\n.....\n.....\nGAMEBOARDEND\nPOS 1 1,1 E\nPOS 2 3,1 W\nPOS 3 2,3 N\nPOS 4 5,3 E\n"
+    )
+    rounds = [
+        RoundRecord({1: "AHEAD", 2: "AHEAD", 3: "AHEAD", 4: "AHEAD"}, {}, [1, 2, 4], {}),
+        RoundRecord({3: "AHEAD"}, {}, [3], {}),
+    ]
+    bots = tuple(BotInfo(name) for name in ("one", "two", "three", "four"))
+    timeline = Timeline(GameRecord(arena, bots, tuple(rounds)))
+    assert not any(s.bot in (0, 1, 3) for s in timeline.at(0.0).segments)  # nothing before the crash
+    end = timeline.at(timeline.duration).segments
+    walls = {bot: [(s.x0, s.z0, s.x1, s.z1) for s in end if s.bot == bot] for bot in range(4)}
+    assert walls[0] == [(0.0, 0.0, 1.0, 0.0)] and walls[1] == [(2.0, 0.0, 1.0, 0.0)]  # into 2,1 (cell 1,0)
+    assert walls[3] == [(3.75, 2.0, 4.25, 2.0)]  # a stub on its start field 5,3, along its heading
+    assert all(s.height == pytest.approx(WALL_HEIGHT) for s in end if s.bot != 2)
 
 
 def test_sniff_tells_the_games_apart(tmp_path: Path) -> None:

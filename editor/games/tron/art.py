@@ -15,14 +15,14 @@ from PIL import Image, ImageDraw, ImageFont
 
 from editor.games.tron.grid import BLOCKED, CHARS, FREE, cell_of
 from engine.tron.arena import Heading
-from viewer3d.games.tron.timeline import COLOURS
+from viewer3d.games.tron.timeline import bot_colour as light_colour
 
 PX = 64
 FREE_RGB, BLOCKED_RGB, EDGE_RGB, LIGHT_RGB = (14, 20, 34), (78, 86, 106), (28, 40, 60), (120, 130, 150)
 
 
 def bot_colour(bot: int) -> tuple[int, int, int]:
-    r, g, b = COLOURS[(bot - 1) % len(COLOURS)]
+    r, g, b = light_colour(bot - 1)
     return round(r * 255), round(g * 255), round(b * 255)
 
 

@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from engine.tron.arena import Arena
 from viewer3d.games.tron.textures import TronTextures
-from viewer3d.games.tron.timeline import COLOURS, WALL_HEIGHT, Moment
+from viewer3d.games.tron.timeline import WALL_HEIGHT, Moment, bot_colour
 from viewer3d.render.state import CameraMatrices
 
 FLOATS = 11  # centre3 half3 colour3 yaw1 light1
@@ -147,7 +147,7 @@ def dynamic_boxes(moment: Moment) -> tuple[NDArray[np.float32], NDArray[np.float
     glow: list[list[float]] = []
     thickness = 0.05
     for seg in moment.segments:
-        colour = COLOURS[seg.bot % len(COLOURS)]
+        colour = bot_colour(seg.bot)
         cx, cz = (seg.x0 + seg.x1) / 2 + 0.5, (seg.z0 + seg.z1) / 2 + 0.5
         hx, hz = abs(seg.x1 - seg.x0) / 2 + thickness, abs(seg.z1 - seg.z0) / 2 + thickness
         solid.append([cx, seg.height / 2, cz, hx, seg.height / 2, hz, *colour, 0.0, 1.25])  # 1.25: a wall
@@ -157,7 +157,7 @@ def dynamic_boxes(moment: Moment) -> tuple[NDArray[np.float32], NDArray[np.float
     for cycle in moment.cycles:
         if not cycle.alive:
             continue
-        colour = COLOURS[cycle.bot % len(COLOURS)]
+        colour = bot_colour(cycle.bot)
         x, z = cycle.x + 0.5, cycle.z + 0.5
         solid.append([x, 0.2, z, 0.42, 0.17, 0.2, 0.85, 0.9, 0.95, cycle.yaw, 0.0])  # body
         solid.append(
@@ -177,7 +177,7 @@ def dynamic_boxes(moment: Moment) -> tuple[NDArray[np.float32], NDArray[np.float
             ]
         )
     for flash in moment.flashes:
-        colour = COLOURS[flash.bot % len(COLOURS)]
+        colour = bot_colour(flash.bot)
         size = 0.2 + 1.1 * flash.phase
         fade = (1.0 - flash.phase) ** 1.5
         white = [min(1.0, c * 0.5 + 0.6) * fade for c in colour]

@@ -24,7 +24,7 @@ from engine.tron.record import BotInfo, GameRecord, parse_game
 from engine.tron.rules import Event, State
 from viewer3d.clock import GamePlayer
 from viewer3d.games.base import ActorPose, DynamicCells, GameRenderer, HudLine, SegmentInfo
-from viewer3d.games.tron.timeline import COLOURS, CRASH_ROUNDS, Moment, Timeline
+from viewer3d.games.tron.timeline import CRASH_ROUNDS, Moment, Timeline, bot_colour
 
 #: Seconds a round lasts at speed 1 (robot cards last about 0.4 s; a round is one field's drive).
 ROUND_SECONDS = 0.25
@@ -45,7 +45,7 @@ class LiveState(Protocol):
 
 def colour_of(bot: int) -> tuple[int, int, int]:
     """Bot ``bot``'s (0-based) colour as 0-255 RGB: its light wall, its HUD line."""
-    r, g, b = COLOURS[bot % len(COLOURS)]
+    r, g, b = bot_colour(bot)
     return (int(255 * r), int(255 * g), int(255 * b))
 
 

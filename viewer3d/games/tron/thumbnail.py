@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.tron.arena import Arena
-from viewer3d.games.tron.timeline import COLOURS
+from viewer3d.games.tron.timeline import bot_colour
 
 FREE = (18, 30, 52)
 BLOCKED = (150, 158, 172)
@@ -31,7 +31,7 @@ def arena_thumbnail(arena: Arena, size: int = 72) -> NDArray[np.uint8]:
         starts = ()
     dot = max(scale, max(arena.width, arena.height) * scale // 24)  # visible at any size
     for number, start in enumerate(starts):
-        colour = tuple(int(255 * c) for c in COLOURS[number % len(COLOURS)])
+        colour = tuple(int(255 * c) for c in bot_colour(number))
         cx, cy = (start.x - 1) * scale + scale // 2, (start.y - 1) * scale + scale // 2
         top, left = max(0, cy - dot // 2), max(0, cx - dot // 2)
         picture[top : top + max(1, dot), left : left + max(1, dot)] = colour

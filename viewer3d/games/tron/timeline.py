@@ -9,12 +9,13 @@ the floor as it appears, so the walls seem to grow out of the cycle's tail.  A c
 
 from __future__ import annotations
 
+import colorsys
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.tron.record import GameRecord, out_reason
-from engine.tron.rules import Event, Out, State, initial_state, rounds_survived
+from engine.tron.rules import Event, Out, OutReason, State, initial_state, rounds_survived
 
 #: Bot colours (cyan, orange, magenta, green, yellow, blue, red, white), as light colours.
 COLOURS = (
@@ -27,6 +28,19 @@ COLOURS = (
     (1.0, 0.2, 0.2),
     (0.9, 0.9, 0.95),
 )
+
+
+def bot_colour(bot: int) -> tuple[float, float, float]:
+    """Bot ``bot``'s (0-based) light colour: the eight above, then bright hues a golden angle apart.
+
+    Arenas may have up to 32 starts; with the eight colours in turn bot 9 was bot 1's cyan."""
+    if bot < len(COLOURS):
+        return COLOURS[bot]
+    hue = ((bot - len(COLOURS)) * 0.381966 + 0.525) % 1.0
+    red, green, blue = colorsys.hsv_to_rgb(hue, 1.0 if bot % 2 else 0.5, 1.0 if bot % 3 else 0.8)
+    return (round(red, 3), round(green, 3), round(blue, 3))
+
+
 WALL_HEIGHT = 0.55
 RISE_ROUNDS = 0.8  # how long a new stretch of wall takes to reach full height
 CRASH_ROUNDS = 1.2  # how long a crash flash lasts
@@ -112,6 +126,8 @@ class Timeline:
         self.paths: list[list[tuple[float, float]]] = [[] for _ in range(self.bots)]
         self.yaws: list[list[float]] = [[] for _ in range(self.bots)]
         self.crash: list[tuple[int, float, float] | None] = [None] * self.bots
+        # per bot that drove onto the same field as another: that field (0-based cell), blocked from then on
+        self.claimed: list[tuple[float, float] | None] = [None] * self.bots
         self.survived = [0] * self.bots
         self.points: list[int] = []
         self.reasons = ["still in"] * self.bots
@@ -136,6 +152,8 @@ class Timeline:
                     ax, az = event.at[0] - 1.0, event.at[1] - 1.0
                     x, z = (x + ax) / 2, (z + az) / 2  # the flash sits where the cycle met the obstacle
                 self.crash[event.bot - 1] = (round_no, x, z)
+                if event.reason is OutReason.COLLISION and event.at is not None:
+                    self.claimed[event.bot - 1] = (event.at[0] - 1.0, event.at[1] - 1.0)
                 self.reasons[event.bot - 1] = f"round {round_no}: {out_reason(event)}"
         self.duration = float(round_no)  # last: the round is complete before anyone samples it
 
@@ -175,6 +193,15 @@ class Timeline:
                     cx, cz = crash[1], crash[2]
                     reach = min(1.0, (t - (out_round - 1)) * 2) if t >= out_round - 1 else 0.0
                     x, z = x + (cx - x) * reach, z + (cz - z) * reach
+            if not alive:
+                # What the crash left blocked: the field both drove onto (it stood empty, and a third
+                # bot crashed into nothing), and the start field of a bot that never moved (not drawn).
+                claimed = self.claimed[bot]
+                if claimed is not None:
+                    segments.append(Segment(bot, *path[moves], *claimed, WALL_HEIGHT))
+                elif moves == 0:
+                    (sx, sz), dx, dz = path[0], 0.25 * math.cos(yaws[0]), 0.25 * math.sin(yaws[0])
+                    segments.append(Segment(bot, sx - dx, sz - dz, sx + dx, sz + dz, WALL_HEIGHT))
             if crash is not None and out_round is not None:
                 phase = (t - (out_round - 0.5)) / CRASH_ROUNDS
                 if 0.0 <= phase <= 1.0:
