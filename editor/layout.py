@@ -68,13 +68,24 @@ class Layout:
     def side_width(self) -> int:
         return SIDE_WIDTH if self.width >= WIDE_PX else NARROW_SIDE_WIDTH
 
+    def _cell_room(self, tool_columns: int) -> float:
+        """The palette cell size that leaves room for the tools in ``tool_columns`` columns (unclamped)."""
+        rows = -(-len(self.palette_chars) // PALETTE_COLUMNS)
+        tool_rows = -(-TOOL_COUNT // tool_columns)
+        tools = 2 * PANEL_PAD + TITLE_HEIGHT + tool_rows * (TOOL_ROW_HEIGHT + 4)
+        room = self.height - STATUS_HEIGHT - TITLE_HEIGHT - PANEL_PAD - tools
+        return room / rows - CELL_GAP
+
+    @property
+    def tool_columns(self) -> int:
+        """One column of tool buttons, or two on windows too short for one below the smallest
+        palette cells (at 640x480 the eyedropper and walls were below the window's edge)."""
+        return 1 if self._cell_room(1) >= MIN_CELL_PX else 2
+
     @property
     def cell_px(self) -> float:
         """Palette cells shrink on short windows so that every tile and every tool button fits."""
-        rows = -(-len(self.palette_chars) // PALETTE_COLUMNS)
-        tools = 2 * PANEL_PAD + TITLE_HEIGHT + TOOL_COUNT * (TOOL_ROW_HEIGHT + 4)
-        room = self.height - STATUS_HEIGHT - TITLE_HEIGHT - PANEL_PAD - tools
-        return max(float(MIN_CELL_PX), min(float(CELL_PX), room / rows - CELL_GAP))
+        return max(float(MIN_CELL_PX), min(float(CELL_PX), self._cell_room(self.tool_columns)))
 
     @property
     def palette(self) -> Rect:
@@ -134,10 +145,13 @@ class Layout:
         return TITLE_HEIGHT + PANEL_PAD + rows * (self.cell_px + CELL_GAP) + 2 * PANEL_PAD + TITLE_HEIGHT
 
     def tool_button(self, index: int) -> Rect:
+        columns = self.tool_columns
+        row, column = divmod(index, columns)
+        width = (PALETTE_WIDTH - 2 * PANEL_PAD - (columns - 1) * CELL_GAP) / columns
         return (
-            PANEL_PAD,
-            self.tools_top + index * (TOOL_ROW_HEIGHT + 4),
-            PALETTE_WIDTH - 2 * PANEL_PAD,
+            PANEL_PAD + column * (width + CELL_GAP),
+            self.tools_top + row * (TOOL_ROW_HEIGHT + 4),
+            width,
             TOOL_ROW_HEIGHT,
         )
 

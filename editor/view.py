@@ -512,13 +512,14 @@ class EditorView:
             active = tool is ctl.tool
             self._rect(part, rect, ACCENT if active else (55, 59, 70, 255))
             left, top, _, h = rect
+            narrow = layout.tool_columns > 1  # half-width buttons: a tighter label
             self._label(
                 part,
-                f"{tool.key}   {tool.name}",
-                left + 10,
+                f"{tool.key} {tool.name}" if narrow else f"{tool.key}   {tool.name}",
+                left + (6 if narrow else 10),
                 top + (h - 14) / 2,
                 (20, 22, 28, 255) if active else TEXT,
-                FONT_SIZE,
+                FONT_SIZE - 1 if narrow else FONT_SIZE,
             )
 
     def _build_side(
