@@ -21,6 +21,7 @@ from editor.games import ROBOTS, EditorGame
 from engine.cliutil import OneLineParser, parse_size
 from engine.errors import InputError
 from engine.shipped import board_or_arena_argument
+from engine.tron.arena import MAX_FIELDS as ARENA_MAX_FIELDS
 from engine.tron.arena import MAX_SIDE as ARENA_MAX_SIDE
 
 EXIT_BAD_INPUT = 2
@@ -127,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.board is not None and args.board.exists():
                 raise InputError(f"--arena WxH sizes a new arena, and {args.board} exists already")
             arena = parse_size(args.arena, "--arena", (1, 1), (ARENA_MAX_SIDE, ARENA_MAX_SIDE))
+            if arena[0] * arena[1] > ARENA_MAX_FIELDS:
+                raise InputError(f"--arena {args.arena}: more than {ARENA_MAX_FIELDS} fields (512x512)")
         document = load_document(args.board, game, arena)
     except InputError as exc:
         print(f"robots-edit: {exc}", file=sys.stderr)

@@ -22,6 +22,9 @@ from engine.errors import InputError, read_text
 
 #: Larger sides are refused before anything is allocated: a corrupt header must not cost gigabytes.
 MAX_SIDE = 2000
+#: Most fields an arena may have, as a robot board's tiles (``engine.bounds.MAX_BOARD_TILES``,
+#: 512 x 512, the viewer's measured maximum): a 2000x2000 game of two simple bots ran for minutes.
+MAX_FIELDS = 512 * 512
 _QUOTE = 60
 
 
@@ -91,6 +94,8 @@ class Arena:
     def __post_init__(self) -> None:
         if not (1 <= self.width <= MAX_SIDE and 1 <= self.height <= MAX_SIDE):
             raise ValueError(f"arena size {self.width}x{self.height} is outside 1..{MAX_SIDE}")
+        if self.width * self.height > MAX_FIELDS:
+            raise ValueError(_too_many_fields(self.width, self.height))
         if len(self.blocked) != self.width * self.height:
             raise ValueError("blocked must hold width*height fields")
 
@@ -149,6 +154,10 @@ class Arena:
         return chosen
 
 
+def _too_many_fields(width: int, height: int) -> str:
+    return f"arena size {width}x{height} has {width * height} fields, more than the limit of {MAX_FIELDS}"
+
+
 def _quote(text: str) -> str:
     return shown(text, _QUOTE)
 
@@ -175,6 +184,8 @@ def parse_arena(text: str, path: str | Path | None = None) -> Arena:
     width, height = int(header[1]), int(header[2])
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise InputError(f"arena size {width}x{height} is outside 1..{MAX_SIDE}", path, number + 1, 16)
+    if width * height > MAX_FIELDS:
+        raise InputError(_too_many_fields(width, height), path, number + 1, 16)
     blocked = bytearray()
     for row in range(height):
         number += 1

@@ -192,6 +192,10 @@ def test_robots_edit_opens_and_creates_arenas(tmp_path: Path, capsys: pytest.Cap
     )
     assert edit_main(["--tron", "--arena", "0x5", "--headless", "--screenshot", str(shot)]) == 2
     assert "--arena" in capsys.readouterr().err
+    big = tmp_path / "big.txt"
+    assert edit_main(["--tron", str(big), "--arena", "1000x1000", "--headless", "--screenshot", str(shot)]) == 2
+    assert "--arena 1000x1000: more than 262144 fields (512x512)" in capsys.readouterr().err
+    assert not big.exists()
     assert edit_main([str(tmp_path / "x.dat"), "--arena", "30x20", "--headless", "--screenshot", str(shot)]) == 2
     assert "add --tron" in capsys.readouterr().err
     arena = str(ROOT / "gameboards/tron/open-10x10.txt")

@@ -46,6 +46,9 @@ def test_crlf_trailing_space_and_blank_lines_are_accepted() -> None:
         ("", 1, 1, "empty file"),
         ("GAMEBOARD 2,2\n", 1, 1, "GAMEBOARDSTART n,m"),
         ("GAMEBOARDSTART 0,2\n", 1, 16, "outside"),
+        # Each side is in range, the whole is not: a game there ran for minutes (refused unread).
+        ("GAMEBOARDSTART 2000,2000\n", 1, 16, "4000000 fields, more than the limit of 262144"),
+        ("GAMEBOARDSTART 513,512\n", 1, 16, "more than the limit of 262144"),
         ("GAMEBOARDSTART 2,2\n..\n", 3, 1, "row 2 of 2 is missing"),
         ("GAMEBOARDSTART 2,2\n..\nGAMEBOARDEND\n", 3, 1, "row 2 of 2 is missing"),
         ("GAMEBOARDSTART 3,2\n...\n..\nGAMEBOARDEND\n", 3, 3, "2 fields long"),
