@@ -79,37 +79,23 @@ def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
     FIFO without a writer would wait for ever, and ``/dev/zero`` would never end), and no more
     than ``engine.bounds.MAX_FILE_BYTES`` of it (a file that grows while it is read stops there).
     """
-    import os
-    import stat
+    import errno
 
-    from engine.atomic import file_kind  # engine.atomic imports nothing of ours
+    from engine.atomic import NotARegularFile, read_regular  # engine.atomic imports nothing of ours
     from engine.bounds import MAX_FILE_BYTES  # engine.bounds builds on this module
 
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        data = read_regular(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise error("no such file", path) from None
     except IsADirectoryError:
         raise error("is a directory, not a file", path) from None
+    except NotARegularFile as exc:
+        if exc.errno == errno.EFBIG:
+            raise error(f"{exc.strerror}: far too large for any file read here", path) from None
+        raise error(str(exc.strerror), path) from None
     except OSError as exc:
         raise error(f"cannot read: {exc.strerror or exc}", path) from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise error("is a directory, not a file", path)
-        if not stat.S_ISREG(mode):
-            raise error(f"is a {file_kind(mode)}, not a regular file", path)
-        os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except IsADirectoryError:
-        raise error("is a directory, not a file", path) from None
-    except OSError as exc:
-        raise error(f"cannot read: {exc.strerror or exc}", path) from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_FILE_BYTES:
-        raise error(f"more than {MAX_FILE_BYTES // (1024 * 1024)} MiB: far too large for any file read here", path)
     if data.startswith(BYTE_ORDER_MARK):  # else "unknown card '\ufeffRR'": true, but no help
         raise error("starts with a byte-order mark (EF BB BF): save it as UTF-8 without one", path, 1, 1)
     try:

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import errno
 import io
-import os
 import re
-import stat
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +16,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from engine.atomic import file_kind
+from engine.atomic import read_regular
 from engine.bounds import MAX_FILE_BYTES
 
 TILE_SIZE = 64
@@ -88,28 +86,10 @@ def image_problem(exc: Exception) -> str:
     return re.sub(r" <_io\.\w+ object at 0x[0-9a-fA-F]+>", "", str(exc)) or type(exc).__name__
 
 
-def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of ``path`` if it is a regular file (or a link to one) of at most ``limit`` bytes.
-
-    Raises OSError with a short ``strerror`` otherwise: a FIFO (a picture "saved" as a named pipe,
-    or a link to one) would block ``open`` for ever, freezing the viewer's live reload, and a
-    device such as ``/dev/zero`` would never end (``docs/limits.md``: only regular files are read).
-    """
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
-        if not stat.S_ISREG(mode):
-            raise OSError(errno.EINVAL, f"is a {file_kind(mode)}, not a regular file", str(path))
-        os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read(limit + 1)
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise OSError(errno.EFBIG, f"more than {limit // (1024 * 1024)} MiB", str(path))
-    return data
+def read_regular_file(path: Path) -> bytes:
+    """``engine.atomic.read_regular`` at the input limit: a FIFO picture (or a link to one) froze
+    the viewer's live reload, a device such as ``/dev/zero`` never ended (``docs/limits.md``)."""
+    return read_regular(path, MAX_FILE_BYTES)
 
 
 def read_picture(path: Path, *, needs_alpha: bool = False, role: str = "") -> Picture:

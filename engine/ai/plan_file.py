@@ -219,22 +219,14 @@ def load_keyed(folder: str | Path, key: str) -> PlanData | None:
 
 
 def _read_regular(path: str) -> bytes | None:
-    """The bytes of a regular file of at most ``MAX_FILE_BYTES``; None for anything else.
+    """The bytes of a regular file of at most ``MAX_FILE_BYTES``; None for anything else (a FIFO
+    would hold the entry until the contest's timeout, ``/dev/zero`` never ends)."""
+    from engine.atomic import NotARegularFile, read_regular
 
-    Opened without blocking (a FIFO with no writer would hold the entry until the contest's
-    timeout) and checked before reading (``/dev/zero`` never ends, a huge file eats memory).
-    """
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
-            return None
-        os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            raw = file.read(MAX_FILE_BYTES + 1)  # a file that grows while read is cut off here
-    finally:
-        os.close(fd)
-    return raw if len(raw) <= MAX_FILE_BYTES else None
+        return read_regular(path, MAX_FILE_BYTES)
+    except (NotARegularFile, IsADirectoryError):
+        return None
 
 
 def store(folder: Path, board: Board, level: Level, data: PlanData) -> Path | None:

@@ -22,7 +22,6 @@ same arrays, so the answer does not depend on which one ran (tests check it).
 from __future__ import annotations
 
 import os
-import stat
 
 from engine.ai import plan_choice, plan_file
 
@@ -52,15 +51,9 @@ def _arguments(argv: list[str]) -> tuple[str, str | None] | None:
 
 def _read(name: str) -> str:
     """A regular file's text; OSError for anything else (a FIFO would block the open for ever)."""
-    fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"{name} is not a regular file")
-        os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            return file.read().decode("utf-8")
-    finally:
-        os.close(fd)
+    from engine.atomic import read_regular  # loaded on this path anyway (ccards.txt is written with it)
+
+    return read_regular(name, plan_file.MAX_FILE_BYTES).decode("utf-8")  # not engine.bounds: see there
 
 
 def _pose(text: str) -> tuple[int, int, int] | None:
