@@ -408,28 +408,14 @@ def test_contest_call_form_conflicts(
 def test_a_fifo_among_the_boards_is_refused_not_waited_on(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Every board is sniffed for a deck first (the contest's own call form): that look must not
     open a FIFO, whose open waits for a writer for ever; the board reader then says what it is."""
-    import contextlib
     import os
-    import threading
+
+    from tests.fifo_guard import never_stuck_on
 
     fifo = tmp_path / "board.dat"
     os.mkfifo(fifo)
-    stop = threading.Event()
-    knocked: list[bool] = []
-
-    def knock() -> None:  # a wrongly blocked open gets a writer now and then: a failure, not a hang
-        while not stop.wait(1.0):
-            with contextlib.suppress(OSError):
-                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))  # succeeds only while a reader waits
-                knocked.append(True)
-
-    thread = threading.Thread(target=knock, daemon=True)
-    thread.start()
-    try:
+    with never_stuck_on(fifo) as knocked:
         code, out, err = run(capsys, str(CHOP), str(fifo), "--seeds", "1", "--out", str(tmp_path / "r"))
-    finally:
-        stop.set()
-        thread.join()
     assert not knocked, "the FIFO was opened for reading"
     assert code == 2 and out == ""
     assert err == f"robots-contest: {fifo}: is a FIFO (named pipe), not a regular file\n"

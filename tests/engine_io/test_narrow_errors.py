@@ -3,11 +3,8 @@ message that quotes at most about 80 characters of the input (a binary file give
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +16,7 @@ from engine.model import Level
 from engine.protocol import read_ai_inputs, read_chosen
 from engine.replay import fit_levels, load_replay, parse_globalseq
 from engine.session import STATE_FILE, load_session
+from tests.fifo_guard import never_stuck_on
 from themes import ThemeError, check_theme, load_theme
 
 LONGEST = 200  # path + location + message; the input quoted in it is cut far shorter
@@ -125,33 +123,13 @@ SPECIAL_READERS = {
 }
 
 
-@contextlib.contextmanager
-def _never_stuck_on(fifo: Path) -> Iterator[None]:
-    """Should a reader wrongly open ``fifo`` and wait for a writer, one comes now and then and
-    leaves at once, so that the reader sees an empty file and the test fails instead of hanging."""
-    stop = threading.Event()
-
-    def knock() -> None:
-        while not stop.wait(1.0):
-            with contextlib.suppress(OSError):
-                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-
-    thread = threading.Thread(target=knock, daemon=True)
-    thread.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        thread.join()
-
-
 @pytest.mark.parametrize("reader", list(SPECIAL_READERS))
 def test_a_fifo_or_a_device_instead_of_a_file_is_refused_at_once(reader: str, tmp_path: Path) -> None:
     """Opening a FIFO waits for a writer for ever and /dev/zero never ends: only regular files are read."""
     name, read, kind = SPECIAL_READERS[reader]
     target = tmp_path / name
     os.mkfifo(target)
-    with _never_stuck_on(target), pytest.raises(kind, match=r"is a FIFO \(named pipe\), not a regular file") as fifo:
+    with never_stuck_on(target), pytest.raises(kind, match=r"is a FIFO \(named pipe\), not a regular file") as fifo:
         read(tmp_path)
     assert fifo.value.path == str(target)
     target.unlink()

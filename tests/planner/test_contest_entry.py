@@ -323,8 +323,7 @@ def test_a_hand_edited_header_sends_warm_to_rebuild_the_plan(
 def test_a_fifo_or_an_oversized_cache_file_is_ignored(game_folder: Path, tmp_path: Path) -> None:
     """A cache file is read only if it is a regular file of at most MAX_FILE_BYTES: a FIFO with no
     writer held the entry until the contest's timeout, and /dev/zero or a huge file ate memory."""
-    import contextlib
-    import threading
+    from tests.fifo_guard import never_stuck_on
 
     cache = tmp_path / "cache"
     assert main(["normal"]) == 0
@@ -333,22 +332,10 @@ def test_a_fifo_or_an_oversized_cache_file_is_ignored(game_folder: Path, tmp_pat
     key = plan_file.cache_key(CORRIDOR, Level.NORMAL)
     path.unlink()
     os.mkfifo(path)
-    stop = threading.Event()
-
-    def knock() -> None:  # a wrongly blocked open gets a writer now and then: a failure, not a hang
-        while not stop.wait(1.0):
-            with contextlib.suppress(OSError):
-                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
-
-    thread = threading.Thread(target=knock, daemon=True)
-    thread.start()
-    try:
+    with never_stuck_on(path):
         assert plan_file.load_keyed(cache, key) is None
         forget_plans()
         assert main(["normal"]) == 0  # planned afresh (the FIFO is not replaced)
-    finally:
-        stop.set()
-        thread.join()
     assert read_chosen(game_folder) == expected
     path.unlink()
     with path.open("wb") as file:  # sparse: no disk space used
@@ -401,25 +388,12 @@ def test_a_fifo_instead_of_an_input_file_is_a_one_line_error(
 ) -> None:
     """Both the warm path and the full one open only regular files: a FIFO no one writes would
     otherwise hold the entry until the contest's timeout kills it, without a word."""
-    import contextlib
-    import threading
+    from tests.fifo_guard import never_stuck_on
 
     (game_folder / name).unlink()
     os.mkfifo(game_folder / name)
-    stop = threading.Event()
-
-    def knock() -> None:  # a wrongly blocked open gets a writer now and then: a failure, not a hang
-        while not stop.wait(1.0):
-            with contextlib.suppress(OSError):
-                os.close(os.open(game_folder / name, os.O_WRONLY | os.O_NONBLOCK))
-
-    thread = threading.Thread(target=knock, daemon=True)
-    thread.start()
-    try:
+    with never_stuck_on(game_folder / name):
         code = main(["hard"])
-    finally:
-        stop.set()
-        thread.join()
     err = capsys.readouterr().err.strip()
     assert code == 2 and err.count("\n") == 0 and f"{name}: is a FIFO (named pipe), not a regular file" in err, err
     assert not (game_folder / "ccards.txt").exists()
