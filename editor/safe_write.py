@@ -12,21 +12,12 @@ import os
 import stat
 from pathlib import Path
 
-from engine.atomic import write_text_atomic
+from engine.atomic import is_read_only, write_text_atomic
 
 
 def real_target(path: Path) -> Path:
     """The file a save to ``path`` must change: the end of a symlink chain, else ``path``."""
     return path.resolve() if path.is_symlink() else path
-
-
-def is_read_only(path: Path) -> bool:
-    """A file nobody may write (no write bit, or no permission for this user)."""
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError:
-        return False
-    return not (mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) or not os.access(path, os.W_OK)
 
 
 def folder_writable(folder: Path) -> bool:

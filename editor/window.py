@@ -13,6 +13,7 @@ an editor helper once called ``_y`` was overwritten by the first move of the win
 from __future__ import annotations
 
 import functools
+import io
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -24,6 +25,7 @@ from editor.controller import EditorController
 from editor.events import DocumentEvent
 from editor.tools import LEFT, MIDDLE, RIGHT
 from editor.view import BACKGROUND, EditorView
+from engine.atomic import resolve_target, write_bytes_atomic
 from viewer3d.coords import from_pyglet_y
 
 _BUTTONS = {mouse.LEFT: LEFT, mouse.MIDDLE: MIDDLE, mouse.RIGHT: RIGHT}
@@ -211,11 +213,17 @@ class EditorWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet's Wind
         self._after_input()
 
     def save_png(self, path: str | Path) -> None:
-        """Render one frame, with validation finished, and write it to a PNG (screenshots, tests)."""
+        """Render one frame, with validation finished, and write it to a PNG (screenshots, tests).
+
+        Encoded in memory and written by ``engine.atomic``: a FIFO there is refused (pyglet's own
+        save waited on it for ever), a full disk keeps the old file (it left half a PNG)."""
+        resolve_target(path)  # a folder, FIFO or read-only file in the way: said before drawing
         self.ctl.finish_validation()
         self.switch_to()
         self.on_draw()
-        pyglet.image.get_buffer_manager().get_color_buffer().save(str(path))
+        buffer = io.BytesIO()
+        pyglet.image.get_buffer_manager().get_color_buffer().save(str(path), file=buffer)
+        write_bytes_atomic(path, buffer.getvalue())
 
 
 def _modifier_of(symbol: int) -> int:

@@ -3,7 +3,9 @@
 The new content goes to a temporary file in the target's folder and is renamed over the
 target.  A rename replaces *whatever* is at the target, so the target is looked at first:
 
-* a regular file is replaced, keeping its permission bits;
+* a regular file is replaced, keeping its permission bits -- unless it is read-only (no write
+  bit at all, or none for this user): a rename needs only the folder's permission, so without
+  this check ``chmod a-w`` would protect nothing (as root, not even ``open`` would refuse);
 * a symlink is followed to its final target, which is replaced (the link stays a link, as an
   editor's "save" would keep it), provided that target is a regular file or does not exist yet;
 * anything else -- a folder, a device such as ``/dev/null``, a FIFO, a socket, or a symlink
@@ -19,8 +21,9 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import BinaryIO
 
 #: Symlink chains longer than this are refused, as the kernel refuses them (ELOOP).
 MAX_LINKS = 40
@@ -35,8 +38,10 @@ def resolve_target(path: str | Path, follow_symlinks: bool = True) -> Path:
     """The file a write to ``path`` must replace: ``path`` itself, or where its symlinks lead.
 
     With ``follow_symlinks`` False a symlink is itself the thing replaced (for folders an AI
-    program writes in, where a planted link must not lead our next write elsewhere).
-    Raises OSError naming ``path`` when that is not a regular file (or nothing yet).
+    program writes in, where a planted link must not lead our next write elsewhere), and a
+    read-only file there is replaced too (an AI must not stop the engine by ``chmod``).
+    Raises OSError naming ``path`` when that is not a regular file (or nothing yet), and
+    PermissionError when it is read-only (see :func:`is_read_only`).
     """
     given = Path(path)
     target = given
@@ -54,6 +59,8 @@ def resolve_target(path: str | Path, follow_symlinks: bool = True) -> Path:
             target = link if link.is_absolute() else target.parent / link
             continue
         if stat.S_ISREG(info.st_mode):
+            if follow_symlinks and is_read_only(target, info.st_mode):
+                raise PermissionError(errno.EACCES, "the file is read-only: refusing to replace it", str(given))
             return target
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(errno.EISDIR, "is a folder, not a file: refusing to replace it", str(given))
@@ -61,6 +68,19 @@ def resolve_target(path: str | Path, follow_symlinks: bool = True) -> Path:
             errno.EEXIST, f"is a {file_kind(info.st_mode)}, not a file: refusing to replace it", str(given)
         )
     raise OSError(errno.ELOOP, "too many levels of symbolic links", str(given))
+
+
+def is_read_only(path: str | os.PathLike[str], mode: int | None = None) -> bool:
+    """A file nobody may write (no write bit at all, which holds for root too), or this user may not.
+
+    ``mode``: its ``st_mode`` when already known. A file that does not exist is not read-only.
+    """
+    if mode is None:
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            return False
+    return not (mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) or not os.access(path, os.W_OK)
 
 
 class NotARegularFile(OSError):
@@ -152,6 +172,89 @@ def write_files_atomic(files: Mapping[Path, str | bytes], *, follow_symlinks: bo
         for tmp_name, _, _ in staged:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+        raise
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | Path) -> Iterator[Path]:
+    """A temporary path beside ``path`` for a writer that wants a file name (PIL, ffmpeg, a stream
+    written over minutes); renamed over ``path`` when the ``with`` block ends without an error.
+
+    The same rules as :func:`write_files_atomic`: ``path`` is checked first and again before the
+    rename (a symlink is followed, anything but a regular file or a read-only file is refused), the
+    temporary file is ``.NAME.RANDOM.tmp`` (so one left by ``kill -9`` says what it is), it is
+    removed on any failure, and errors name ``path``.
+    """
+    given = Path(path)
+    target = resolve_target(given)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp_name = _temporary(folder, target.name)
+    except OSError as exc:
+        raise _named(exc, given) from None
+    os.close(fd)
+    try:
+        os.chmod(tmp_name, _mode_for(target))
+        yield Path(tmp_name)
+        with open(tmp_name, "rb") as handle:  # what the writer wrote reaches the disk before the rename
+            os.fsync(handle.fileno())
+        target = resolve_target(given)  # something may have taken its place meanwhile
+        os.replace(tmp_name, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        if exc.filename in (None, tmp_name):
+            raise _named(exc, given) from None
+        raise
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+
+
+def open_log(path: str | Path, *, append: bool = True, follow_symlinks: bool = True) -> BinaryIO:
+    """Open a log or record file to add to (``append``) or to start afresh, for writing in binary.
+
+    Only a regular file is written: a folder, FIFO, device or socket (or a link to one) is refused
+    with an OSError naming ``path`` at once (a FIFO is never waited on). With ``follow_symlinks``
+    False (a folder an AI program writes in) a symlink, FIFO, device or socket found at ``path`` is
+    removed and a new file made, so a link planted there never leads the write elsewhere; with it
+    True a symlink is followed, as every save does, and a read-only file is refused.
+    """
+    given = Path(path)
+    if follow_symlinks:
+        target = resolve_target(given)
+    else:
+        target = given
+        try:
+            info = os.lstat(given)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise _named(exc, given) from None
+        else:
+            if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+                try:
+                    os.unlink(given)
+                except OSError as exc:
+                    raise _named(exc, given) from None
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    flags |= os.O_APPEND if append else 0
+    flags |= 0 if follow_symlinks else getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(target, flags, 0o644)
+    except OSError as exc:
+        raise _named(exc, given) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise FileExistsError(errno.EEXIST, f"is a {file_kind(mode)}, not a file: refusing to write it", str(given))
+        os.set_blocking(fd, True)
+        if not append:
+            os.ftruncate(fd, 0)  # only now: O_TRUNC would have emptied a file before it was looked at
+        return os.fdopen(fd, "ab" if append else "wb")
+    except BaseException:
+        os.close(fd)
         raise
 
 

@@ -28,7 +28,7 @@ from engine.ai.registry import ai_help, resolve_ai
 from engine.ai.supervise import AILimits
 from engine.ai.trace import Trace
 from engine.asciiboard import render_ascii_board
-from engine.atomic import write_files_atomic, write_text_atomic
+from engine.atomic import open_log, write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import parse_seconds
 from engine.cards import Card
@@ -259,8 +259,8 @@ def _record_turn(here: Path, session: Session, game: GameRecord, turn: Turn, tra
         turn.error = game.error
     else:
         return
-    with open(here / ROUNDS_FILE, "a", encoding="utf-8") as handle:
-        handle.write(round_line(game, turn))
+    with open_log(here / ROUNDS_FILE, follow_symlinks=False) as handle:  # bot-ki may have planted a link
+        handle.write(round_line(game, turn).encode("utf-8"))
 
 
 # ---------------------------------------------------------------------------------------------- play

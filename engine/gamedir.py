@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.asciiboard import render_ascii_board
-from engine.atomic import write_text_atomic
+from engine.atomic import write_files_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import cut
 from engine.cards import Card
@@ -116,27 +116,31 @@ def write_game_dir(
     cards: Sequence[Card] | None = None,
     ai_command: str | None = None,
 ) -> None:
-    """Write every file of ``game`` into ``path`` (created if missing), each file atomically.
+    """Write every file of ``game`` into ``path`` (created if missing), all or nothing.
 
     ``turns`` (from ``engine.turns.TurnRecorder``) add the AI's side to ``rounds.jsonl``;
-    ``cards``, the deck played, is kept as ``deck.txt``.  ``game.json`` is written last, so a
-    directory with a ``game.json`` is complete.
+    ``cards``, the deck played, is kept as ``deck.txt``.  Every file is written aside first and
+    renamed into place only when all are written, ``game.json`` last, so a failure (a full disk,
+    a folder in the way) leaves an earlier game in ``path`` whole instead of half replaced.
     """
     folder = Path(path)
     folder.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(folder / BOARD_FILE, write_board(game.board))
-    write_text_atomic(folder / START_FILE, write_pose(game.start))
-    write_text_atomic(folder / GLOBALSEQ_FILE, format_globalseq(game))
-    write_text_atomic(folder / SEQUENCE_FILE, last_sequence(game))
-    write_text_atomic(folder / STATS_FILE, format_stats(game))
-    write_text_atomic(folder / ASCII_FILE, render_ascii_board(game.board, game.pose, note=outcome_note(game)))
-    write_text_atomic(folder / ROUNDS_FILE, format_rounds(game, turns))
+    files: dict[Path, str] = {
+        folder / BOARD_FILE: write_board(game.board),
+        folder / START_FILE: write_pose(game.start),
+        folder / GLOBALSEQ_FILE: format_globalseq(game),
+        folder / SEQUENCE_FILE: last_sequence(game),
+        folder / STATS_FILE: format_stats(game),
+        folder / ASCII_FILE: render_ascii_board(game.board, game.pose, note=outcome_note(game)),
+        folder / ROUNDS_FILE: format_rounds(game, turns),
+    }
     if cards is not None:
-        write_text_atomic(folder / DECK_FILE, write_cards(cards))
-    else:
-        (folder / DECK_FILE).unlink(missing_ok=True)  # a stale deck of an earlier game must not be taken for this one's
+        files[folder / DECK_FILE] = write_cards(cards)
     info = game_info(game, ai=ai, deck=deck, seed=seed, ai_command=ai_command)
-    write_text_atomic(folder / INFO_FILE, json.dumps(info, indent=2) + "\n")
+    files[folder / INFO_FILE] = json.dumps(info, indent=2) + "\n"
+    write_files_atomic(files)
+    if cards is None:
+        (folder / DECK_FILE).unlink(missing_ok=True)  # a stale deck of an earlier game must not be taken for this one's
 
 
 @dataclass(frozen=True)

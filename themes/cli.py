@@ -23,7 +23,14 @@ from themes.loader import check_theme, list_themes, load_theme, shipped_theme_na
 from themes.manifest import MANIFEST_FILE
 from themes.report import summary
 from themes.sheet import contact_sheet
-from themes.template import MAX_TEMPLATE_SCALE, TemplateError, read_template, template_sheet, write_pictures
+from themes.template import (
+    MAX_TEMPLATE_SCALE,
+    TemplateError,
+    fresh_staging,
+    read_template,
+    template_sheet,
+    write_pictures,
+)
 from themes.theme import Theme
 
 
@@ -90,18 +97,15 @@ def _new(name: str, source: str, parent: Path | None) -> int:
         return target
     origin = load_theme(source)
     target.parent.mkdir(parents=True, exist_ok=True)
-    staging = target.with_name(f".{name}.tmp")  # ours: what an interrupted "new" left there
     try:
-        if staging.is_symlink() or (staging.exists() and not staging.is_dir()):
-            staging.unlink()  # never followed: rmtree through a link would empty its target
-        elif staging.exists():
-            shutil.rmtree(staging)
+        staging = fresh_staging(target)  # ours: what an interrupted "new" left there is removed
+        staging.rmdir()  # copytree makes it
         shutil.copytree(origin.path, staging, ignore=shutil.ignore_patterns("*.tmp", ".*"))
         manifest = {"name": name, "author": "", "licence": "", "start_marker": origin.manifest.start_marker}
         (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
         staging.rename(target)
     except OSError as exc:
-        print(f"robots-theme: {exc.filename or staging}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"robots-theme: {exc.filename or target}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     print(f"{target}: new theme copied from {origin.name}; edit its PNGs, then: robots-theme check {target}")
     return 0
@@ -180,7 +184,11 @@ def _import(sheet: Path, name: str, parent: Path | None) -> int:
     except TemplateError as exc:
         print(f"robots-theme: {sheet}: {exc}", file=sys.stderr)
         return 1
-    written = write_pictures(pictures, target, name)
+    try:
+        written = write_pictures(pictures, target, name)
+    except OSError as exc:  # a full disk: PIL's error names no file ("robots-theme: : File too large")
+        print(f"robots-theme: {target}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     print(f"{target}: {written} pictures from {sheet}; check it with: robots-theme check {target}")
     return 0
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -155,13 +156,29 @@ def read_template(path: Path) -> dict[str, Image.Image]:
 
 def write_pictures(pictures: dict[str, Image.Image], target: Path, name: str) -> int:
     """Write ``pictures`` and a manifest into the new folder ``target`` (made whole, then renamed)."""
-    staging = target.with_name(f".{target.name}.tmp")
-    staging.mkdir(parents=True, exist_ok=True)
-    for key, image in pictures.items():
-        path = staging / f"{key}.png"  # "tron/floor": another game's picture, in its subfolder
-        path.parent.mkdir(exist_ok=True)
-        image.save(path, format="PNG")
-    manifest = {"name": name, "author": "", "licence": "", "base": "default"}
-    (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    staging.rename(target)
+    staging = fresh_staging(target)
+    try:
+        for key, image in pictures.items():
+            path = staging / f"{key}.png"  # "tron/floor": another game's picture, in its subfolder
+            path.parent.mkdir(exist_ok=True)
+            image.save(path, format="PNG")
+        manifest = {"name": name, "author": "", "licence": "", "base": "default"}
+        (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        staging.rename(target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)  # a full disk or Ctrl-C leaves no half theme
+        raise
     return len(pictures)
+
+
+def fresh_staging(target: Path) -> Path:
+    """``.NAME.tmp`` beside ``target``, new and empty: whatever an interrupted run left there is
+    removed first, a symlink never followed (writing through it filled the folder it led to)."""
+    staging = target.with_name(f".{target.name}.tmp")
+    if staging.is_symlink() or (staging.exists() and not staging.is_dir()):
+        staging.unlink()
+    elif staging.exists():
+        shutil.rmtree(staging)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging.mkdir()
+    return staging

@@ -7,8 +7,6 @@ export shows exactly what the window would show."""
 from __future__ import annotations
 
 import itertools
-import os
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sized
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import moderngl
 from PIL import Image
 
-from engine.atomic import resolve_target
+from engine.atomic import atomic_output, resolve_target
 from engine.model import Board
 from viewer3d.render.offscreen import OffscreenTarget, create_headless_context
 from viewer3d.render.renderer import SceneRenderer, ThemeLike
@@ -288,22 +286,11 @@ def _write_mp4(path: Path, images: Iterator[Image.Image], size: tuple[int, int],
 
 
 def _save_atomic(path: Path, save: Callable[[Path], None]) -> None:
-    """Write through a temporary file in the same folder and rename, so a failure never leaves half a file."""
+    """Write through a temporary file in the same folder and rename (``engine.atomic.atomic_output``),
+    so a failure never leaves half a file; one left by ``kill -9`` is ``.NAME.RANDOM.tmp``."""
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise ExportError(f"{path}: folder {folder} does not exist")
-    target = _target(path)  # again: the render took a while, something may have taken its place
-    folder = target.parent if str(target.parent) else Path(".")
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=folder)
-    os.close(handle)
-    tmp = Path(name)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; an exported picture is an ordinary file
-    try:
+    _target(path)  # again: the render took a while, something may have taken its place
+    with atomic_output(path) as tmp:
         save(tmp)
-        _target(path)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise

@@ -46,6 +46,7 @@ from engine.ai.hints import program_hint, timeout_hint
 from engine.ai.output import BoundedOutput
 from engine.ai.supervise import AILimits, become_subreaper, child_setup, children, kill_descendants
 from engine.ai.trace import Trace
+from engine.atomic import open_log
 from engine.boardfile import write_board
 from engine.cards import Card
 from engine.debugmarks import DEBUG_FILE, MAX_BYTES, parse_debug
@@ -323,8 +324,13 @@ def remove_tree(folder: Path) -> bool:
     return not os.path.lexists(folder)
 
 
-def _write_log(log_path: Path | None, header: str, capture: BoundedOutput, append: bool, *, tail_only: int = 0) -> None:
-    """Append the round's header and output to the log; ``tail_only`` > 0: only that many last bytes."""
+def _write_log(
+    log_path: Path | None, header: str, capture: BoundedOutput, append: bool, *, tail_only: int = 0, workdir: Path
+) -> None:
+    """Append the round's header and output to the log; ``tail_only`` > 0: only that many last bytes.
+
+    A log in the AI's own folder (``robots-engine start``'s ``bot-ki.log``) is never written through
+    a link or into a FIFO the program left there (``engine.atomic.open_log``)."""
     if log_path is None:
         return
     data = capture.data()
@@ -334,13 +340,18 @@ def _write_log(log_path: Path | None, header: str, capture: BoundedOutput, appen
             + data[-tail_only:]
         )
     try:
-        with open(log_path, "ab" if append else "wb") as handle:
+        with open_log(log_path, append=append, follow_symlinks=not _in_folder(log_path, workdir)) as handle:
             handle.write(header.encode("utf-8", errors="replace"))
             handle.write(data)
             if data and not data.endswith(b"\n"):
                 handle.write(b"\n")
     except OSError as exc:
         raise AIError(f"cannot write AI log {log_path}: {exc.strerror or exc}") from None
+
+
+def _in_folder(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is a file right in ``folder`` (where the AI program may have planted anything)."""
+    return os.path.abspath(path.parent) == os.path.abspath(folder)
 
 
 def _pidfd(pid: int) -> int | None:
@@ -483,7 +494,7 @@ def run_ai_once(
     status = failure or (f"exit {code}" if code >= 0 else f"signal {-code}")
     where = f"round {round_number}: " if round_number is not None else ""
     header = f"--- {where}{name} {level_word}: {status}, {elapsed:.3f} s ---\n"
-    _write_log(log_path, header, capture, append_log, tail_only=log_tail_only)
+    _write_log(log_path, header, capture, append_log, tail_only=log_tail_only, workdir=folder)
     if trace is not None:
         trace.output = capture.text()
         trace.output_bytes = capture.total
@@ -683,7 +694,8 @@ class ExternalAI:
             return
         trace.debug = parse_debug(trace.debug_text, board.width, board.height, cut=trace.debug_cut)
         if trace.debug.problems and self.log_path is not None:
-            with contextlib.suppress(OSError), open(self.log_path, "ab") as handle:
+            follow = self._fixed_workdir is None or not _in_folder(self.log_path, self._fixed_workdir)
+            with contextlib.suppress(OSError), open_log(self.log_path, follow_symlinks=follow) as handle:
                 handle.write("".join(f"[{p}]\n" for p in trace.debug.problems).encode("utf-8", errors="replace"))
 
     def _write_inputs(self, folder: Path, board: Board, hand: tuple[Card, ...], pose: Pose) -> None:

@@ -8,13 +8,15 @@ is dropped when the journal is read back, and cut off before anything new is app
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.bounds import shown
+from engine.atomic import read_regular, resolve_target
+from engine.bounds import MAX_FILE_BYTES, shown
 from engine.errors import InputError
 
 FORMAT = 1
@@ -42,24 +44,33 @@ class Journal:
         Without ``resume`` an existing journal is an error (its results would be lost); with
         it, a journal of another batch (another fingerprint) is one too.
         """
-        target = Path(path)
+        given = Path(path)
         wanted = json.loads(json.dumps(dict(fingerprint)))  # as it reads back from the file
         done: dict[str, dict[str, Any]] = {}
+        try:  # a link is followed (a dangling one made), a FIFO, folder or read-only file refused
+            target = resolve_target(given)
+        except OSError as exc:
+            raise JournalError(f"cannot write the journal: {exc.strerror or exc}", given) from None
         if target.exists():
             if not resume:
                 raise JournalError(
                     "holds the journal of an earlier run: add --resume to finish it, or choose another --out", target
                 )
-            done, good_bytes = _read(target, wanted)
-            with open(target, "r+b") as handle:
-                handle.truncate(good_bytes)  # drop a line cut short by a crash
-            fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
-            journal = cls(target, wanted, done, fd)
+            done, good_bytes = _read(given, wanted)
+            try:
+                fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+                os.ftruncate(fd, good_bytes)  # drop a line cut short by a crash
+            except OSError as exc:
+                raise JournalError(f"cannot write the journal: {exc.strerror or exc}", given) from None
+            journal = cls(given, wanted, done, fd)
             if good_bytes == 0:
                 journal._write({"journal": FORMAT, "fingerprint": wanted})
             return journal
-        fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
-        journal = cls(target, wanted, done, fd)
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        except OSError as exc:
+            raise JournalError(f"cannot write the journal: {exc.strerror or exc}", given) from None
+        journal = cls(given, wanted, done, fd)
         journal.created = True
         journal._write({"journal": FORMAT, "fingerprint": wanted})
         return journal
@@ -77,10 +88,16 @@ class Journal:
 
     def _write(self, record: Mapping[str, Any]) -> None:
         data = (json.dumps(record, separators=(",", ":"), ensure_ascii=True) + "\n").encode()
-        written = 0
-        while written < len(data):
-            written += os.write(self._fd, data[written:])
-        os.fsync(self._fd)
+        size = os.fstat(self._fd).st_size
+        try:
+            written = 0
+            while written < len(data):
+                written += os.write(self._fd, data[written:])
+            os.fsync(self._fd)
+        except OSError as exc:  # a full disk: no half line is left behind, the error names the journal
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._fd, size)
+            raise OSError(exc.errno, exc.strerror, str(self.path)) from None
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -107,7 +124,7 @@ def _differing(found: object, wanted: dict[str, Any]) -> str:
 def _read(path: Path, fingerprint: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], int]:
     """The rows of a journal and the length of its intact part; JournalError if it is not ours."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE_BYTES)  # a FIFO there is refused, never waited on
     except OSError as exc:
         raise JournalError(f"cannot read: {exc.strerror or exc}", path) from None
     done: dict[str, dict[str, Any]] = {}

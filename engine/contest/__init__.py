@@ -326,6 +326,15 @@ def _main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return exit_status(stop.cause)
+    except OSError as exc:  # the journal could not be written (a full disk): what it holds is whole
+        newline = "\n" if bar.interactive else ""
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(
+            f"{newline}{PROGRAM}: {where}{exc.strerror or exc}; the games saved so far are kept:"
+            " play the rest with the same command and --resume",
+            file=sys.stderr,
+        )
+        return 2
     except InputError as exc:  # --cluster: the scheduler cannot be reached
         # Nothing was played: leave nothing behind, so the same command may simply be run again.
         for each in journals:

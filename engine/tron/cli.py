@@ -17,6 +17,7 @@ exit status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shlex
 import shutil
@@ -26,13 +27,14 @@ from pathlib import Path
 
 from engine.ai.external import normalize_command
 from engine.ai.hints import file_problem
+from engine.atomic import atomic_output, write_files_atomic
 from engine.bounds import MAX_TIMEOUT, cut, shown
 from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command
 from engine.errors import InputError
 from engine.shipped import arena_argument
 from engine.tron.arena import load_arena
 from engine.tron.bots import BUILTIN_NAMES
-from engine.tron.record import GameRecord, load_game, save_game
+from engine.tron.record import GameRecord, load_game, write_game
 from engine.tron.server import DEFAULT_STARTUP, DEFAULT_TIME_LIMIT, BotSpec, play_game
 
 PROG = "robots-tron"
@@ -130,17 +132,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else None
     if out is not None:
         make_folder(out)
-    log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
-    try:
-        record, processes = play_game(arena, bots, time_limit=args.time_limit, startup=args.startup, transcript=log)
-    finally:
-        if log is not None:
-            log.close()
+    # The transcript goes to a temporary file beside --log, renamed over it once the game is over:
+    # a FIFO or folder there is refused before the game, a full disk or Ctrl-C keeps the old log.
+    with atomic_output(args.log) if args.log else contextlib.nullcontext(None) as log_path:
+        log = open(log_path, "w", encoding="utf-8") if log_path is not None else None  # noqa: SIM115
+        try:
+            record, processes = play_game(arena, bots, time_limit=args.time_limit, startup=args.startup, transcript=log)
+        finally:
+            if log is not None:
+                log.close()
     print(format_result(record))
     if out is not None:
-        save_game(record, out / GAME_FILE)
-        for number, process in enumerate(processes, 1):
-            (out / f"bot{number}.stderr.txt").write_bytes(process.stderr.data())
+        files: dict[Path, str | bytes] = {
+            out / f"bot{number}.stderr.txt": process.stderr.data() for number, process in enumerate(processes, 1)
+        }
+        files[out / GAME_FILE] = write_game(record)  # all or nothing, the game file last
+        write_files_atomic(files)
         print(f"game file: {out / GAME_FILE}")
     return 0
 

@@ -190,6 +190,67 @@ def test_torn_last_journal_line_is_dropped(capsys: pytest.CaptureFixture[str], t
     assert len(journal.read_text().splitlines()) == 4
 
 
+def test_journal_that_is_a_fifo_or_a_link_is_handled(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--resume waited for ever on a FIFO journal.jsonl; a dangling link to where the journal
+    should go said '[Errno 17] File exists' instead of writing it there, a link loop the same."""
+    import os
+
+    from tests.fifo_guard import never_stuck_on
+
+    fifo = tmp_path / "fifo"
+    fifo.mkdir()
+    os.mkfifo(fifo / "journal.jsonl")
+    with never_stuck_on(fifo / "journal.jsonl"):
+        assert main([str(CHOP), "--seeds", "2", "--out", str(fifo), "--resume"]) == 2
+    assert capsys.readouterr().err == (
+        f"robots-contest: {fifo / 'journal.jsonl'}: cannot write the journal:"
+        " is a FIFO (named pipe), not a file: refusing to replace it\n"
+    )
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    (linked / "journal.jsonl").symlink_to(tmp_path / "elsewhere.jsonl")
+    assert main([str(CHOP), "--seeds", "2", "--out", str(linked)]) == 0
+    assert (linked / "journal.jsonl").is_symlink() and len((tmp_path / "elsewhere.jsonl").read_text().splitlines()) == 3
+    capsys.readouterr()
+    loop = tmp_path / "loop"
+    loop.mkdir()
+    (loop / "journal.jsonl").symlink_to("other")
+    (loop / "other").symlink_to("journal.jsonl")
+    assert main([str(CHOP), "--seeds", "2", "--out", str(loop)]) == 2
+    assert capsys.readouterr().err.endswith(
+        "journal.jsonl: cannot write the journal: too many levels of symbolic links\n"
+    )
+
+
+def test_full_disk_while_journaling_is_one_line_and_leaves_no_half_line(tmp_path: Path) -> None:
+    """A full disk while a game was appended to the journal was a traceback (exit 1) and left half a line."""
+    assert main([str(CHOP), "--seeds", "2", "--out", str(tmp_path)]) == 0
+    journal = tmp_path / "journal.jsonl"
+    lines = journal.read_bytes().splitlines(keepends=True)
+    journal.write_bytes(b"".join(lines[:2]))  # one game of three to go
+    (tmp_path / "results.csv").unlink()
+    script = (
+        "import resource, sys\n"
+        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({len(lines[0]) + len(lines[1]) + 20},) * 2)\n"
+        "from engine.contest import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(CHOP), "--seeds", "2", "--out", str(tmp_path), "--resume"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        f"robots-contest: {journal}: File too large; the games saved so far are kept:"
+        " play the rest with the same command and --resume"
+    )
+    assert journal.read_bytes() == b"".join(lines[:2])
+    assert main([str(CHOP), "--seeds", "2", "--out", str(tmp_path), "--resume"]) == 0
+
+
 def test_the_leftover_check_sees_a_leftover(tmp_path: Path) -> None:
     """``strays()`` is not blind: a process left running by this run is found (then killed here)."""
     leftover = subprocess.Popen(["sleep", "2345.61"], start_new_session=True)

@@ -72,3 +72,29 @@ def test_unreachable_display_is_one_line_exit_1() -> None:
     assert result.returncode == 1, result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
     assert result.stderr.startswith("robots-edit: cannot open a window on display ':97'")
+
+
+def test_screenshot_over_a_fifo_or_on_a_full_disk_loses_nothing(tmp_path: Path) -> None:
+    """--screenshot FIFO waited for a reader for ever; on a full disk it left half a PNG where the
+    old file was. Now: one line, exit 2, the old file as it was, no temporary file."""
+    import os
+
+    from tests.fifo_guard import never_stuck_on
+
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    with never_stuck_on(fifo, writers=True):
+        result = _run("gameboards/chop.dat", "--screenshot", str(fifo), "--size", "640x480")
+    assert result.returncode == 2 and result.stderr.startswith(f"robots-edit: {fifo}: cannot write: is a FIFO")
+    shot = tmp_path / "shot.png"
+    shot.write_text("the old picture")
+    command = [sys.executable, "-m", "editor", "gameboards/chop.dat", "--screenshot", str(shot), "--size", "640x480"]
+    limited = subprocess.run(
+        ["bash", "-c", 'ulimit -f 8 && exec "$@"', "-", *command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert limited.returncode == 2 and limited.stderr == f"robots-edit: {shot}: cannot write: File too large\n"
+    assert shot.read_text() == "the old picture"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.png", "shot.png"]

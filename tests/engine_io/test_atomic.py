@@ -130,3 +130,81 @@ def test_write_files_atomic_is_all_or_nothing(tmp_path: Path) -> None:
     assert first.read_text() == "old a" and not second.exists() and _leftovers(tmp_path) == []
     write_files_atomic({first: "new a", second: "new b"})
     assert (first.read_text(), second.read_text()) == ("new a", "new b")
+
+
+def test_read_only_file_is_refused_and_kept(tmp_path: Path) -> None:
+    """A rename needs only the folder's permission: 'robots-engine save deck.dat' replaced a
+    chmod 444 deck.dat (as any user, not only root). A read-only file is refused, also through a
+    symlink, and stays as it was; in an AI's folder (no following) it is replaced as before."""
+    target = tmp_path / "deck.dat"
+    target.write_text("mine\n")
+    target.chmod(0o444)
+    link = tmp_path / "link.dat"
+    link.symlink_to(target)
+    for given in (target, link):
+        with pytest.raises(PermissionError) as info:
+            write_text_atomic(given, "new\n")
+        assert info.value.filename == str(given) and "read-only" in str(info.value)
+    assert target.read_text() == "mine\n" and _leftovers(tmp_path) == []
+    write_text_atomic(target, "ai's\n", follow_symlinks=False)
+    assert target.read_text() == "ai's\n"
+
+
+def test_atomic_output_renames_on_success_only(tmp_path: Path) -> None:
+    from engine.atomic import atomic_output
+
+    target = tmp_path / "replay.mp4"
+    target.write_bytes(b"old")
+    with pytest.raises(RuntimeError), atomic_output(target) as tmp:
+        assert tmp.parent == tmp_path and tmp.name.startswith(".replay.mp4.") and tmp.name.endswith(".tmp")
+        tmp.write_bytes(b"half")
+        raise RuntimeError("the encoder died")
+    assert target.read_bytes() == b"old" and _leftovers(tmp_path) == []
+    with atomic_output(target) as tmp:
+        tmp.write_bytes(b"new")
+    assert target.read_bytes() == b"new" and _leftovers(tmp_path) == []
+    os_fifo = tmp_path / "pipe.mp4"
+    import os
+
+    os.mkfifo(os_fifo)
+    with pytest.raises(FileExistsError), atomic_output(os_fifo):
+        pass
+
+
+def test_open_log_refuses_a_fifo_without_waiting(tmp_path: Path) -> None:
+    """robots-tron's --log, robots-engine start's rounds.jsonl and an AI's log waited for ever on a FIFO."""
+    import os
+
+    from engine.atomic import open_log
+    from tests.fifo_guard import never_stuck_on
+
+    fifo = tmp_path / "talk.log"
+    os.mkfifo(fifo)
+    with never_stuck_on(fifo) as knocked, pytest.raises(FileExistsError) as info:
+        open_log(fifo, append=False)
+    assert info.value.filename == str(fifo) and "FIFO" in str(info.value) and not knocked
+
+
+def test_open_log_in_an_ai_folder_replaces_a_planted_link(tmp_path: Path) -> None:
+    """An AI running in robots-engine start's folder linked bot-ki.log (and rounds.jsonl) to a
+    file of the user's: the engine emptied that file and wrote its log into it."""
+    import os
+
+    from engine.atomic import open_log
+
+    victim = tmp_path / "precious.txt"
+    victim.write_text("keep me\n")
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "bot-ki.log").symlink_to(victim)
+    os.mkfifo(game / "rounds.jsonl")
+    for name in ("bot-ki.log", "rounds.jsonl"):
+        with open_log(game / name, append=name == "rounds.jsonl", follow_symlinks=False) as handle:
+            handle.write(b"ours\n")
+        assert not (game / name).is_symlink() and (game / name).read_bytes() == b"ours\n"
+    assert victim.read_text() == "keep me\n"
+    # a user's own link is followed, as every save does
+    (game / "mine.log").symlink_to(victim)
+    with open_log(game / "mine.log") as handle:
+        handle.write(b"more\n")
+    assert victim.read_text() == "keep me\nmore\n" and (game / "mine.log").is_symlink()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine.deck import generate_deck, save_deck
 from engine.session import STATE_FILE
+from tests.fifo_guard import never_stuck_on
 
 from .conftest import CHOP
 
@@ -69,3 +70,30 @@ def test_two_starts_at_once_play_two_rounds(engine, tmp_path: Path) -> None:
     assert (tmp_path / "runs.log").read_text() == "ran\nran\n"
     assert first.stdout is not None and second.stdout is not None
     assert "round 1:" in first.stdout.read() and "round 2:" in second.stdout.read()
+
+
+def test_start_never_writes_through_what_bot_ki_planted(engine, tmp_path: Path) -> None:
+    """bot-ki runs in the game folder: it linked bot-ki.log and rounds.jsonl to a file of the
+    user's (start emptied it and wrote its log into it) and made bot-ki.log a FIFO (start waited
+    for a reader for ever). Both are replaced by the engine's own files now."""
+    victim = tmp_path.parent / f"{tmp_path.name}-precious.txt"
+    victim.write_text("keep me\n")
+    bot = tmp_path / "bot-ki"
+    bot.write_text(
+        "#!/bin/sh\n"
+        f"rm -f bot-ki.log rounds.jsonl; ln -s '{victim}' rounds.jsonl\n"
+        f"if [ -e second ]; then mkfifo bot-ki.log; else ln -s '{victim}' bot-ki.log; touch second; fi\n"
+        "head -5 cards.txt > ccards.txt\n"
+    )
+    bot.chmod(0o755)
+    save_deck(generate_deck(4), tmp_path / "deck.dat")
+    assert engine("load", str(CHOP), "deck.dat", "easy").code == 0
+    with never_stuck_on(tmp_path / "bot-ki.log", writers=True):
+        results = [engine("start", "--timeout", "30") for _ in range(2)]
+    for result in results:
+        assert result.code in (0, 1), result.err
+    assert not (tmp_path / "bot-ki.log").is_symlink() and not (tmp_path / "rounds.jsonl").is_symlink()
+    assert (tmp_path / "bot-ki.log").read_text().startswith("--- round")
+    assert [json.loads(line)["round"] for line in (tmp_path / "rounds.jsonl").read_text().splitlines()] == [2]
+    assert victim.read_text() == "keep me\n"
+    victim.unlink()

@@ -67,6 +67,24 @@ def test_an_ai_error_is_recorded_with_its_message(tmp_path: Path) -> None:
     assert (info["deck"], info["seed"], info["ai"]) == ("decks/d.dat", None, "./mybot")
 
 
+def test_a_failed_rewrite_leaves_the_earlier_game_whole(tmp_path: Path) -> None:
+    """'robots-engine play --out g' on a full disk replaced globalseq.txt, rounds.jsonl and stats.txt
+    with the new game's and kept the old game.json and deck.txt: a folder of two games."""
+    board = load_board(CHOP)
+    first = play_game(board, Level.EASY, generate_deck(1), reference_chooser)
+    second = play_game(board, Level.EASY, generate_deck(2), reference_chooser)
+    write_game_dir(tmp_path, first, ai="reference", deck=None, seed=1, cards=generate_deck(1))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    (tmp_path / INFO_FILE).unlink()
+    (tmp_path / INFO_FILE).mkdir()  # in the way of the last file written
+    with pytest.raises(IsADirectoryError):
+        write_game_dir(tmp_path, second, ai="reference", deck=None, seed=2, cards=generate_deck(2))
+    (tmp_path / INFO_FILE).rmdir()
+    after = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert after == {name: data for name, data in before.items() if name != INFO_FILE}
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
 def test_rewriting_a_game_dir_replaces_every_file(tmp_path: Path) -> None:
     board = load_board(CHOP)
     first = play_game(board, Level.HARD, generate_deck(1), reference_chooser)

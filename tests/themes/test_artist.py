@@ -86,6 +86,38 @@ def test_template_import_round_trip_is_exact(scale: int, tmp_path: Path, capsys:
     assert imported.faults == ()
 
 
+def test_import_never_writes_through_a_link_and_leaves_no_half_theme(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A link at the staging name '.NAME.tmp' led import's pictures into another folder (and became
+    the theme); a full disk left the half-written staging folder and said 'robots-theme: : File too large'."""
+    sheet = tmp_path / "sheet.png"
+    assert main(["template", "default", "--out", str(sheet)]) == 0
+    themes, elsewhere = tmp_path / "themes", tmp_path / "elsewhere"
+    themes.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "keep.txt").write_text("mine")
+    (themes / ".linked.tmp").symlink_to(elsewhere)
+    assert main(["import", str(sheet), "linked", "--dir", str(themes)]) == 0
+    assert [p.name for p in elsewhere.iterdir()] == ["keep.txt"]
+    assert (themes / "linked").is_dir() and not (themes / "linked").is_symlink()
+    script = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))\n"
+        "from themes.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, "import", str(sheet), "full", "--dir", str(themes)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=120,
+    )
+    assert result.returncode == 1 and result.stderr == f"robots-theme: {themes / 'full'}: File too large\n"
+    assert sorted(p.name for p in themes.iterdir()) == ["linked"]
+
+
 def test_painting_a_template_changes_the_theme(tmp_path: Path) -> None:
     sheet = template_sheet(load_theme("default"), 2)
     left, top = layout(2)[1]["wall-left"]

@@ -28,6 +28,54 @@ def test_play_writes_game_file_log_and_stderr(tmp_path: Path, capsys: pytest.Cap
     assert "<1 " in "\n".join(talk) and talk[-1].endswith("END")
 
 
+def test_play_refuses_a_fifo_log_or_stderr_file_instead_of_hanging(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--log FIFO waited for a reader for ever before the game; a FIFO bot1.stderr.txt in --out
+    did the same after it. Both are refused in one line, exit status 2."""
+    import os
+
+    from tests.fifo_guard import never_stuck_on
+
+    fifo = tmp_path / "talk.log"
+    os.mkfifo(fifo)
+    with never_stuck_on(fifo, writers=True):
+        assert main(["play", str(SMALL), "simple", "simple", "--log", str(fifo)]) == 2
+    assert (
+        capsys.readouterr().err.strip()
+        == f"robots-tron: {fifo}: is a FIFO (named pipe), not a file: refusing to replace it"
+    )
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / "bot1.stderr.txt")
+    with never_stuck_on(out / "bot1.stderr.txt", writers=True):
+        assert main(["play", str(SMALL), "simple", "simple", "--out", str(out)]) == 2
+    assert "bot1.stderr.txt: is a FIFO" in capsys.readouterr().err
+    assert not (out / "tron-game.json").exists()
+
+
+def test_play_log_on_a_full_disk_keeps_the_old_log(tmp_path: Path) -> None:
+    """The transcript was written straight into --log: a full disk left half of it, the old log gone."""
+    log = tmp_path / "talk.log"
+    log.write_text("the last game's talk\n")
+    script = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))\n"
+        "from engine.tron.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, "play", str(SMALL), "strong", "simple", "--log", str(log)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert result.returncode == 2 and result.stderr.strip() == f"robots-tron: {log}: File too large"
+    assert log.read_text() == "the last game's talk\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["talk.log"]
+
+
 def test_play_three_bots_on_an_arena_with_three_starts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board = tmp_path / "three.txt"
     board.write_text("GAMEBOARDSTART 6,6\n" + "......\n" * 6 + "GAMEBOARDEND\nPOS 1 1,1 E\nPOS 2 6,6 W\nPOS 3 1,6 N\n")

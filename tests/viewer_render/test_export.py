@@ -76,3 +76,24 @@ def test_no_frames_is_an_error(tmp_path):
     with pytest.raises(ExportError, match="no frames"):
         export_replay(tmp_path / "empty.gif", [], SIZE, 10, BOARD)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_mp4_temporary_is_named_as_one_and_a_read_only_file_is_kept(tmp_path):
+    """A kill -9 during an MP4 export left '.replay.mp4.k2j4x8ab.mp4', a movie by its name; the
+    temporary file is '.replay.mp4.RANDOM.tmp' now (engine.atomic's). A chmod 444 file was replaced."""
+    path = tmp_path / "replay.mp4"
+    seen = []
+
+    def watched():
+        for number, frame in enumerate(frames(4)):
+            if number == 2:
+                seen.extend(p.name for p in tmp_path.iterdir())
+            yield frame
+
+    assert export_replay(path, watched, SIZE, 10, BOARD) == 4
+    assert len(seen) == 1 and seen[0].startswith(".replay.mp4.") and seen[0].endswith(".tmp")
+    path.write_bytes(b"keep")
+    path.chmod(0o444)
+    with pytest.raises(ExportError, match="read-only"):
+        export_replay(path, frames(2), SIZE, 10, BOARD)
+    assert path.read_bytes() == b"keep" and [p.name for p in tmp_path.iterdir()] == ["replay.mp4"]
