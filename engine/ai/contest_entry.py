@@ -167,7 +167,11 @@ def full_main(argv: Sequence[str] | None = None) -> int:
         if chosen is None:
             chosen = cold_choice(None if args.no_cache else folder, board, level, pose, hand, args.level)
         write_chosen(here, chosen)
-    except (InputError, ValueError, OSError) as exc:
+    except OSError as exc:  # as ``cliutil.run_command`` words it: the file, then the reason
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"robots-ai: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except (InputError, ValueError) as exc:
         print(f"robots-ai: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as stop:  # a long --warm or cold plan stopped: the cache is as it was

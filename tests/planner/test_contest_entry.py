@@ -515,3 +515,21 @@ def test_warm_round_answers_as_the_full_path_or_hands_over(game_folder: Path, tm
             board.start, deck[:8]
         )
         (game_folder / name).write_text(originals[name], newline="")
+
+
+@pytest.mark.parametrize("blocker", ["fifo", "folder"])
+def test_an_answer_file_in_the_way_is_named_without_errno_noise(
+    game_folder: Path, capsys: pytest.CaptureFixture[str], blocker: str
+) -> None:
+    """Something not a file at ``ccards.txt`` read "[Errno 17] is a FIFO ...: '/path/ccards.txt'"
+    (the OSError's repr); now the file first, then the reason, as every other command says it."""
+    answer = game_folder / "ccards.txt"
+    if blocker == "fifo":
+        os.mkfifo(answer)
+    else:
+        answer.mkdir()
+    code = main(["hard"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and err.count("\n") == 0, err
+    assert err.startswith(f"robots-ai: error: {answer}: "), err
+    assert "[Errno" not in err and "'" not in err, err
