@@ -31,6 +31,7 @@ from pathlib import Path
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI
 from engine.ai.registry import ai_help, resolve_ai
 from engine.ai.supervise import AILimits
+from engine.atomic import resolve_target
 from engine.batch import BatchStopped, Journal
 from engine.batch.cluster import parse_address
 from engine.boardfile import parse_board
@@ -38,9 +39,9 @@ from engine.bounds import check_seconds
 from engine.cards import Card
 from engine.cliutil import EXIT_BROKEN_PIPE, OneLineParser, ProgressBar, stdout_gone
 from engine.contest.compare import distinct_labels
-from engine.contest.report import format_table, summaries, write_reports
+from engine.contest.report import RESULTS_FILE, SUMMARY_FILE, format_table, summaries, write_reports
 from engine.contest.runner import BoardSource, ContestSetup, DeckSource, GameResult, effective_jobs, run_contest
-from engine.contest.several import report_several, safe_name
+from engine.contest.several import CHART_FILE, COMPARISON_FILE, report_several, safe_name
 from engine.deck import load_deck
 from engine.errors import InputError, read_text
 from engine.game import Outcome
@@ -292,6 +293,15 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ]
     jobs = effective_jobs(args.jobs)
     paths = [out / (f"journal-{i + 1}.jsonl" if several else JOURNAL_FILE) for i in range(len(setups))]
+    # The reports are written after the last game: something in their way (a FIFO, a folder, a
+    # read-only file) is named now, before hours of games, not after them.
+    reports = [RESULTS_FILE, SUMMARY_FILE, *((COMPARISON_FILE, CHART_FILE) if several else ())]
+    try:
+        for name in reports:
+            resolve_target(out / name)
+    except OSError as exc:
+        print(f"{PROGRAM}: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     try:
         refuse_other_journals(out, paths)
         journals = [

@@ -436,3 +436,28 @@ def test_unusable_out_folder_fails_before_any_game_is_played(
     code, out, err = run(capsys, str(CHOP), "--seeds", "2", "--out", str(tmp_path / "afile" / "results"))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith(f"robots-contest: {tmp_path / 'afile' / 'results'}: cannot create")
+
+
+@pytest.mark.parametrize(
+    ("name", "ais"),
+    [
+        ("results.csv", ["reference"]),
+        ("summary.json", ["reference"]),
+        ("comparison.json", ["reference", "reference"]),
+        ("comparison.png", ["reference", "reference"]),
+    ],
+)
+def test_a_report_that_cannot_be_written_is_named_before_any_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, ais: list[str]
+) -> None:
+    """A folder (or FIFO) where a report goes was refused only after every game had been played;
+    it is named before the first game now, and no journal is started."""
+    out = tmp_path / "r"
+    (out / name).mkdir(parents=True)
+    argv = [str(CHOP), "--seeds", "2", "--out", str(out)]
+    for ai in ais:
+        argv += ["--ai", ai]
+    code, stdout, err = run(capsys, *argv)
+    assert code == 2 and stdout == "", err
+    assert err == f"robots-contest: {out / name}: is a folder, not a file: refusing to replace it\n"
+    assert sorted(path.name for path in out.iterdir()) == [name]
