@@ -37,6 +37,7 @@ from editor.games.tron.grid import (
     arena_of,
     blank_grid,
     cell_of,
+    fill_cells,
     grid_of,
     put_cells,
     start_cell,
@@ -49,6 +50,7 @@ from engine.tron.status import ERROR, INFO, arena_problems
 if TYPE_CHECKING:
     from PIL import Image
 
+    from editor.spans import Spans
     from editor.tools import Tool
 
 #: Palette: free, blocked, then bots 1-8's starts (odd bots facing east, even ones west).
@@ -187,6 +189,9 @@ class TronGame(EditorGame):
 
     def put_cells(self, grid: Grid, changes: Mapping[Position, Cell]) -> tuple[Grid, frozenset[Position]]:
         return put_cells(_grid(grid), {pos: _cell(cell) for pos, cell in changes.items()})
+
+    def fill_cells(self, grid: Grid, area: Spans, cell: Cell) -> tuple[Grid, frozenset[Position]]:
+        return fill_cells(_grid(grid), area, _cell(cell))
 
     def resized(self, grid: Grid, width: int, height: int, anchor: str) -> Grid:
         old = _grid(grid)
