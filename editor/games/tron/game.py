@@ -44,7 +44,7 @@ from editor.games.tron.grid import (
 )
 from editor.transform import transform_rows
 from engine.errors import InputError
-from engine.tron.arena import Heading, parse_arena, write_arena
+from engine.tron.arena import Arena, Heading, parse_arena, write_arena
 from engine.tron.status import ERROR, INFO, arena_problems
 
 if TYPE_CHECKING:
@@ -219,12 +219,17 @@ class TronGame(EditorGame):
         return self._turn(_cell(cell), Transform.ROTATE_CW if clockwise else Transform.ROTATE_CCW)
 
     def implied_cells(self, grid: Grid) -> Mapping[Position, Cell]:
-        arena = arena_of(_grid(grid))
-        if arena.starts:
+        arena_grid = _grid(grid)
+        if arena_grid.starts():  # known for every grid an edit made: no look at the whole arena
             return {}
+        # Where the engine puts two bots on an open arena of this size; then whether those two
+        # fields are blocked here (the engine's own check, without converting every field).
+        width, height = arena_grid.width, arena_grid.height
         try:
-            starts = arena.starts_for(2)
-        except ValueError:  # blocked or too narrow: the panel says so, nothing to draw
+            starts = Arena(width, height, bytes(width * height)).starts_for(2)
+        except ValueError:  # too narrow: the panel says so, nothing to draw
+            return {}
+        if any(arena_grid.tile(s.x - 1, s.y - 1).blocked for s in starts):  # the panel says so
             return {}
         return {(s.x - 1, s.y - 1): start_cell(bot, s.heading) for bot, s in enumerate(starts, 1)}
 
