@@ -138,13 +138,16 @@ def resized_board(board: Board, width: int, height: int, anchor: str = "nw") -> 
     """``board`` cut or padded with floor to ``width`` x ``height``, the ``anchor`` part kept in place."""
     ox, oy = anchor_offset((board.width, board.height), (width, height), anchor)
     floor = Tile.floor()
+    blank = (floor,) * width
+    # Columns x0..x1 (x1 excluded) of the new board come from the old one; a row is three slices.
+    x0, x1 = max(0, ox), min(width, board.width + ox)
     rows = []
     for y in range(height):
-        row = []
-        for x in range(width):
-            sx, sy = x - ox, y - oy
-            row.append(board.tile(sx, sy) if board.in_bounds(sx, sy) else floor)
-        rows.append(tuple(row))
+        sy = y - oy
+        if 0 <= sy < board.height and x0 < x1:
+            rows.append((floor,) * x0 + board.rows[sy][x0 - ox : x1 - ox] + (floor,) * (width - x1))
+        else:
+            rows.append(blank)
     return Board(tuple(rows))
 
 
