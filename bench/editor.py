@@ -6,7 +6,11 @@ tiles and its undo (command + redraw), plus how long the background validation t
 and whether the process ever used more than one core for it (CPU time / wall time).
 Run from the repo root:
 
-    python3 bench/editor.py [--boards 100,256] [--repeat 5]
+    python3 bench/editor.py [--boards 100,256] [--repeat 5] [--whole 12,512]
+
+``--whole`` adds a second table: actions over a whole open board (robot boards and Tron
+arenas): filling it, undo and redo of that fill, one frame of dragging a rectangle over all of
+it, that rectangle's release, a resize by one row and column, a rotation, and a paint step.
 """
 
 from __future__ import annotations
@@ -134,10 +138,70 @@ def bench(size: int, repeat: int) -> dict[str, float]:
     return figures
 
 
+def whole_board(size: int, tron: bool) -> dict[str, float]:
+    """CPU ms (action + redraw) of whole-board actions on an open ``size`` x ``size`` board."""
+    from editor.commands import Resize, blank_board
+    from editor.games import game_named
+
+    state = Path(tempfile.mkdtemp(prefix="robots-edit-bench-"))
+    board = game_named("tron").blank(size, size) if tron else blank_board(size, size)
+    ctl = EditorController(Document(board), size=(1280, 800), autosave_folder=state)
+    window = EditorWindow(ctl, visible=False)
+    window.switch_to()
+    window.on_draw()
+    background = ctl._background
+    assert background is not None
+    background.pause()  # the validation thread's work is not the action's (see bench())
+    ctl.key_press("HOME")
+    window.on_draw()
+    x0, y0 = ctl.mapping.tile_rect(0, 0)[:2]
+    x1, y1 = ctl.mapping.tile_rect(size - 1, size - 1)[:2]
+    figures = {}
+    ctl.key_press("F")
+    ctl.pick_brush("#" if tron else ">")
+    figures["fill"] = frame_ms(
+        window, lambda: (ctl.mouse_press(x0 + 2, y0 + 2, "left"), ctl.mouse_release(x0 + 2, y0 + 2, "left")), 1
+    )
+    figures["undo"] = frame_ms(window, lambda: ctl.key_press("Z", ctrl=True), 1)
+    figures["redo"] = frame_ms(window, lambda: ctl.key_press("Y", ctrl=True), 1)
+    ctl.key_press("Q")
+    ctl.pick_brush("." if tron else "H")
+    ctl.mouse_press(x0 + 1, y0 + 1, "left")
+    wiggle = [0]
+
+    def drag() -> None:
+        wiggle[0] ^= 1
+        ctl.mouse_drag(x1 + 1 - 2 * wiggle[0], y1 + 1, 1, 0, "left")
+
+    figures["rect drag"] = frame_ms(window, drag, 3)
+    figures["rect"] = frame_ms(window, lambda: ctl.mouse_release(x1 + 1, y1 + 1, "left"), 1)
+    figures["resize"] = frame_ms(window, lambda: ctl.document.push(Resize(size - 1, size - 1, "center")), 1)
+    ctl.key_press("Z", ctrl=True)
+    figures["rotate"] = frame_ms(window, lambda: ctl.key_press("R", ctrl=True), 1)
+    ctl.key_press("HOME")
+    window.on_draw()
+    ctl.key_press("B")
+    left, top, tile, _ = ctl.mapping.tile_rect(2, 2)
+    ctl.mouse_press(left + 1, top + 1, "left")
+    step = [0]
+
+    def paint() -> None:
+        step[0] += 1
+        ctl.mouse_drag(left + 1 + step[0] * tile, top + 1, tile, 0, "left")
+
+    figures["paint"] = frame_ms(window, paint, 5)
+    ctl.mouse_release(left + 1, top + 1, "left")
+    ctl.close()
+    window.close()
+    shutil.rmtree(state, ignore_errors=True)
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", default="100,256")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--whole", default="", help="sizes for the whole-board table, e.g. 12,512")
     args = parser.parse_args()
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
@@ -145,7 +209,7 @@ def main() -> int:
     print("frame = the action + a full redraw; CPU ms of the process (wall ms in brackets)")
     print(f"{'board':<9}{'idle':>13}{'zoom':>13}{'pan':>13}{'paint':>13}{'fill':>13}{'(tiles)':>9}{'undo':>13}"
           f"{'validate s':>12}{'cores':>7}")  # fmt: skip
-    for size in (int(v) for v in args.boards.split(",")):
+    for size in (int(v) for v in args.boards.split(",") if v):
         WALLS.clear()
         f = bench(size, args.repeat)
         cells = [
@@ -154,6 +218,15 @@ def main() -> int:
         ]
         print(f"{size}x{size:<5}" + "".join(c.rjust(13) for c in cells[:5]) + f"{f['filled']:>9.0f}" + cells[5].rjust(13)
               + f"{f['validate_s']:>12.2f}{f['cores']:>7.2f}")  # fmt: skip
+    if args.whole:
+        names = ("fill", "undo", "redo", "rect drag", "rect", "resize", "rotate", "paint")
+        print("whole open board: CPU ms of the action + redraw (fill/rect: every tile; rect drag: one frame)")
+        print(f"{'board':<16}" + "".join(f"{n:>11}" for n in names))
+        for size in (int(v) for v in args.whole.split(",") if v):
+            for tron in (False, True):
+                f = whole_board(size, tron)
+                label = f"{size}x{size} {'tron' if tron else 'robots'}"
+                print(f"{label:<16}" + "".join(f"{f[n]:>11.1f}" for n in names))
     return 0
 
 

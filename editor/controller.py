@@ -314,6 +314,10 @@ class EditorController:
     def preview(self) -> set[tuple[int, int]]:
         return self.pointer.preview()
 
+    def preview_box(self) -> tuple[int, int, int, int] | None:
+        """The rectangle tool's box (x0, y0, x1, y1) while it is dragged out: one shape to draw."""
+        return self.pointer.preview_box()
+
     def preview_edges(self) -> list[tuple[int, int, object]]:
         return self.pointer.preview_edges()
 

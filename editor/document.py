@@ -102,7 +102,7 @@ class Document:
         if after is before or after == before:
             return False
         self.history.record(command, before, after)
-        self._set(after, command.positions)
+        self._set(after, command.positions, command.box)
         return True
 
     def undo(self) -> str | None:
@@ -110,14 +110,14 @@ class Document:
         entry = self.history.pop_undo()
         if entry is None:
             return None
-        self._set(entry.before, entry.command.positions)
+        self._set(entry.before, entry.command.positions, entry.command.box)
         return entry.command.label
 
     def redo(self) -> str | None:
         entry = self.history.pop_redo()
         if entry is None:
             return None
-        self._set(entry.after, entry.command.positions)
+        self._set(entry.after, entry.command.positions, entry.command.box)
         return entry.command.label
 
     def begin_stroke(self) -> None:
@@ -139,10 +139,18 @@ class Document:
         self._emit(FileChanged(path))
         self._check_modified()
 
-    def _set(self, board: Grid, positions: frozenset[tuple[int, int]] | None) -> None:
+    def _set(
+        self,
+        board: Grid,
+        positions: frozenset[tuple[int, int]] | None,
+        box: tuple[int, int, int, int] | None = None,
+    ) -> None:
         resized = (board.width, board.height) != (self._board.width, self._board.height)
         self._board = board
-        self._emit(BoardChanged(None if resized else positions, resized))
+        if resized:
+            self._emit(BoardChanged(None, resized))
+        else:
+            self._emit(BoardChanged(positions, resized, box if positions is None else None))
         self._check_modified()
 
     # -- listeners ----------------------------------------------------------

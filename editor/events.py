@@ -15,10 +15,14 @@ Position = tuple[int, int]
 
 @dataclass(frozen=True)
 class BoardChanged:
-    """The board's content changed: ``positions`` are the tiles touched (None: any, e.g. a transform)."""
+    """The board's content changed: ``positions`` are the tiles touched (None: any, e.g. a transform).
+
+    ``box`` (x0, y0, x1, y1, all included), given only with ``positions`` None, says the change
+    stayed inside that box: a fill of thousands of tiles names its box, not every tile."""
 
     positions: frozenset[Position] | None = None
     resized: bool = False
+    box: tuple[int, int, int, int] | None = None
 
 
 @dataclass(frozen=True)

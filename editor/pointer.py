@@ -192,6 +192,9 @@ class PointerInput:
     def preview(self) -> set[tuple[int, int]]:
         return (self._active_tool or self.ctl.tool).preview()
 
+    def preview_box(self) -> tuple[int, int, int, int] | None:
+        return (self._active_tool or self.ctl.tool).preview_box()
+
     def preview_edges(self) -> list[tuple[int, int, object]]:
         tool = self._active_tool
         return list(tool.preview_edges()) if isinstance(tool, WallTool) else []

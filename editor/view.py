@@ -83,6 +83,13 @@ def _fit_width(
     return fitted(text, lambda candidate: _text_width(candidate, size, bold) <= width, elide)
 
 
+def union_box(a: tuple[int, int, int, int] | None, b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The smallest box (x0, y0, x1, y1) holding both."""
+    if a is None:
+        return b
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+
+
 class _Part:
     """One batch and the objects that must stay alive while it is drawn."""
 
@@ -168,6 +175,7 @@ class EditorView:
         self.images: dict[str, Image.Image] = {}
         self.board_texture: BoardTexture | None = None
         self._touched: set[tuple[int, int]] | None = set()
+        self._touched_box: tuple[int, int, int, int] | None = None  # big edits: a box, not tiles
         self.theme_loaded = ""
         self.theme_failed = ""
         self.watcher: ThemeWatcher | None = None
@@ -188,6 +196,8 @@ class EditorView:
             self.board_sprites.touch(event.positions)
             if event.resized:
                 self._drop_board_texture()
+            elif event.positions is None and event.box is not None and self._touched is not None:
+                self._touched_box = union_box(self._touched_box, event.box)
             elif event.positions is None or self._touched is None:
                 self._touched = None
             else:
@@ -250,6 +260,7 @@ class EditorView:
             self.board_texture.delete()
         self.board_texture = None
         self._touched = set()
+        self._touched_box = None
 
     # -- helpers -------------------------------------------------------------
     def _flip(self, rect: Rect) -> tuple[float, float, float, float]:
@@ -334,7 +345,8 @@ class EditorView:
             *key_base,
             ctl.mapping,
             tuple(p.tiles for p in problems),
-            frozenset(ctl.preview()),
+            ctl.preview_box(),
+            frozenset(ctl.preview()) if ctl.preview_box() is None else frozenset(),
             tuple(ctl.preview_edges()),
             ctl.hover,
             ctl.hover_edge,
@@ -400,9 +412,11 @@ class EditorView:
         if self.board_texture is None or self.board_texture.shape != (board.width, board.height):
             self._drop_board_texture()
             self.board_texture = BoardTexture(board, self.images, TILE_PX)
-        elif self._touched is None or self._touched or self.board_texture.board is not board:
-            self.board_texture.update(board, None if self._touched is None else frozenset(self._touched))
+        elif self._touched is None or self._touched or self._touched_box or self.board_texture.board is not board:
+            touched = None if self._touched is None else frozenset(self._touched)
+            self.board_texture.update(board, touched, self._touched_box if touched is not None else None)
         self._touched = set()
+        self._touched_box = None
         texture = self.board_texture
         texture.place(ctl.mapping, ctl.layout.height)
         xs, ys = self._visible_tiles()
@@ -467,9 +481,23 @@ class EditorView:
             if board.in_bounds(x, y):
                 self._rect(part, m.tile_rect(x, y), (255, 80, 70, 60))
                 self._box(part, m.tile_rect(x, y), PROBLEM, max(2.0, m.tile_px * 0.06))
-        for x, y in ctl.preview():
-            if board.in_bounds(x, y):
-                self._rect(part, m.tile_rect(x, y), (90, 170, 255, 90))
+        box = ctl.preview_box()
+        if box is not None:  # a rectangle of any size is one shape, clipped to what is seen
+            xs, ys = self._visible_tiles()
+            x0, y0, x1, y1 = (
+                max(box[0], xs.start),
+                max(box[1], ys.start),
+                min(box[2], xs.stop - 1),
+                min(box[3], ys.stop - 1),
+            )
+            if x0 <= x1 and y0 <= y1:
+                left, top = m.tile_rect(x0, y0)[:2]
+                right, bottom = m.tile_rect(x1 + 1, y1 + 1)[:2]
+                self._rect(part, (left, top, right - left, bottom - top), (90, 170, 255, 90))
+        else:
+            for x, y in ctl.preview():
+                if board.in_bounds(x, y):
+                    self._rect(part, m.tile_rect(x, y), (90, 170, 255, 90))
         for x, y, side in ctl.preview_edges():
             assert isinstance(side, Direction)
             self._wall_bars(part, x, y, side.wall_bit, (80, 230, 255, 200), max(4.0, thickness * 1.6))

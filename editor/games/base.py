@@ -5,7 +5,7 @@ actions, autosave, export and the window are written once (``editor/*.py``) agai
 protocols below; a game (``editor.games.robots``, ``editor.games.tron``) fills them in with its
 engine's own parser, writer and rules. The editor never learns a game's rules itself: a grid is
 the game's immutable value, and every change of it goes through :meth:`EditorGame.put_cells`,
-:meth:`EditorGame.resized` or :meth:`EditorGame.transformed`.
+:meth:`EditorGame.fill_cells`, :meth:`EditorGame.resized` or :meth:`EditorGame.transformed`.
 
 Positions are 0-based ``(x, y)`` with ``y`` growing downwards, whatever the game's file says.
 """
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 if TYPE_CHECKING:
     from PIL import Image
 
+    from editor.spans import Spans
     from editor.tools import Tool
 
 Position = tuple[int, int]
@@ -197,6 +198,13 @@ class EditorGame(ABC):
         """``grid`` with the cells changed (off-grid positions ignored; the very same grid when
         nothing changed), and the positions changed besides ``changes`` (a game whose cells are
         not independent, e.g. one start per bot, moves or renumbers others)."""
+
+    def fill_cells(self, grid: Grid, area: Spans, cell: Cell) -> tuple[Grid, frozenset[Position]]:
+        """``grid`` with every cell of ``area`` (runs per row, already inside the grid) set to
+        ``cell``: what a flood fill or a rectangle does, in one go. Same results as ``put_cells``
+        with those positions, which is what this default does; a game overrides it to write whole
+        runs at once (a fill of a 512x512 board is 512 runs, not 262,144 cells)."""
+        return self.put_cells(grid, dict.fromkeys(area, cell))
 
     # -- transforms --------------------------------------------------------------------
     @abstractmethod

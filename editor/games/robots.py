@@ -17,6 +17,7 @@ from editor.commands import blank_board, resized_board
 from editor.games.base import Cell, EditorGame, Grid, Played, Position, Transform, Validation, expect
 from editor.layout import PALETTE_CHARS
 from editor.names import tile_name
+from editor.spans import Spans, fill_row
 from editor.transform import rotate_tile, transform_board
 from engine.boardfile import parse_board, write_board
 from engine.model import Board, Level, Tile
@@ -50,6 +51,20 @@ def put_tiles(board: Board, changes: Mapping[Position, Tile]) -> Board:
             row[x] = tile
         rows[y] = tuple(row)
     return Board(tuple(rows))
+
+
+def fill_tiles(board: Board, area: Spans, tile: Tile) -> Board:
+    """``board`` with every tile of ``area`` set to ``tile``, a run per tuple slice (no per-tile
+    Python); untouched rows are shared, and no change gives ``board`` itself."""
+    rows = list(board.rows)
+    changed = False
+    for y, runs in area.rows.items():
+        old = rows[y]
+        row = fill_row(old, runs, tile)
+        if row != old:  # tuples compare by identity first, and tiles are shared: fast
+            rows[y] = row
+            changed = True
+    return Board(tuple(rows)) if changed else board
 
 
 class RobotGame(EditorGame):
@@ -88,6 +103,9 @@ class RobotGame(EditorGame):
 
     def put_cells(self, grid: Grid, changes: Mapping[Position, Cell]) -> tuple[Grid, frozenset[Position]]:
         return put_tiles(_board(grid), {pos: _tile(cell) for pos, cell in changes.items()}), frozenset()
+
+    def fill_cells(self, grid: Grid, area: Spans, cell: Cell) -> tuple[Grid, frozenset[Position]]:
+        return fill_tiles(_board(grid), area, _tile(cell)), frozenset()
 
     def resized(self, grid: Grid, width: int, height: int, anchor: str) -> Grid:
         return resized_board(_board(grid), width, height, anchor)

@@ -37,18 +37,20 @@ from editor.games.tron.grid import (
     arena_of,
     blank_grid,
     cell_of,
+    fill_cells,
     grid_of,
     put_cells,
     start_cell,
 )
 from editor.transform import transform_rows
 from engine.errors import InputError
-from engine.tron.arena import Heading, parse_arena, write_arena
+from engine.tron.arena import Arena, Heading, parse_arena, write_arena
 from engine.tron.status import ERROR, INFO, arena_problems
 
 if TYPE_CHECKING:
     from PIL import Image
 
+    from editor.spans import Spans
     from editor.tools import Tool
 
 #: Palette: free, blocked, then bots 1-8's starts (odd bots facing east, even ones west).
@@ -188,6 +190,9 @@ class TronGame(EditorGame):
     def put_cells(self, grid: Grid, changes: Mapping[Position, Cell]) -> tuple[Grid, frozenset[Position]]:
         return put_cells(_grid(grid), {pos: _cell(cell) for pos, cell in changes.items()})
 
+    def fill_cells(self, grid: Grid, area: Spans, cell: Cell) -> tuple[Grid, frozenset[Position]]:
+        return fill_cells(_grid(grid), area, _cell(cell))
+
     def resized(self, grid: Grid, width: int, height: int, anchor: str) -> Grid:
         old = _grid(grid)
         ox, oy = anchor_offset((old.width, old.height), (width, height), anchor)
@@ -214,12 +219,17 @@ class TronGame(EditorGame):
         return self._turn(_cell(cell), Transform.ROTATE_CW if clockwise else Transform.ROTATE_CCW)
 
     def implied_cells(self, grid: Grid) -> Mapping[Position, Cell]:
-        arena = arena_of(_grid(grid))
-        if arena.starts:
+        arena_grid = _grid(grid)
+        if arena_grid.starts():  # known for every grid an edit made: no look at the whole arena
             return {}
+        # Where the engine puts two bots on an open arena of this size; then whether those two
+        # fields are blocked here (the engine's own check, without converting every field).
+        width, height = arena_grid.width, arena_grid.height
         try:
-            starts = arena.starts_for(2)
-        except ValueError:  # blocked or too narrow: the panel says so, nothing to draw
+            starts = Arena(width, height, bytes(width * height)).starts_for(2)
+        except ValueError:  # too narrow: the panel says so, nothing to draw
+            return {}
+        if any(arena_grid.tile(s.x - 1, s.y - 1).blocked for s in starts):  # the panel says so
             return {}
         return {(s.x - 1, s.y - 1): start_cell(bot, s.heading) for bot, s in enumerate(starts, 1)}
 

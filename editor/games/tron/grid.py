@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from editor.spans import Spans, fill_row
 from engine.tron.arena import Arena, Heading, Start
 
 Position = tuple[int, int]
@@ -174,3 +175,31 @@ def put_cells(grid: TronGrid, changes: Mapping[Position, TronCell]) -> tuple[Tro
     new = TronGrid(tuple(tuple(rows[y]) if y in rows else row for y, row in enumerate(grid.rows)))
     new.__dict__["_starts"] = numbered
     return new, frozenset(others)
+
+
+def fill_cells(grid: TronGrid, area: Spans, cell: TronCell) -> tuple[TronGrid, frozenset[Position]]:
+    """``grid`` with every field of ``area`` set to ``cell``, as ``put_cells`` would set them, but
+    a run per tuple slice: a fill of a 512x512 arena is 512 runs, not 262,144 fields. Only the
+    starts it covers (at most ``MAX_BOTS``) go through ``put_cells``, which keeps one start per
+    bot and the numbering."""
+    if cell.bot is not None:  # a start is one field however big the area: the last one counts
+        last = max(((x, y) for y, runs in area.rows.items() for x in (runs[-1][1] - 1,)), key=lambda p: (p[1], p[0]))
+        return put_cells(grid, {last: cell})
+    covered = {
+        pos: start
+        for pos, start in (value for value in grid.starts().values())
+        if any(a <= pos[0] < b for a, b in area.rows.get(pos[1], ()))
+    }
+    rows = list(grid.rows)
+    for y, runs in area.rows.items():
+        rows[y] = fill_row(rows[y], runs, cell)
+    for (x, y), start in covered.items():  # back as they were, for put_cells to remove
+        rows[y] = (*rows[y][:x], start, *rows[y][x + 1 :])
+    if not covered and all(new == old for new, old in zip(rows, grid.rows, strict=True)):
+        return grid, frozenset()
+    filled = TronGrid(tuple(rows))
+    filled.__dict__["_starts"] = grid.starts()  # the same starts, at the same fields
+    if not covered:
+        return filled, frozenset()
+    after, others = put_cells(filled, dict.fromkeys(covered, cell))
+    return after, others  # renumbered starts outside the area
