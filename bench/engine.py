@@ -2,7 +2,7 @@
 
 Prints figures only (no asserts). Run from the repository root:
 
-    python3 bench/engine.py [--games N] [--cards N]
+    python3 bench/engine.py [--games N] [--cards N] [--reach SIDE]
 
 Times are CPU time of this process (``time.process_time``): the machine is shared, and wall time
 would mostly measure the other processes. Games are played with the contest's reference AI (the first five cards of each hand) on seeded
@@ -29,6 +29,7 @@ from engine.conformance import reference_chooser, run_file  # noqa: E402
 from engine.deck import generate_deck  # noqa: E402
 from engine.game import play_game  # noqa: E402
 from engine.model import Board, Direction, Level, Pose  # noqa: E402
+from engine.reach import goal_reach  # noqa: E402
 from engine.rules import play_card  # noqa: E402
 
 CONFORMANCE = ROOT / "tests" / "data" / "conformance"
@@ -78,10 +79,25 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def open_board(side: int) -> Board:
+    """An empty ``side`` x ``side`` board, start in one corner, goal in the other: the search's worst case."""
+    rows = [" " * side for _ in range(side)]
+    rows[0] = "T" + rows[0][1:]
+    rows[-1] = rows[-1][:-1] + "Z"
+    return Board.from_strings(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per level on chop.dat (default 1000)")
     parser.add_argument("--cards", type=int, default=200_000, help="single cards per board (default 200000)")
+    parser.add_argument(
+        "--reach",
+        type=int,
+        default=256,
+        metavar="SIDE",
+        help="side of the open board of the reach search (default 256)",
+    )
     args = parser.parse_args()
 
     print(f"machine: {machine()}")
@@ -104,6 +120,21 @@ def main() -> None:
             f"median {statistics.median(times) * 1e3:7.3f} ms  p90 {percentile(times, 0.9) * 1e3:7.3f} ms  "
             f"max {max(times) * 1e3:7.3f} ms"
         )
+
+    print(
+        f"\ngoal search (engine.reach, as check --reach and the editor run it; CPU time), open {args.reach}x{args.reach}:"
+    )
+    far = open_board(args.reach)
+    for name, board in (("chop.dat", chop), ("big-100x100.dat", big), (f"open-{args.reach}", far)):
+        for level in Level:
+            begin = time.process_time()
+            found = goal_reach(board, level, board.starts[0])
+            elapsed = time.process_time() - begin
+            per_pose = elapsed / found.poses * 1e6
+            print(
+                f"  {name:16} {level.value:6} {found.poses:9,} poses  {found.cards} cards  {elapsed:7.3f} s"
+                f"  ({per_pose:.1f} us/pose)"
+            )
 
     print("\nconformance vectors (CPU time):")
     for path in sorted(CONFORMANCE.glob("*.jsonl")):
