@@ -14,10 +14,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from engine.atomic import read_regular
 from engine.bounds import shown
 from engine.errors import InputError
 
 FORMAT = 1
+#: How every journal's first line starts (``Journal._write`` of the header).
+_HEADER_START = b'{"journal":%d,' % FORMAT
+#: Most bytes of a journal read back: a row takes about 300 bytes, so some three million games.
+MAX_JOURNAL_BYTES = 1024 * 1024 * 1024
 
 
 class JournalError(InputError):
@@ -45,6 +50,8 @@ class Journal:
         target = Path(path)
         wanted = json.loads(json.dumps(dict(fingerprint)))  # as it reads back from the file
         done: dict[str, dict[str, Any]] = {}
+        if target.is_symlink() and not target.exists():  # else "[Errno 17] File exists" from the O_EXCL below
+            raise JournalError("is a symbolic link to nothing: remove it, or choose another --out", target)
         if target.exists():
             if not resume:
                 raise JournalError(
@@ -107,13 +114,17 @@ def _differing(found: object, wanted: dict[str, Any]) -> str:
 def _read(path: Path, fingerprint: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], int]:
     """The rows of a journal and the length of its intact part; JournalError if it is not ours."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, MAX_JOURNAL_BYTES)  # a FIFO or /dev/zero named journal.jsonl: refused, not read
     except OSError as exc:
         raise JournalError(f"cannot read: {exc.strerror or exc}", path) from None
     done: dict[str, dict[str, Any]] = {}
     offset = 0
     for number, raw in enumerate(data.splitlines(keepends=True), start=1):
         if not raw.endswith(b"\n"):
+            if number == 1 and not _HEADER_START.startswith(raw[: len(_HEADER_START)]):
+                # Not a header cut short but someone else's file (one line, no newline at its
+                # end): the truncation below would have emptied it.
+                raise JournalError(f"not a journal of format {FORMAT}", path, 1, 1)
             break  # the last line, cut short
         try:
             record = json.loads(raw)

@@ -190,6 +190,63 @@ def test_torn_last_journal_line_is_dropped(capsys: pytest.CaptureFixture[str], t
     assert len(journal.read_text().splitlines()) == 4
 
 
+@pytest.mark.parametrize(
+    "content",
+    [b"my notes, no newline at the end", b"\xef\xbb\xbf", b"1 2\r3 4\r", b"[" * 10_000, b'{"journal":2}'],
+    ids=["text", "bom", "lone-cr", "deep", "other-format"],
+)
+def test_resume_never_empties_a_file_that_is_not_a_journal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes
+) -> None:
+    """A one-line file without a newline at its end was taken for a journal whose header was cut
+    short: ``--resume`` truncated it to nothing and wrote a new journal over it."""
+    journal = tmp_path / "journal.jsonl"
+    journal.write_bytes(content)
+    capsys.readouterr()
+    assert main([str(CHOP), "--seeds", "1", "--out", str(tmp_path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"robots-contest: {journal}:1:1: not a journal of format 1\n"
+    assert journal.read_bytes() == content
+
+
+def test_resume_after_a_torn_header_starts_the_journal_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """What a crash while the header was written leaves is still dropped, as a torn row is."""
+    journal = tmp_path / "journal.jsonl"
+    journal.write_bytes(b'{"journal":1,"fingerpr')
+    assert main([str(CHOP), "--seeds", "1", "--out", str(tmp_path), "--resume"]) == 0
+    assert journal.read_text().startswith('{"journal":1,"fingerprint":')
+
+
+def test_a_journal_that_is_a_fifo_or_a_dangling_link_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A FIFO named journal.jsonl held ``--resume`` for ever; a dangling link read ``[Errno 17] File exists``."""
+    import os
+
+    from tests.fifo_guard import never_stuck_on
+
+    fifo = tmp_path / "fifo" / "journal.jsonl"
+    fifo.parent.mkdir()
+    os.mkfifo(fifo)
+    capsys.readouterr()
+    with never_stuck_on(fifo) as knocked:
+        assert main([str(CHOP), "--seeds", "1", "--out", str(fifo.parent), "--resume"]) == 2
+    assert not knocked, "the FIFO was opened for reading"
+    assert capsys.readouterr().err == (
+        f"robots-contest: {fifo}: cannot read: is a FIFO (named pipe), not a regular file\n"
+    )
+    dangling = tmp_path / "link" / "journal.jsonl"
+    dangling.parent.mkdir()
+    dangling.symlink_to(tmp_path / "nothing")
+    for extra in ([], ["--resume"]):
+        assert main([str(CHOP), "--seeds", "1", "--out", str(dangling.parent), *extra]) == 2
+        assert capsys.readouterr().err == (
+            f"robots-contest: {dangling}: is a symbolic link to nothing: remove it, or choose another --out\n"
+        )
+
+
 def test_the_leftover_check_sees_a_leftover(tmp_path: Path) -> None:
     """``strays()`` is not blind: a process left running by this run is found (then killed here)."""
     leftover = subprocess.Popen(["sleep", "2345.61"], start_new_session=True)
