@@ -8,6 +8,7 @@ catch them all. Every one carries the file, line and column where known.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -104,21 +105,45 @@ def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
         return data.decode("latin-1")
 
 
-def parse_json_object(text: str, path: str | Path | None = None) -> dict[str, Any]:
-    """Parse JSON that must be an object; InputError with line and column otherwise."""
+def parse_json(text: str, path: str | Path | None = None, line: int = 1) -> Any:
+    """Parse JSON of any type; InputError with line and column otherwise.
+
+    ``line`` is the file's line ``text`` starts on (one line of a JSON-lines file), so a message
+    names the line of the file. Nesting is checked first (``json`` recurses once per level: a
+    RecursionError), and a number of more than 4,300 digits is located, not quoted at length.
+    """
     from engine.bounds import MAX_JSON_DEPTH, json_too_deep  # engine.bounds builds on this module
 
     deep = json_too_deep(text)
     if deep is not None:
-        raise InputError(f"not valid JSON here: nested more than {MAX_JSON_DEPTH} levels deep", path, *deep)
+        raise InputError(
+            f"not valid JSON here: nested more than {MAX_JSON_DEPTH} levels deep", path, deep[0] + line - 1, deep[1]
+        )
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
+        raise InputError(f"not valid JSON: {exc.msg}", path, exc.lineno + line - 1, exc.colno) from None
     except RecursionError:
-        raise InputError("not valid JSON: nested too deeply", path) from None
-    except ValueError as exc:  # a number of more than 4,300 digits
-        raise InputError(f"not valid JSON: {str(exc).split(':')[0]}", path) from None
+        raise InputError("not valid JSON: nested too deeply", path, line) from None
+    except ValueError:  # a number of more than 4,300 digits, which int() refuses to convert
+        long = _LONG_NUMBER.search(text)
+        at = (line, None) if long is None else _line_column(text, long.start(), line)
+        raise InputError("not valid JSON here: a number of more than 4,300 digits", path, *at) from None
+
+
+#: A run of digits longer than Python converts (``sys.get_int_max_str_digits``, 4,300 by default).
+_LONG_NUMBER = re.compile(r"[0-9]{4301,}")
+
+
+def _line_column(text: str, index: int, line: int = 1) -> tuple[int, int]:
+    """The (line, column) of ``text[index]``, counting lines from ``line``."""
+    start = text.rfind("\n", 0, index) + 1
+    return line + text.count("\n", 0, index), index - start + 1
+
+
+def parse_json_object(text: str, path: str | Path | None = None) -> dict[str, Any]:
+    """Parse JSON that must be an object; InputError with line and column otherwise."""
+    data = parse_json(text, path)
     if not isinstance(data, dict):
         raise InputError(f"expected a JSON object, found {type(data).__name__}", path, 1, 1)
     return data

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from viewer3d.app import ViewerApp
 from viewer3d.sources import from_game_dir
 
@@ -35,6 +37,35 @@ def test_analyse_needs_a_round_record(engine: Runner, tmp_path: Path) -> None:
     result = engine("analyse", "g")
     assert result.code == 2 and "no round record (rounds.jsonl)" in result.err and result.err.count("\n") == 1
     assert engine("analyse", "nowhere").code == 2
+
+
+@pytest.mark.parametrize(
+    ("second_line", "message"),
+    [
+        ("[" * 10_000 + "]" * 10_000, "rounds.jsonl:2:33: not valid JSON here: nested more than 32 levels deep"),
+        ('{"round": 2, "x": ' + "9" * 5000 + "}", "rounds.jsonl:2:19: not valid JSON here: a number of more than"),
+        ('{"round": 2', "rounds.jsonl:2:12: not valid JSON: Expecting ',' delimiter"),
+        (
+            '{"round": 2, "before": "0 0 D", "hand": ["MB", "MB", "MB", "MB", "MB", "MB", "MB"]}',
+            "rounds.jsonl:2:1: 'hand' has 7 cards, a hand has 8",
+        ),
+    ],
+    ids=["deep", "5000-digits", "torn", "7-card-hand"],
+)
+def test_a_damaged_round_record_is_one_line_naming_line_and_column(
+    engine: Runner, tmp_path: Path, second_line: str, message: str
+) -> None:
+    """JSON nested 10,000 deep in rounds.jsonl was a RecursionError traceback (analyse, round and
+    the viewer), a hand of 7 cards a ValueError traceback from the planner (analyse), and a torn
+    line read ``rounds.jsonl:2: not JSON: Expecting ...: line 1 column 12 (char 11)``."""
+    engine("play", str(CHOP), "--seed", "3", "--out", "g")
+    record = tmp_path / "g" / "rounds.jsonl"
+    record.write_text(record.read_text().splitlines()[0] + "\n" + second_line + "\n")
+    for command in (["analyse", "g"], ["round", "g", "1"]):
+        result = engine(*command)
+        assert result.code == 2 and result.err.count("\n") == 1, result.err
+        assert result.err.startswith(f"robots-engine: {Path('g') / message}"), result.err
+        assert len(result.err) < 160 and "Traceback" not in result.err
 
 
 def test_the_viewer_shows_the_best_choice_as_a_ghost(engine: Runner, tmp_path: Path) -> None:
