@@ -88,6 +88,39 @@ def test_the_viewer_shows_the_best_choice_as_a_ghost(engine: Runner, tmp_path: P
     assert app.frame().ghost is None
 
 
+def test_a_damaged_analysis_is_said_and_the_game_still_shown(
+    engine: Runner, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """analysis.json nested 10,000 deep, or with a round number 1e400, was a traceback of
+    robots-view (RecursionError, OverflowError); a FIFO of that name held it for ever."""
+    import os
+
+    from tests.fifo_guard import never_stuck_on
+
+    engine("play", str(CHOP), "--seed", "25", "--level", "hard", "--out", "ref")
+    engine("analyse", "ref")
+    analysis = tmp_path / "ref" / "analysis.json"
+    good = json.loads(analysis.read_text())
+    capsys.readouterr()
+    analysis.write_text("[" * 10_000 + "]" * 10_000)
+    source = from_game_dir(tmp_path / "ref")
+    assert source.analysis == {} and source.timeline.steps
+    err = capsys.readouterr().err
+    assert err == (
+        f"robots-view: the analysis is ignored: {analysis}:1:33: not valid JSON here: nested more than 32 levels deep\n"
+    )
+    numbers = {item["round"] for item in good["rounds"]}
+    good["rounds"][0]["round"] = float("inf")  # written as Infinity, read back as a float
+    analysis.write_text(json.dumps(good))
+    assert set(from_game_dir(tmp_path / "ref").analysis) == numbers - {1}  # that round skipped, the others kept
+    analysis.unlink()
+    os.mkfifo(analysis)
+    with never_stuck_on(analysis) as knocked:
+        assert from_game_dir(tmp_path / "ref").analysis == {}
+    assert not knocked, "the FIFO was opened for reading"
+    assert capsys.readouterr().err.endswith("analysis.json: is a FIFO (named pipe), not a regular file\n")
+
+
 def test_exports_draw_the_ghost_too(engine: Runner, tmp_path: Path) -> None:
     from viewer3d.movie import plan_frames, round_span
 
