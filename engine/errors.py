@@ -8,6 +8,7 @@ catch them all. Every one carries the file, line and column where known.
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -36,9 +37,23 @@ class InputError(Exception):
         return type(self)(self.message, path, self.line, self.column)
 
     def __str__(self) -> str:
-        where = [p for p in (self.path, self.line, self.column) if p is not None]
+        path = printable(self.path) if self.path is not None else None
+        where = [p for p in (path, self.line, self.column) if p is not None]
         prefix = ":".join(str(p) for p in where)
         return f"{prefix}: {self.message}" if prefix else self.message
+
+
+#: Characters that would break a one-line message: control characters (newline, CR, ESC...) and DEL.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def printable(text: str) -> str:
+    """``text`` (a path, a message) kept to one printable line: control characters as Python escapes
+    (``a\\nb``), and bytes of a file name that are not UTF-8 as ``\\xff``. A board named
+    ``new<newline>line.dat`` made every error about it two lines."""
+    if any("\udc80" <= char <= "\udcff" for char in text):  # os.fsdecode's escapes of undecodable bytes
+        text = os.fsencode(text).decode("utf-8", "backslashreplace")
+    return CONTROL_CHARACTERS.sub(lambda char: repr(char.group())[1:-1], text)
 
 
 #: Most characters of the user's input an error message quotes.

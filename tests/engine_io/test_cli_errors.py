@@ -86,6 +86,22 @@ def test_bad_input_is_one_line_and_exit_2(
     assert result.out == ""
 
 
+def test_a_file_name_with_a_newline_or_bytes_that_are_not_utf8_stays_on_one_line(
+    engine, one_line_error, tmp_path: Path
+) -> None:
+    """A board named ``new<newline>line.dat`` made its error two lines; a name holding the byte FF
+    was quoted as ``\\udcff`` (Python's escape), not as the byte."""
+    import os
+
+    (tmp_path / "new\nline.dat").write_text("2 2\n")
+    one_line_error(engine("check", "new\nline.dat"), "robots-engine: new\\nline.dat:2:1: missing row 1 of 2")
+    (tmp_path / os.fsdecode(b"bad\xff.dat")).write_text("2 2\n")
+    one_line_error(engine("check", os.fsdecode(b"bad\xff.dat")), "robots-engine: bad\\xff.dat:2:1: missing row 1 of 2")
+    one_line_error(engine("check", "\x1b[31mred\r.dat"), "robots-engine: \\x1b[31mred\\r.dat: no such file")
+    (tmp_path / "a\nb").write_text("")
+    one_line_error(engine("save", "a\nb/deck.dat"), "robots-engine: a\\nb: is a file, not a folder")
+
+
 def test_a_failed_load_keeps_the_previous_game(engine, write_bot, files: Path) -> None:
     assert engine("load", CHOP, "hard").code == 0
     before = {p.name: p.read_bytes() for p in files.iterdir() if p.is_file()}
