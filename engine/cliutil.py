@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from engine.bounds import MAX_DIGITS, cut, parse_count, shown
-from engine.errors import InputError, printable
+from engine.errors import MAX_NAME_SHOWN, InputError, printable
 
 EXIT_BAD_INPUT = 2
 BAR_WIDTH = 30
@@ -271,7 +271,8 @@ def run_command(prog: str, run: Callable[[], int]) -> int:
     except InputError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
     except OSError as exc:
-        where = f"{printable(str(exc.filename))}: " if exc.filename else ""
+        # The name can come from a file (game.json's AI, run by 'round'): 100,000 characters were printed.
+        where = f"{cut(printable(str(exc.filename)), MAX_NAME_SHOWN)}: " if exc.filename else ""
         print(f"{prog}: {where}{exc.strerror or exc}", file=sys.stderr)
     except ResourceMissing as exc:
         print(f"{prog}: {exc}", file=sys.stderr)

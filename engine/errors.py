@@ -58,6 +58,9 @@ def printable(text: str) -> str:
 
 #: Most characters of the user's input an error message quotes.
 QUOTE_LIMIT = 80
+#: Most characters of a file or program name an error message shows when the name was read from a
+#: file (game.json names the AI that ``round`` runs again): any length can be written there.
+MAX_NAME_SHOWN = 120
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:

@@ -87,6 +87,22 @@ def test_round_bad_input_is_one_line(engine: Runner, args: list[str], message: s
     assert message in result.err and result.err.count("\n") == 1
 
 
+@pytest.mark.parametrize("ai", ["A" * 100_000, "/no/such/" + "x" * 300, "y" * 300], ids=["100000", "path", "name"])
+def test_round_with_an_ai_name_of_any_length_in_game_json_is_one_short_line(
+    engine: Runner, tmp_path: Path, ai: str
+) -> None:
+    """``round`` runs the AI game.json names again: a name of 100,000 characters was printed whole
+    (``robots-engine: AAAA...: File name too long``, one line of 100,035 characters)."""
+    import json
+
+    engine("play", str(CHOP), "--seed", "3", "--level", "hard", "--out", "g")
+    info = tmp_path / "g" / "game.json"
+    info.write_text(json.dumps({**json.loads(info.read_text()), "ai": ai}))
+    result = engine("round", "g", "1")
+    assert result.code == 2 and result.err.count("\n") == 1, result.err[:300]
+    assert len(result.err) < 260 and "..." in result.err, result.err[:300]
+
+
 def test_round_with_a_failing_ai_exits_3_and_shows_its_last_output(engine: Runner, tmp_path: Path) -> None:
     engine("play", str(CHOP), "--seed", "3", "--out", "g")
     python_bot(tmp_path / "bad.py", 'print("thinking")\nraise SystemExit("no idea")\n')
