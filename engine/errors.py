@@ -144,8 +144,7 @@ def parse_json(text: str, path: str | Path | None = None, line: int = 1) -> Any:
     except RecursionError:
         raise InputError("not valid JSON: nested too deeply", path, line) from None
     except ValueError:  # a number of more than 4,300 digits, which int() refuses to convert
-        long = _LONG_NUMBER.search(text)
-        at = (line, None) if long is None else _line_column(text, long.start(), line)
+        at = long_number_at(text, line) or (line, None)
         raise InputError("not valid JSON here: a number of more than 4,300 digits", path, *at) from None
 
 
@@ -153,10 +152,19 @@ def parse_json(text: str, path: str | Path | None = None, line: int = 1) -> Any:
 _LONG_NUMBER = re.compile(r"[0-9]{4301,}")
 
 
-def _line_column(text: str, index: int, line: int = 1) -> tuple[int, int]:
-    """The (line, column) of ``text[index]``, counting lines from ``line``."""
-    start = text.rfind("\n", 0, index) + 1
-    return line + text.count("\n", 0, index), index - start + 1
+def long_number_at(text: str, line: int = 1) -> tuple[int, int] | None:
+    """(line, column) of the first number in ``text`` too long for ``json.loads`` (its ValueError
+    names no place), counting lines from ``line``; None if there is none."""
+    found = _LONG_NUMBER.search(text)
+    return None if found is None else line_column(text, found.start(), line)
+
+
+def line_column(text: str | bytes, index: int, line: int = 1) -> tuple[int, int]:
+    """The (line, column) of ``text[index]``, counting lines from ``line`` (columns of bytes count
+    bytes: where a file is not UTF-8, ``UnicodeDecodeError.start``)."""
+    newline = "\n" if isinstance(text, str) else b"\n"
+    start = text.rfind(newline, 0, index) + 1  # type: ignore[arg-type]
+    return line + text.count(newline, 0, index), index - start + 1  # type: ignore[arg-type]
 
 
 def parse_json_object(text: str, path: str | Path | None = None) -> dict[str, Any]:
