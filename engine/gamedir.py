@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.asciiboard import render_ascii_board
-from engine.atomic import write_text_atomic
+from engine.atomic import file_kind, write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import cut
 from engine.cards import Card
@@ -169,8 +170,12 @@ def read_game_dir(path: str | Path) -> GameDir:
     """Read a directory written by ``write_game_dir``; every problem is a one-line InputError."""
     folder = Path(path)
     if not folder.is_dir():
-        what = "no such directory" if not folder.exists() else "a file, not a directory"
-        raise InputError(f"not a game directory ({what})", folder)
+        try:
+            mode = folder.stat().st_mode
+        except OSError:
+            raise InputError("not a game directory (no such directory)", folder) from None
+        kind = "file" if stat.S_ISREG(mode) else file_kind(mode)  # a FIFO was "a file"
+        raise InputError(f"not a game directory (a {kind}, not a directory)", folder)
     info_path = folder / INFO_FILE
     info = parse_game_info(read_text(info_path), info_path)
     board = load_board(folder / BOARD_FILE)
