@@ -106,6 +106,37 @@ def outcome_note(game: GameRecord) -> str | None:
     )
 
 
+#: What ``play`` writes into its ``--out`` folder (``ai.log``: an external AI's output).
+GAME_FILES = (
+    BOARD_FILE,
+    START_FILE,
+    GLOBALSEQ_FILE,
+    SEQUENCE_FILE,
+    STATS_FILE,
+    ASCII_FILE,
+    ROUNDS_FILE,
+    DECK_FILE,
+    "ai.log",
+)
+
+
+def refuse_foreign_folder(path: str | Path, purpose: str = "--out") -> None:
+    """InputError when ``path`` is a folder holding files a game would replace but no ``game.json``:
+    not a game folder, so they are someone's own (``play --out .`` beside your stats.txt replaced it).
+    A game folder (``game.json`` in it) is replaced game after game, as before."""
+    folder = Path(path)
+    if not folder.is_dir() or os.path.lexists(folder / INFO_FILE):
+        return
+    found = [name for name in GAME_FILES if os.path.lexists(folder / name)]
+    if found:
+        named = ", ".join(found[:3]) + (", ..." if len(found) > 3 else "")
+        raise InputError(
+            f"holds {named} but no {INFO_FILE}: not a game folder, its files would be replaced; "
+            f"choose another {purpose} (or remove them)",
+            folder,
+        )
+
+
 def write_game_dir(
     path: str | Path,
     game: GameRecord,
