@@ -66,6 +66,20 @@ def _replay(text: str, path: str) -> None:
     load_replay(CHOP_BOARD, Level.HARD, CHOP_BOARD.start, text, path)
 
 
+def _analysis(text: str, path: str) -> None:
+    """A game folder's ``analysis.json`` as robots-view reads it (rounds it cannot use are skipped)."""
+    import tempfile
+
+    from viewer3d.roundview import load_analysis
+
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "analysis.json").write_text(text)
+        try:
+            load_analysis(Path(folder), {}, CHOP_BOARD, Level.HARD)
+        except InputError as exc:
+            raise InputError(exc.message, path, exc.line, exc.column) from None
+
+
 def _rounds(text: str, path: str) -> None:
     """A game folder's round record (``rounds.jsonl``), read on chop's 12 x 12 board."""
     parse_rounds(text, path, CHOP_BOARD.width, CHOP_BOARD.height)
@@ -77,6 +91,7 @@ READERS: dict[str, Callable[[str, str], object]] = {
     "cards": parse_cards,
     "deck": parse_deck,
     "rounds": _rounds,
+    "analysis": _analysis,
     "globalseq": parse_globalseq,
     "replay": _replay,
     "theme": _manifest,
@@ -220,6 +235,8 @@ SAMPLES = {
     "bot": "7 8 D\n",
     "cards": "MF 1\nMB\nRL\n",
     "deck": "MF 1\nMB\nRL\n" * 3,
+    "analysis": '{"format": 1, "rounds": [{"round": 1, "best": {"cards": ["MF 1", "MB", "RL", "RR", "RU"]},'
+    ' "lossy": true, "goal_loss": 0.5, "rounds_loss": 1.5}]}',
     "rounds": '{"round": 1, "before": "0 0 D", "hand": ["MF 1", "MF 2", "MF 3", "MB", "RL", "RR", "RU", "MB"],'
     ' "chosen": ["MF 1", "MF 2", "MF 3", "MB", "RL"], "played": 5, "after": "0 5 D", "end": "alive"}\n',
     "globalseq": "ML\n----\nMU\n--------\nRL\n----\nX\n",
