@@ -90,6 +90,21 @@ class ProtocolError(InputError):
 BYTE_ORDER_MARK = b"\xef\xbb\xbf"
 
 
+def refuse_lone_carriage_return(
+    line: str, path: str | Path | None, number: int, error: type[InputError] = InputError
+) -> None:
+    """``error`` at the first CR of ``line`` (one line of a file split at LF, a CRLF's CR already
+    gone): a file with old Mac line ends (CR alone) is one long line, and quoting it
+    (``'12 12\\rV e ev^f...'``) left the reader to guess why."""
+    if "\r" in line:
+        raise error(
+            "lines end in a lone carriage return (CR, as on old Macs): save the file with LF line ends",
+            path,
+            number,
+            line.index("\r") + 1,
+        )
+
+
 def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
     """A text file's content as str; UTF-8, or Latin-1 when it is not UTF-8 (old boards).
 
