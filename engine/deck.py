@@ -64,7 +64,7 @@ def parse_deck(text: str, path: str | Path | None = None, *, strict: bool = True
         if len(problems) > MAX_PROBLEMS:
             problems[MAX_PROBLEMS:] = [f"and {len(problems) - MAX_PROBLEMS} more"]
         if problems:
-            where = (_card_line(text, DECK_SIZE), 1) if len(cards) > DECK_SIZE else ()
+            where = (card_line(text, DECK_SIZE), 1) if len(cards) > DECK_SIZE else ()
             raise DeckError("not a valid deck: " + "; ".join(problems), path, *where)
     return cards
 
@@ -73,15 +73,17 @@ def parse_deck(text: str, path: str | Path | None = None, *, strict: bool = True
 MAX_PROBLEMS = 3
 
 
-def _card_line(text: str, index: int) -> int:
-    """The line of ``text`` holding card ``index`` (from 0; blank lines hold none)."""
+def card_line(text: str, index: int) -> int:
+    """The line of ``text`` holding card ``index`` (from 0; blank lines hold none), or the line
+    after its last when it has fewer cards (where the missing card was due)."""
+    lines = text.splitlines()
     seen = 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if line.strip():
             if seen == index:
                 return number
             seen += 1
-    raise ValueError(f"no card {index}")
+    return len(lines) + 1
 
 
 def load_deck(path: str | Path, *, strict: bool = True) -> list[Card]:

@@ -408,7 +408,8 @@ def test_unwritable_cache_still_answers(game_folder: Path, tmp_path: Path) -> No
     ("files", "args", "fragment"),
     [
         ({"cards.txt": "MF 1\nXX\n"}, ["hard"], "cards.txt:2:1"),
-        ({"cards.txt": "MF 1\nMF 2\n"}, ["hard"], "expected 8 cards"),
+        ({"cards.txt": "MF 1\nMF 2\n"}, ["hard"], "cards.txt:3:1: expected 8 cards, found 2"),  # had no place
+        ({"cards.txt": "MF 1\n\n" + "MB\n" * 8}, ["hard"], "cards.txt:10:1: expected 8 cards, found 9"),
         ({"bot.txt": "9 9 D\n"}, ["hard"], "off the 5x3 board"),
         ({"board.txt": "2 2\nQQ\n  \n"}, ["hard"], "board.txt:2"),
     ],
