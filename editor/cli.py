@@ -100,13 +100,13 @@ def theme_usable(name: str) -> bool:
     """Load ``--theme`` as the viewer does: a refused theme (its folder cannot be found or read) is
     reported on stderr, one line per problem; a partial one says what came from its base."""
     from themes import ThemeError, load_theme
-    from themes.report import summary
+    from themes.report import refusal_line, summary
 
     try:
         theme = load_theme(name)
     except ThemeError as exc:
         for problem in exc.problems:
-            print(f"robots-edit: --theme {name}: {problem}", file=sys.stderr)
+            print(f"robots-edit: {refusal_line(name, problem)}", file=sys.stderr)
         return False
     for line in summary(list(theme.warnings)):
         print(f"robots-edit: theme {theme.path.name}: {line}", file=sys.stderr)

@@ -24,10 +24,9 @@ from engine.ai.planner import Choice, plan_for
 from engine.atomic import write_text_atomic
 from engine.cards import Card
 from engine.errors import InputError
-from engine.gamedir import read_game_dir
+from engine.gamedir import ANALYSIS_FILE, read_game_dir
 from engine.roundlog import read_rounds
 
-ANALYSIS_FILE = "analysis.json"
 ANALYSIS_FORMAT = 1
 #: Expected rounds closer than this count as equal.
 ROUNDS_TOLERANCE = 1e-6

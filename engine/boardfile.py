@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.bounds import MAX_BOARD_SIDE, check_board_size, parse_count, shown
-from engine.errors import BoardError, read_text
+from engine.errors import BoardError, read_text, refuse_lone_carriage_return
 from engine.model import BOARD_CHARS, Board, Tile
 
 NO_BREAK_SPACE = "\u00a0"
@@ -53,6 +53,7 @@ def parse_board(text: str, path: str | Path | None = None) -> Board:
 
 
 def _parse_header(line: str, path: str | Path | None) -> tuple[int, int]:
+    refuse_lone_carriage_return(line, path, 1, BoardError)
     parts = line.split()
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
         raise BoardError(f"first line must be 'WIDTH HEIGHT' (two whole numbers), not {shown(line)}", path, 1, 1)

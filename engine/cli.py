@@ -38,7 +38,7 @@ from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
 from engine.folderlock import folder_lock
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, play_game
-from engine.gamedir import OUTCOME_WORDS, outcome_note, viewer_pid, write_game_dir
+from engine.gamedir import OUTCOME_WORDS, outcome_note, refuse_foreign_folder, viewer_pid, write_game_dir
 from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import BOT_FILE, CARDS_FILE, parse_pose, write_ai_inputs, write_chosen, write_pose
@@ -280,6 +280,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         deck = generate_deck(seed)
     out = Path(args.out)
+    refuse_foreign_folder(out)
     chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log", AILimits.parse(args.ai_limit))
     make_folder(out)
     recorder = TurnRecorder(chooser)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from engine.bounds import MAX_DIGITS, cut, parse_count, shown
-from engine.errors import InputError
+from engine.errors import MAX_NAME_SHOWN, InputError, printable
 
 EXIT_BAD_INPUT = 2
 BAR_WIDTH = 30
@@ -35,7 +35,6 @@ class OneLineParser(argparse.ArgumentParser):
 #: A value argparse quotes in a message (with ``%r``: single quotes, or double ones around a ').
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _UNRECOGNIZED = "unrecognized arguments: "
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def short_usage_message(message: str) -> str:
@@ -45,7 +44,7 @@ def short_usage_message(message: str) -> str:
     if message.startswith(_UNRECOGNIZED):
         message = _UNRECOGNIZED + cut(message[len(_UNRECOGNIZED) :])
     message = _QUOTED.sub(lambda quoted: _cut_quoted(quoted.group()), message)
-    return _CONTROL.sub(lambda char: repr(char.group())[1:-1], message)
+    return printable(message)
 
 
 def _cut_quoted(quoted: str) -> str:
@@ -272,7 +271,8 @@ def run_command(prog: str, run: Callable[[], int]) -> int:
     except InputError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
     except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
+        # The name can come from a file (game.json's AI, run by 'round'): 100,000 characters were printed.
+        where = f"{cut(printable(str(exc.filename)), MAX_NAME_SHOWN)}: " if exc.filename else ""
         print(f"{prog}: {where}{exc.strerror or exc}", file=sys.stderr)
     except ResourceMissing as exc:
         print(f"{prog}: {exc}", file=sys.stderr)

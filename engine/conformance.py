@@ -19,7 +19,7 @@ from engine.ai.reference import reference_chooser as reference_chooser  # re-exp
 from engine.boardfile import parse_board
 from engine.cards import Card
 from engine.deck import load_deck
-from engine.errors import InputError
+from engine.errors import InputError, line_column
 from engine.events import RobotStatus
 from engine.game import play_game
 from engine.model import Direction, Level, Pose
@@ -96,9 +96,9 @@ def run_file(path: Path) -> tuple[int, list[Failure]]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:  # vector files are JSON Lines, always UTF-8
-        bad_line = data.count(b"\n", 0, exc.start) + 1
-        bad_column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", path, bad_line, bad_column) from None
+        raise InputError(
+            f"not UTF-8 text (byte 0x{data[exc.start]:02x})", path, *line_column(data, exc.start)
+        ) from None
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue

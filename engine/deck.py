@@ -58,10 +58,32 @@ def parse_deck(text: str, path: str | Path | None = None, *, strict: bool = True
     """Parse a deck file; with ``strict`` it must be a full 5,600-card deck of the right mix."""
     cards = parse_cards(text, path)
     if strict:
+        if not cards:  # else eight problems, "has 0 x 'MF 3', a deck has 400; ...": 290 characters
+            raise DeckError(f"no cards: expected a deck of {DECK_SIZE} cards, one per line", path, 1, 1)
         problems = deck_problems(cards)
+        if len(problems) > MAX_PROBLEMS:
+            problems[MAX_PROBLEMS:] = [f"and {len(problems) - MAX_PROBLEMS} more"]
         if problems:
-            raise DeckError("not a valid deck: " + "; ".join(problems), path)
+            where = (card_line(text, DECK_SIZE), 1) if len(cards) > DECK_SIZE else ()
+            raise DeckError("not a valid deck: " + "; ".join(problems), path, *where)
     return cards
+
+
+#: Problems of a deck named in its one-line error (a list of cards is short of every kind).
+MAX_PROBLEMS = 3
+
+
+def card_line(text: str, index: int) -> int:
+    """The line of ``text`` holding card ``index`` (from 0; blank lines hold none), or the line
+    after its last when it has fewer cards (where the missing card was due)."""
+    lines = text.splitlines()
+    seen = 0
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            if seen == index:
+                return number
+            seen += 1
+    return len(lines) + 1
 
 
 def load_deck(path: str | Path, *, strict: bool = True) -> list[Card]:

@@ -8,6 +8,8 @@ catch them all. Every one carries the file, line and column where known.
 from __future__ import annotations
 
 import json
+import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -35,13 +37,30 @@ class InputError(Exception):
         return type(self)(self.message, path, self.line, self.column)
 
     def __str__(self) -> str:
-        where = [p for p in (self.path, self.line, self.column) if p is not None]
+        path = printable(self.path) if self.path is not None else None
+        where = [p for p in (path, self.line, self.column) if p is not None]
         prefix = ":".join(str(p) for p in where)
         return f"{prefix}: {self.message}" if prefix else self.message
 
 
+#: Characters that would break a one-line message: control characters (newline, CR, ESC...) and DEL.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def printable(text: str) -> str:
+    """``text`` (a path, a message) kept to one printable line: control characters as Python escapes
+    (``a\\nb``), and bytes of a file name that are not UTF-8 as ``\\xff``. A board named
+    ``new<newline>line.dat`` made every error about it two lines."""
+    if any("\udc80" <= char <= "\udcff" for char in text):  # os.fsdecode's escapes of undecodable bytes
+        text = os.fsencode(text).decode("utf-8", "backslashreplace")
+    return CONTROL_CHARACTERS.sub(lambda char: repr(char.group())[1:-1], text)
+
+
 #: Most characters of the user's input an error message quotes.
 QUOTE_LIMIT = 80
+#: Most characters of a file or program name an error message shows when the name was read from a
+#: file (game.json names the AI that ``round`` runs again): any length can be written there.
+MAX_NAME_SHOWN = 120
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
@@ -69,6 +88,21 @@ class ProtocolError(InputError):
 
 #: What some Windows editors put before UTF-8 text; no file of the contest has one.
 BYTE_ORDER_MARK = b"\xef\xbb\xbf"
+
+
+def refuse_lone_carriage_return(
+    line: str, path: str | Path | None, number: int, error: type[InputError] = InputError
+) -> None:
+    """``error`` at the first CR of ``line`` (one line of a file split at LF, a CRLF's CR already
+    gone): a file with old Mac line ends (CR alone) is one long line, and quoting it
+    (``'12 12\\rV e ev^f...'``) left the reader to guess why."""
+    if "\r" in line:
+        raise error(
+            "lines end in a lone carriage return (CR, as on old Macs): save the file with LF line ends",
+            path,
+            number,
+            line.index("\r") + 1,
+        )
 
 
 def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
@@ -104,21 +138,53 @@ def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
         return data.decode("latin-1")
 
 
-def parse_json_object(text: str, path: str | Path | None = None) -> dict[str, Any]:
-    """Parse JSON that must be an object; InputError with line and column otherwise."""
+def parse_json(text: str, path: str | Path | None = None, line: int = 1) -> Any:
+    """Parse JSON of any type; InputError with line and column otherwise.
+
+    ``line`` is the file's line ``text`` starts on (one line of a JSON-lines file), so a message
+    names the line of the file. Nesting is checked first (``json`` recurses once per level: a
+    RecursionError), and a number of more than 4,300 digits is located, not quoted at length.
+    """
     from engine.bounds import MAX_JSON_DEPTH, json_too_deep  # engine.bounds builds on this module
 
     deep = json_too_deep(text)
     if deep is not None:
-        raise InputError(f"not valid JSON here: nested more than {MAX_JSON_DEPTH} levels deep", path, *deep)
+        raise InputError(
+            f"not valid JSON here: nested more than {MAX_JSON_DEPTH} levels deep", path, deep[0] + line - 1, deep[1]
+        )
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
+        raise InputError(f"not valid JSON: {exc.msg}", path, exc.lineno + line - 1, exc.colno) from None
     except RecursionError:
-        raise InputError("not valid JSON: nested too deeply", path) from None
-    except ValueError as exc:  # a number of more than 4,300 digits
-        raise InputError(f"not valid JSON: {str(exc).split(':')[0]}", path) from None
+        raise InputError("not valid JSON: nested too deeply", path, line) from None
+    except ValueError:  # a number of more than 4,300 digits, which int() refuses to convert
+        at = long_number_at(text, line) or (line, None)
+        raise InputError("not valid JSON here: a number of more than 4,300 digits", path, *at) from None
+
+
+#: A run of digits longer than Python converts (``sys.get_int_max_str_digits``, 4,300 by default).
+_LONG_NUMBER = re.compile(r"[0-9]{4301,}")
+
+
+def long_number_at(text: str, line: int = 1) -> tuple[int, int] | None:
+    """(line, column) of the first number in ``text`` too long for ``json.loads`` (its ValueError
+    names no place), counting lines from ``line``; None if there is none."""
+    found = _LONG_NUMBER.search(text)
+    return None if found is None else line_column(text, found.start(), line)
+
+
+def line_column(text: str | bytes, index: int, line: int = 1) -> tuple[int, int]:
+    """The (line, column) of ``text[index]``, counting lines from ``line`` (columns of bytes count
+    bytes: where a file is not UTF-8, ``UnicodeDecodeError.start``)."""
+    newline = "\n" if isinstance(text, str) else b"\n"
+    start = text.rfind(newline, 0, index) + 1  # type: ignore[arg-type]
+    return line + text.count(newline, 0, index), index - start + 1  # type: ignore[arg-type]
+
+
+def parse_json_object(text: str, path: str | Path | None = None) -> dict[str, Any]:
+    """Parse JSON that must be an object; InputError with line and column otherwise."""
+    data = parse_json(text, path)
     if not isinstance(data, dict):
         raise InputError(f"expected a JSON object, found {type(data).__name__}", path, 1, 1)
     return data

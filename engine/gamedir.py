@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.asciiboard import render_ascii_board
-from engine.atomic import write_files_atomic
+from engine.atomic import file_kind, write_files_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import cut
 from engine.cards import Card
@@ -43,6 +44,8 @@ STATS_FILE = "stats.txt"
 ASCII_FILE = "ascii-board.txt"
 INFO_FILE = "game.json"
 DECK_FILE = "deck.txt"
+#: What ``robots-engine analyse`` writes beside a game; it belongs to that one game.
+ANALYSIS_FILE = "analysis.json"
 #: A viewer showing (and watching) a game folder names its process here (``viewer3d.reload``).
 VIEWER_PID_FILE = ".robots-view.pid"
 
@@ -105,6 +108,37 @@ def outcome_note(game: GameRecord) -> str | None:
     )
 
 
+#: What ``play`` writes into its ``--out`` folder (``ai.log``: an external AI's output).
+GAME_FILES = (
+    BOARD_FILE,
+    START_FILE,
+    GLOBALSEQ_FILE,
+    SEQUENCE_FILE,
+    STATS_FILE,
+    ASCII_FILE,
+    ROUNDS_FILE,
+    DECK_FILE,
+    "ai.log",
+)
+
+
+def refuse_foreign_folder(path: str | Path, purpose: str = "--out") -> None:
+    """InputError when ``path`` is a folder holding files a game would replace but no ``game.json``:
+    not a game folder, so they are someone's own (``play --out .`` beside your stats.txt replaced it).
+    A game folder (``game.json`` in it) is replaced game after game, as before."""
+    folder = Path(path)
+    if not folder.is_dir() or os.path.lexists(folder / INFO_FILE):
+        return
+    found = [name for name in GAME_FILES if os.path.lexists(folder / name)]
+    if found:
+        named = ", ".join(found[:3]) + (", ..." if len(found) > 3 else "")
+        raise InputError(
+            f"holds {named} but no {INFO_FILE}: not a game folder, its files would be replaced; "
+            f"choose another {purpose} (or remove them)",
+            folder,
+        )
+
+
 def write_game_dir(
     path: str | Path,
     game: GameRecord,
@@ -139,8 +173,11 @@ def write_game_dir(
     info = game_info(game, ai=ai, deck=deck, seed=seed, ai_command=ai_command)
     files[folder / INFO_FILE] = json.dumps(info, indent=2) + "\n"
     write_files_atomic(files)
-    if cards is None:
-        (folder / DECK_FILE).unlink(missing_ok=True)  # a stale deck of an earlier game must not be taken for this one's
+    stale = [] if cards is not None else [DECK_FILE]  # an earlier game's deck must not be taken for this one's
+    stale.append(ANALYSIS_FILE)  # nor its analysis: the viewer would show its best choices on these rounds
+    for name in stale:
+        if not (folder / name).is_dir():  # a folder of that name is the user's, and no reader takes it
+            (folder / name).unlink(missing_ok=True)
 
 
 @dataclass(frozen=True)
@@ -173,8 +210,12 @@ def read_game_dir(path: str | Path) -> GameDir:
     """Read a directory written by ``write_game_dir``; every problem is a one-line InputError."""
     folder = Path(path)
     if not folder.is_dir():
-        what = "no such directory" if not folder.exists() else "a file, not a directory"
-        raise InputError(f"not a game directory ({what})", folder)
+        try:
+            mode = folder.stat().st_mode
+        except OSError:
+            raise InputError("not a game directory (no such directory)", folder) from None
+        kind = "file" if stat.S_ISREG(mode) else file_kind(mode)  # a FIFO was "a file"
+        raise InputError(f"not a game directory (a {kind}, not a directory)", folder)
     info_path = folder / INFO_FILE
     info = parse_game_info(read_text(info_path), info_path)
     board = load_board(folder / BOARD_FILE)

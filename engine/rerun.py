@@ -51,7 +51,11 @@ def game_deck(game: GameDir) -> list[Card] | None:
     named = game.info.get("deck")
     if isinstance(named, str):
         for candidate in (Path(named), game.path / named):
-            if candidate.is_file():
+            try:
+                found = candidate.is_file()
+            except OSError:  # a name too long for the system: no such deck (it read '[Errno 36] ...' whole)
+                found = False
+            if found:
                 return load_deck(candidate)
     return None
 

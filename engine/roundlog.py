@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import HAND_SIZE, Card
 from engine.debugmarks import DebugMarks, marks_from_json, marks_to_json
-from engine.errors import InputError, read_text
+from engine.errors import InputError, parse_json, read_text
 from engine.events import RobotStatus
 from engine.game import GameRecord, Outcome
 from engine.model import Pose
@@ -97,22 +97,25 @@ def format_rounds(game: GameRecord, turns: Sequence[Turn] = ()) -> str:
     return "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in round_entries(game, turns))
 
 
-def _cards(value: Any, what: str, path: Path, line: int) -> tuple[Card, ...]:
+def _cards(value: Any, what: str, path: Path, line: int, count: int | None = None) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise InputError(f"{what!r} must be a list of cards", path, line)
+        raise InputError(f"{what!r} must be a list of cards", path, line, 1)
     try:
-        return tuple(Card.parse(str(v)) for v in value)
+        cards = tuple(Card.parse(str(v)) for v in value)
     except ValueError as exc:
-        raise InputError(f"{what!r}: {exc}", path, line) from None
+        raise InputError(f"{what!r}: {exc}", path, line, 1) from None
+    if count is not None and len(cards) != count:  # the planner ranks 8 cards: 7 was a ValueError traceback
+        raise InputError(f"{what!r} has {len(cards)} cards, a hand has {count}", path, line, 1)
+    return cards
 
 
 def _pose(value: Any, what: str, path: Path, line: int) -> Pose:
     if not isinstance(value, str):
-        raise InputError(f"{what!r} must be a pose 'X Y D'", path, line)
+        raise InputError(f"{what!r} must be a pose 'X Y D'", path, line, 1)
     try:
         return parse_pose(value)
     except InputError as exc:
-        raise InputError(f"{what!r}: {exc.message}", path, line) from None
+        raise InputError(f"{what!r}: {exc.message}", path, line, 1) from None
 
 
 def entry_of(game: GameRecord, turns: Sequence[Turn], number: int) -> RoundEntry:
@@ -133,7 +136,7 @@ def _from_json(data: dict[str, Any], where: Path, number: int, width: int, heigh
     return RoundEntry(
         number=data["round"],
         before=_pose(data.get("before"), "before", where, number),
-        hand=_cards(data.get("hand"), "hand", where, number),
+        hand=_cards(data.get("hand"), "hand", where, number, HAND_SIZE),
         chosen=_cards(chosen, "chosen", where, number) if chosen is not None else None,
         played=played if isinstance(played, int) else 0,
         after=_pose(after, "after", where, number) if after is not None else None,
@@ -153,12 +156,9 @@ def parse_rounds(text: str, path: str | Path, width: int, height: int) -> list[R
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except ValueError as exc:
-            raise InputError(f"not JSON: {exc}", where, number) from None
+        data = parse_json(line, where, number)
         if not isinstance(data, dict) or not isinstance(data.get("round"), int):
-            raise InputError("each line must be an object with a 'round' number", where, number)
+            raise InputError("each line must be an object with a 'round' number", where, number, 1)
         entries.append(_from_json(data, where, number, width, height))
     return entries
 

@@ -54,7 +54,7 @@ class Listing:
         self.folder, self.selected, self.error = folder, -1, ""
         entries: list[Entry] = []
         if not stem:
-            entries += [Entry(p, f"{p.name}   ({p.parent})", False, recent=True) for p in self.recent if p.is_file()]
+            entries += [Entry(p, f"{p.name}   ({p.parent})", False, recent=True) for p in self.recent if _is_file(p)]
             if folder.parent != folder:
                 entries.append(Entry(folder.parent, "../", True))
         try:
@@ -96,5 +96,14 @@ class Listing:
 def _is_dir(entry: os.DirEntry[str]) -> bool:
     try:
         return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, False where the name is too long for the system (a hand-edited recent
+    list): the OSError came out of the open prompt."""
+    try:
+        return path.is_file()
     except OSError:
         return False

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.bounds import json_too_deep
+from engine.errors import line_column, long_number_at
 from themes.images import read_regular_file
 
 MANIFEST_FILE = "theme.json"
@@ -98,12 +99,15 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
     if not path.exists():
         return default
     try:
-        text = read_regular_file(path).decode("utf-8")
+        raw = read_regular_file(path)
     except OSError as exc:
         problems.append(f"{MANIFEST_FILE}: cannot be read ({exc.strerror or exc})")
         return default
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        problems.append(f"{MANIFEST_FILE}: is not UTF-8 text (byte {exc.start})")
+        line, column = line_column(raw, exc.start)
+        problems.append(f"{MANIFEST_FILE}:{line}:{column}: is not UTF-8 text (byte 0x{raw[exc.start]:02x})")
         return default
     deep = json_too_deep(text, MAX_MANIFEST_DEPTH)
     if deep is not None:
@@ -114,8 +118,9 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
     except json.JSONDecodeError as exc:
         problems.append(f"{MANIFEST_FILE}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}")
         return default
-    except (ValueError, RecursionError) as exc:  # a number of more than 4,300 digits, say
-        problems.append(f"{MANIFEST_FILE}: invalid JSON: {str(exc).split(':')[0]}")
+    except (ValueError, RecursionError):  # a number of more than 4,300 digits: Python's message named no place
+        where = "".join(f":{n}" for n in long_number_at(text) or ())
+        problems.append(f"{MANIFEST_FILE}{where}: invalid JSON: a number of more than 4,300 digits")
         return default
     if not isinstance(data, dict):
         problems.append(f'{MANIFEST_FILE}: must hold a JSON object like {{"name": "..."}}, not a {type(data).__name__}')

@@ -37,3 +37,9 @@ def theme_line(name: str, warnings: list[str] | tuple[str, ...]) -> str:
         return f"theme: {name}"
     more = f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""
     return f"theme {name}: {warnings[0]}{more}"
+
+
+def refusal_line(name: str, problem: str) -> str:
+    """``--theme NAME: PROBLEM`` for a theme that cannot be used, naming ``NAME`` once: a folder's
+    problem names it already (``--theme /x: /x: does not exist`` said it twice)."""
+    return f"--theme {problem}" if problem.startswith(f"{name}: ") else f"--theme {name}: {problem}"

@@ -138,7 +138,8 @@ def read_template(path: Path) -> dict[str, Image.Image]:
                 raise TemplateError(f"is {size[0]}x{size[1]}: not the size of a template (write one with 'template')")
             opened.load()
             pixels = np.asarray(opened.convert("RGBA"))
-    except (OSError, SyntaxError, ValueError) as exc:
+    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError) as exc:
+        # DecompressionBombError: a 40000x40000 header (a 100-byte file) was a traceback.
         if isinstance(exc, TemplateError):
             raise
         raise TemplateError(f"not a readable PNG ({image_problem(exc)[:60]})") from None

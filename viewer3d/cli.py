@@ -202,13 +202,12 @@ def resolve_theme(name: str | None) -> object | None:
     if name is None:
         return None
     from themes import ThemeError, load_theme
+    from themes.report import refusal_line, summary
 
     try:
         theme = load_theme(name)
     except ThemeError as exc:
-        problems = "; ".join(exc.problems) or "unusable"
-        raise InputError(f"--theme {name}: {problems}") from None
-    from themes.report import summary
+        raise InputError(refusal_line(name, "; ".join(exc.problems) or "unusable")) from None
 
     for line in summary(list(theme.warnings)):  # a partial theme: what came from its base, in a line or three
         print(f"robots-view: theme {theme.path.name}: {line}", file=sys.stderr)

@@ -38,7 +38,10 @@ class Recent:
         return Path(self.path).name + ("/" if Path(self.path).is_dir() else "")
 
     def exists(self) -> bool:
-        return Path(self.path).exists() and (self.sequence is None or Path(self.sequence).is_file())
+        try:  # a hand-edited list: a name too long for the system raised OSError out of the start screen
+            return Path(self.path).exists() and (self.sequence is None or Path(self.sequence).is_file())
+        except (OSError, ValueError):
+            return False
 
 
 class RecentGames:

@@ -9,8 +9,8 @@ onto an exported picture with Pillow (the window draws the same shapes with pygl
 
 from __future__ import annotations
 
-import json
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.cards import Card
 from engine.debugmarks import Arrow, TextLine, TileMark
+from engine.errors import parse_json_object, read_text
 from engine.events import RobotStatus
 from engine.model import Board, Level, Pose
 from engine.roundlog import RoundEntry
@@ -183,16 +184,23 @@ class RoundAnalysis:
 def load_analysis(
     folder: Path, rounds: Mapping[int, RoundEntry], board: Board, level: Level
 ) -> dict[int, RoundAnalysis]:
-    """``analysis.json`` of a game folder (empty when there is none or it cannot be read: it is optional)."""
-    try:
-        data = json.loads((folder / "analysis.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    """``analysis.json`` of a game folder (empty when there is none); InputError naming it, with line
+    and column, when it cannot be read. Rounds it describes in a way it never writes are skipped.
+
+    Read as every input is (``engine.errors.read_text``): a FIFO named ``analysis.json`` held the
+    viewer for ever, and JSON nested 10,000 deep was a RecursionError traceback.
+    """
+    path = folder / "analysis.json"
+    if not os.path.lexists(path):
         return {}
+    data = parse_json_object(read_text(path), path)
     found: dict[int, RoundAnalysis] = {}
-    items = data.get("rounds") if isinstance(data, dict) else None
+    items = data.get("rounds")
     for item in items if isinstance(items, list) else []:
         try:
-            number = int(item["round"])
+            if type(item["round"]) is not int:  # int(1e400), a float inf, was an OverflowError traceback
+                continue
+            number = item["round"]
             best = tuple(Card.parse(str(c)) for c in item["best"]["cards"])
             lossy = bool(item.get("lossy"))
             goal = float(item.get("goal_loss") or 0.0)

@@ -83,7 +83,11 @@ def from_game_dir(path: str | Path, background: bool = False) -> GameSource:
         print(f"robots-view: the round record is ignored: {exc}", file=sys.stderr)
         entries = []
     rounds = {entry.number: entry for entry in entries}
-    analysis = load_analysis(Path(path), rounds, game.board, game.level)
+    try:
+        analysis = load_analysis(Path(path), rounds, game.board, game.level)
+    except InputError as exc:  # optional too: the game is shown without the best choices
+        print(f"robots-view: the analysis is ignored: {exc}", file=sys.stderr)
+        analysis = {}
     if not background:
         replay = load_replay(game.board, game.level, game.start, game.globalseq, sequence_path)
         timeline = timeline_from_replay(replay)

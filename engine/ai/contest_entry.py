@@ -118,7 +118,8 @@ def full_main(argv: Sequence[str] | None = None) -> int:
     """Every case: options, errors, a cold cache (imports the engine, and numpy when it must plan)."""
     from engine.cards import HAND_SIZE
     from engine.cliutil import OneLineParser, time_limit_argument
-    from engine.errors import InputError
+    from engine.deck import card_line
+    from engine.errors import InputError, read_text
     from engine.model import Level
     from engine.protocol import CARDS_FILE, read_ai_inputs, write_chosen
     from engine.stopping import describe, exit_status, raise_on_signals
@@ -153,8 +154,10 @@ def full_main(argv: Sequence[str] | None = None) -> int:
             parser.error("the level is required (or --warm BOARD LEVEL)")
         here = Path.cwd()
         board, hand, pose = read_ai_inputs(here)
-        if len(hand) != HAND_SIZE:
-            raise InputError(f"expected {HAND_SIZE} cards, found {len(hand)}", here / CARDS_FILE)
+        if len(hand) != HAND_SIZE:  # named at the first card too many, or where the first missing was due
+            text = read_text(here / CARDS_FILE)
+            line = card_line(text, HAND_SIZE if len(hand) > HAND_SIZE else len(hand))
+            raise InputError(f"expected {HAND_SIZE} cards, found {len(hand)}", here / CARDS_FILE, line, 1)
         if not board.in_bounds(pose.x, pose.y):
             raise InputError(
                 f"robot position {pose.x} {pose.y} is off the {board.width}x{board.height} board",

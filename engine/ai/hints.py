@@ -12,8 +12,10 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import stat
 from pathlib import Path
 
+from engine.atomic import file_kind
 from engine.deck import parse_cards
 from engine.errors import InputError
 from engine.protocol import CHOSEN_FILE
@@ -70,8 +72,12 @@ def file_problem(program: str | os.PathLike[str], option: str = "--ai") -> str |
     ``option`` is how a program is given on the command line (``--ai``; empty where it is a plain
     argument, as a Tron bot is)."""
     path = Path(program)
-    if not path.is_file():
+    try:
+        mode = path.stat().st_mode
+    except OSError:
         return None
+    if not stat.S_ISREG(mode):  # a FIFO was told "try chmod +x", which cannot help
+        return None if stat.S_ISDIR(mode) else f"{path.name} is a {file_kind(mode)}, not a program"
     compile_line = SOURCE_ENDINGS.get(path.suffix.lower())
     if compile_line is not None:
         how = compile_line.format(stem=shlex.quote(path.stem), name=shlex.quote(path.name), option=_given(option))

@@ -33,7 +33,8 @@ from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI
 from engine.ai.hints import INTERPRETERS, file_problem
 from engine.ai.reference import ReferenceAI
 from engine.ai.supervise import AILimits
-from engine.errors import InputError
+from engine.bounds import cut, shown
+from engine.errors import MAX_NAME_SHOWN, InputError
 from engine.game import Chooser
 
 
@@ -151,19 +152,20 @@ def resolve_program(word: str, spec: str) -> Path:
         found = shutil.which(word)
         if found is None:
             names = ", ".join(all_builtins())
-            raise InputError(f"unknown AI {word!r}: not a built-in AI ({names}) and no program of that name")
+            raise InputError(f"unknown AI {shown(word)}: not a built-in AI ({names}) and no program of that name")
         path = Path(found)
+    name = cut(word, MAX_NAME_SHOWN)  # game.json names the AI 'round' runs: any length
     if not path.exists():
-        raise InputError("no such AI program", word)
+        raise InputError("no such AI program", name)
     if path.is_dir():
-        raise InputError("is a directory, not an AI program", word)
+        raise InputError("is a directory, not an AI program", name)
     problem = file_problem(path)
     if problem is not None:
-        raise InputError(f"cannot run this AI program: {problem}", word)
+        raise InputError(f"cannot run this AI program: {problem}", name)
     if not os.access(path, os.X_OK):
         raise InputError(
             f"AI program is not executable (try: chmod +x {shlex.quote(word)}, or --ai 'python3 {word}' for a Python script)",
-            word,
+            name,
         )
     return path
 

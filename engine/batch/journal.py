@@ -16,10 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from engine.atomic import read_regular, resolve_target
-from engine.bounds import MAX_FILE_BYTES, shown
+from engine.bounds import shown
 from engine.errors import InputError
 
 FORMAT = 1
+#: How every journal's first line starts (``Journal._write`` of the header).
+_HEADER_START = b'{"journal":%d,' % FORMAT
+#: Most bytes of a journal read back: a row takes about 300 bytes, so some three million games.
+MAX_JOURNAL_BYTES = 1024 * 1024 * 1024
 
 
 class JournalError(InputError):
@@ -124,13 +128,17 @@ def _differing(found: object, wanted: dict[str, Any]) -> str:
 def _read(path: Path, fingerprint: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], int]:
     """The rows of a journal and the length of its intact part; JournalError if it is not ours."""
     try:
-        data = read_regular(path, MAX_FILE_BYTES)  # a FIFO there is refused, never waited on
+        data = read_regular(path, MAX_JOURNAL_BYTES)  # a FIFO or /dev/zero named journal.jsonl: refused, not read
     except OSError as exc:
         raise JournalError(f"cannot read: {exc.strerror or exc}", path) from None
     done: dict[str, dict[str, Any]] = {}
     offset = 0
     for number, raw in enumerate(data.splitlines(keepends=True), start=1):
         if not raw.endswith(b"\n"):
+            if number == 1 and not _HEADER_START.startswith(raw[: len(_HEADER_START)]):
+                # Not a header cut short but someone else's file (one line, no newline at its
+                # end): the truncation below would have emptied it.
+                raise JournalError(f"not a journal of format {FORMAT}", path, 1, 1)
             break  # the last line, cut short
         try:
             record = json.loads(raw)

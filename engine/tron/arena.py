@@ -18,7 +18,7 @@ from enum import Enum
 from pathlib import Path
 
 from engine.bounds import shown
-from engine.errors import InputError, read_text
+from engine.errors import InputError, read_text, refuse_lone_carriage_return
 
 #: Larger sides are refused before anything is allocated: a corrupt header must not cost gigabytes.
 MAX_SIDE = 2000
@@ -178,6 +178,7 @@ def parse_arena(text: str, path: str | Path | None = None) -> Arena:
         raise InputError("empty file: expected 'GAMEBOARDSTART n,m'", path, 1, 1)
     header = _HEADER.fullmatch(lines[number])
     if header is None:
+        refuse_lone_carriage_return(lines[number], path, number + 1)
         raise InputError(
             f"expected 'GAMEBOARDSTART n,m' (width,height), found {_quote(lines[number])}", path, number + 1, 1
         )

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from viewer3d.app import ViewerApp
 from viewer3d.sources import from_game_dir
 
@@ -37,6 +39,35 @@ def test_analyse_needs_a_round_record(engine: Runner, tmp_path: Path) -> None:
     assert engine("analyse", "nowhere").code == 2
 
 
+@pytest.mark.parametrize(
+    ("second_line", "message"),
+    [
+        ("[" * 10_000 + "]" * 10_000, "rounds.jsonl:2:33: not valid JSON here: nested more than 32 levels deep"),
+        ('{"round": 2, "x": ' + "9" * 5000 + "}", "rounds.jsonl:2:19: not valid JSON here: a number of more than"),
+        ('{"round": 2', "rounds.jsonl:2:12: not valid JSON: Expecting ',' delimiter"),
+        (
+            '{"round": 2, "before": "0 0 D", "hand": ["MB", "MB", "MB", "MB", "MB", "MB", "MB"]}',
+            "rounds.jsonl:2:1: 'hand' has 7 cards, a hand has 8",
+        ),
+    ],
+    ids=["deep", "5000-digits", "torn", "7-card-hand"],
+)
+def test_a_damaged_round_record_is_one_line_naming_line_and_column(
+    engine: Runner, tmp_path: Path, second_line: str, message: str
+) -> None:
+    """JSON nested 10,000 deep in rounds.jsonl was a RecursionError traceback (analyse, round and
+    the viewer), a hand of 7 cards a ValueError traceback from the planner (analyse), and a torn
+    line read ``rounds.jsonl:2: not JSON: Expecting ...: line 1 column 12 (char 11)``."""
+    engine("play", str(CHOP), "--seed", "3", "--out", "g")
+    record = tmp_path / "g" / "rounds.jsonl"
+    record.write_text(record.read_text().splitlines()[0] + "\n" + second_line + "\n")
+    for command in (["analyse", "g"], ["round", "g", "1"]):
+        result = engine(*command)
+        assert result.code == 2 and result.err.count("\n") == 1, result.err
+        assert result.err.startswith(f"robots-engine: {Path('g') / message}"), result.err
+        assert len(result.err) < 160 and "Traceback" not in result.err
+
+
 def test_the_viewer_shows_the_best_choice_as_a_ghost(engine: Runner, tmp_path: Path) -> None:
     engine("play", str(CHOP), "--seed", "25", "--level", "hard", "--out", "ref")
     assert not from_game_dir(tmp_path / "ref").analysis  # not analysed yet: no ghost
@@ -57,6 +88,39 @@ def test_the_viewer_shows_the_best_choice_as_a_ghost(engine: Runner, tmp_path: P
     assert app.frame().ghost is None
 
 
+def test_a_damaged_analysis_is_said_and_the_game_still_shown(
+    engine: Runner, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """analysis.json nested 10,000 deep, or with a round number 1e400, was a traceback of
+    robots-view (RecursionError, OverflowError); a FIFO of that name held it for ever."""
+    import os
+
+    from tests.fifo_guard import never_stuck_on
+
+    engine("play", str(CHOP), "--seed", "25", "--level", "hard", "--out", "ref")
+    engine("analyse", "ref")
+    analysis = tmp_path / "ref" / "analysis.json"
+    good = json.loads(analysis.read_text())
+    capsys.readouterr()
+    analysis.write_text("[" * 10_000 + "]" * 10_000)
+    source = from_game_dir(tmp_path / "ref")
+    assert source.analysis == {} and source.timeline.steps
+    err = capsys.readouterr().err
+    assert err == (
+        f"robots-view: the analysis is ignored: {analysis}:1:33: not valid JSON here: nested more than 32 levels deep\n"
+    )
+    numbers = {item["round"] for item in good["rounds"]}
+    good["rounds"][0]["round"] = float("inf")  # written as Infinity, read back as a float
+    analysis.write_text(json.dumps(good))
+    assert set(from_game_dir(tmp_path / "ref").analysis) == numbers - {1}  # that round skipped, the others kept
+    analysis.unlink()
+    os.mkfifo(analysis)
+    with never_stuck_on(analysis) as knocked:
+        assert from_game_dir(tmp_path / "ref").analysis == {}
+    assert not knocked, "the FIFO was opened for reading"
+    assert capsys.readouterr().err.endswith("analysis.json: is a FIFO (named pipe), not a regular file\n")
+
+
 def test_exports_draw_the_ghost_too(engine: Runner, tmp_path: Path) -> None:
     from viewer3d.movie import plan_frames, round_span
 
@@ -68,3 +132,14 @@ def test_exports_draw_the_ghost_too(engine: Runner, tmp_path: Path) -> None:
     ghosts = [frames.frame(i)[1].ghost for i in range(len(frames))]
     assert all(g is not None and g.alpha < 1 for g in ghosts)
     assert (ghosts[0].bx, ghosts[0].by) == (source.analysis[5].ghost[0].x, source.analysis[5].ghost[0].y)  # type: ignore[union-attr]
+
+
+def test_a_new_game_in_the_folder_drops_the_earlier_games_analysis(engine: Runner, tmp_path: Path) -> None:
+    """``play --out`` into an analysed game's folder kept its analysis.json, so the viewer showed
+    the earlier game's best choices (ghosts, lossy rounds) on the new game's rounds."""
+    assert engine("play", str(CHOP), "--seed", "25", "--level", "hard", "--out", "g").code == 0
+    assert engine("analyse", "g").code == 0
+    assert from_game_dir(tmp_path / "g").analysis
+    assert engine("play", str(CHOP), "--seed", "26", "--level", "hard", "--out", "g").code == 0
+    assert not (tmp_path / "g" / "analysis.json").exists()
+    assert not from_game_dir(tmp_path / "g").analysis

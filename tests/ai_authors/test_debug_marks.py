@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine.ai.base import BaseAI
 from engine.boardfile import load_board
 from engine.cards import Card
@@ -54,6 +57,23 @@ def test_every_documented_line_and_its_problems() -> None:
     assert "outside the 12x12 board" in marks.problems[1]
     assert "unknown colour 'chartreuse'" in marks.problems[3]
     assert marks_from_json(marks_to_json(marks), 12, 12) == marks
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    text=st.lists(
+        st.sampled_from(["mark", "arrow", "text", "1", "-1", "9" * 5000, "nan", "inf", "1e400", "0x10", "red", "#12"])
+        | st.text(max_size=12),
+        max_size=12,
+    ).map(" ".join)
+    | st.text(max_size=300)
+)
+def test_fuzz_debug_marks_never_raise_and_problems_stay_one_short_line(text: str) -> None:
+    """debug.txt is written by the AI: whatever it holds is marks or one-line problems, never an error."""
+    marks = parse_debug(text + "\n" + text.replace(" ", "\n"), 12, 12)
+    for problem in marks.problems:
+        assert "\n" not in problem and "\r" not in problem and len(problem) < 200, problem
+    assert marks_from_json(json.loads(json.dumps(marks_to_json(marks))), 12, 12) == marks
 
 
 def test_marks_are_bounded() -> None:

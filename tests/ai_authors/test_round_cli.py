@@ -87,6 +87,43 @@ def test_round_bad_input_is_one_line(engine: Runner, args: list[str], message: s
     assert message in result.err and result.err.count("\n") == 1
 
 
+@pytest.mark.parametrize("ai", ["A" * 100_000, "/no/such/" + "x" * 300, "y" * 300], ids=["100000", "path", "name"])
+def test_round_with_an_ai_name_of_any_length_in_game_json_is_one_short_line(
+    engine: Runner, tmp_path: Path, ai: str
+) -> None:
+    """``round`` runs the AI game.json names again: a name of 100,000 characters was printed whole
+    (``robots-engine: AAAA...: File name too long``, one line of 100,035 characters)."""
+    import json
+
+    engine("play", str(CHOP), "--seed", "3", "--level", "hard", "--out", "g")
+    info = tmp_path / "g" / "game.json"
+    info.write_text(json.dumps({**json.loads(info.read_text()), "ai": ai}))
+    result = engine("round", "g", "1")
+    assert result.code == 2 and result.err.count("\n") == 1, result.err[:300]
+    assert len(result.err) < 260 and "..." in result.err, result.err[:300]
+
+
+def test_a_deck_name_too_long_for_the_system_is_no_deck(
+    engine: Runner, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """game.json naming a deck file of 5,000 characters: robots-view printed the OSError whole
+    (``the deck is ignored ...: [Errno 36] File name too long: 'xxx...'``, 5,099 characters)."""
+    import json
+
+    from engine.gamedir import read_game_dir
+    from engine.rerun import game_deck
+    from viewer3d.sources import from_game_dir
+
+    engine("play", str(CHOP), "--seed", "3", "--level", "hard", "--out", "g")
+    (tmp_path / "g" / "deck.txt").unlink()
+    info = tmp_path / "g" / "game.json"
+    info.write_text(json.dumps({**json.loads(info.read_text()), "seed": None, "deck": "x" * 5000}))
+    assert game_deck(read_game_dir(tmp_path / "g")) is None
+    capsys.readouterr()
+    assert from_game_dir(tmp_path / "g").timeline.deck is None
+    assert capsys.readouterr().err == ""
+
+
 def test_round_with_a_failing_ai_exits_3_and_shows_its_last_output(engine: Runner, tmp_path: Path) -> None:
     engine("play", str(CHOP), "--seed", "3", "--out", "g")
     python_bot(tmp_path / "bad.py", 'print("thinking")\nraise SystemExit("no idea")\n')

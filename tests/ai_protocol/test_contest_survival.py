@@ -190,6 +190,35 @@ def test_torn_last_journal_line_is_dropped(capsys: pytest.CaptureFixture[str], t
     assert len(journal.read_text().splitlines()) == 4
 
 
+@pytest.mark.parametrize(
+    "content",
+    [b"my notes, no newline at the end", b"\xef\xbb\xbf", b"1 2\r3 4\r", b"[" * 10_000, b'{"journal":2}'],
+    ids=["text", "bom", "lone-cr", "deep", "other-format"],
+)
+def test_resume_never_empties_a_file_that_is_not_a_journal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes
+) -> None:
+    """A one-line file without a newline at its end was taken for a journal whose header was cut
+    short: ``--resume`` truncated it to nothing and wrote a new journal over it."""
+    journal = tmp_path / "journal.jsonl"
+    journal.write_bytes(content)
+    capsys.readouterr()
+    assert main([str(CHOP), "--seeds", "1", "--out", str(tmp_path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"robots-contest: {journal}:1:1: not a journal of format 1\n"
+    assert journal.read_bytes() == content
+
+
+def test_resume_after_a_torn_header_starts_the_journal_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """What a crash while the header was written leaves is still dropped, as a torn row is."""
+    journal = tmp_path / "journal.jsonl"
+    journal.write_bytes(b'{"journal":1,"fingerpr')
+    assert main([str(CHOP), "--seeds", "1", "--out", str(tmp_path), "--resume"]) == 0
+    assert journal.read_text().startswith('{"journal":1,"fingerprint":')
+
+
 def test_journal_that_is_a_fifo_or_a_link_is_handled(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """--resume waited for ever on a FIFO journal.jsonl; a dangling link to where the journal
     should go said '[Errno 17] File exists' instead of writing it there, a link loop the same."""

@@ -86,6 +86,18 @@ def test_directory_and_non_executable(tmp_path: Path) -> None:
         resolve_ai(str(plain))
 
 
+def test_a_fifo_or_a_device_is_no_ai_program(tmp_path: Path) -> None:
+    """A FIFO given as the AI was told 'AI program is not executable (try: chmod +x ...)'."""
+    import os
+
+    fifo = tmp_path / "bot"
+    os.mkfifo(fifo)
+    for path, kind in ((fifo, "FIFO (named pipe)"), (Path("/dev/null"), "device")):
+        with pytest.raises(InputError) as info:
+            resolve_ai(str(path))
+        assert str(info.value) == f"{path}: cannot run this AI program: {path.name} is a {kind}, not a program"
+
+
 def test_bad_timeout(make_script: ScriptMaker) -> None:
     with pytest.raises(InputError, match="timeout must be positive"):
         resolve_ai(str(make_script("bot", "true\n")), timeout=0)

@@ -120,6 +120,18 @@ def test_open_through_the_browser_with_the_mouse_and_recent_files(tmp_path: Path
     assert first.recent and first.path == other.absolute()
 
 
+def test_a_hand_edited_recent_list_with_a_name_too_long_is_no_error(tmp_path: Path) -> None:
+    """A line of recent.txt too long for the system raised OSError out of Ctrl+O's browser."""
+    other = tmp_path / "other.dat"
+    shutil.copy(CHOP, other)
+    (tmp_path / "state").mkdir()
+    (tmp_path / "state" / "recent.txt").write_text("x" * 5000 + "\n" + str(other) + "\n")
+    ctl = _ctl(tmp_path)
+    ctl.key_press("O", ctrl=True)
+    assert ctl.prompt is not None and ctl.prompt.listing is not None
+    assert [e.path for e in ctl.prompt.listing.entries if e.recent] == [other]
+
+
 def test_drop_a_file_on_the_window_opens_it(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     other = tmp_path / "other.dat"

@@ -44,7 +44,9 @@ CASES = [
     (["play", "twostarts.dat"], ["twostarts.dat:2:3: 2 start tiles (at 0 0, 2 0): a board needs exactly one"]),
     (["play", CHOP, "--deck", "badcard.dat"], ["badcard.dat:3:1: unknown card 'MF 4'"]),
     (["play", CHOP, "--deck", "short.dat"], ["short.dat: not a valid deck: has 5599 cards"]),
-    (["play", CHOP, "--deck", "toomany.dat"], ["toomany.dat: not a valid deck: has 5601 cards"]),
+    (["play", CHOP, "--deck", "toomany.dat"], ["toomany.dat:5601:1: not a valid deck: has 5601 cards"]),
+    (["play", CHOP, "--deck", "empty.dat"], ["empty.dat:1:1: no cards: expected a deck of 5600 cards, one per line"]),
+    (["play", CHOP, "--deck", "badchar.dat"], ["badchar.dat:1:1: unknown card '3 2'"]),
     (["play", CHOP, "--deck", "nodeck.dat"], ["nodeck.dat: no such file"]),
     (["play", CHOP, "--level", "hardd"], ["unknown level 'hardd' (expected easy, normal, hard)"]),
     (["play", CHOP, "--seed", "1", "--deck", "short.dat"], ["not allowed with argument"]),
@@ -82,6 +84,22 @@ def test_bad_input_is_one_line_and_exit_2(
     result = engine(*argv)
     one_line_error(result, *fragments)
     assert result.out == ""
+
+
+def test_a_file_name_with_a_newline_or_bytes_that_are_not_utf8_stays_on_one_line(
+    engine, one_line_error, tmp_path: Path
+) -> None:
+    """A board named ``new<newline>line.dat`` made its error two lines; a name holding the byte FF
+    was quoted as ``\\udcff`` (Python's escape), not as the byte."""
+    import os
+
+    (tmp_path / "new\nline.dat").write_text("2 2\n")
+    one_line_error(engine("check", "new\nline.dat"), "robots-engine: new\\nline.dat:2:1: missing row 1 of 2")
+    (tmp_path / os.fsdecode(b"bad\xff.dat")).write_text("2 2\n")
+    one_line_error(engine("check", os.fsdecode(b"bad\xff.dat")), "robots-engine: bad\\xff.dat:2:1: missing row 1 of 2")
+    one_line_error(engine("check", "\x1b[31mred\r.dat"), "robots-engine: \\x1b[31mred\\r.dat: no such file")
+    (tmp_path / "a\nb").write_text("")
+    one_line_error(engine("save", "a\nb/deck.dat"), "robots-engine: a\\nb: is a file, not a folder")
 
 
 def test_a_failed_load_keeps_the_previous_game(engine, write_bot, files: Path) -> None:

@@ -88,6 +88,27 @@ def test_play_with_a_failing_program_reports_the_ai_error(engine, write_bot, tmp
     assert json.loads((tmp_path / "bad" / "game.json").read_text())["error"].startswith("round 1:")
 
 
+def test_play_never_replaces_files_of_a_folder_that_is_not_a_game_folder(
+    engine, one_line_error, tmp_path: Path
+) -> None:
+    """``play --out .`` beside your own stats.txt (or in a contest folder after ``load``) replaced
+    them without a word; a folder a game was played into before (its game.json) is replaced as ever."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "stats.txt").write_text("my notes\n")
+    (mine / "bot.py").write_text("print()\n")
+    one_line_error(
+        engine("play", str(CHOP), "--seed", "3", "--out", "mine"),
+        "robots-engine: mine: holds stats.txt but no game.json: not a game folder",
+    )
+    assert sorted(p.name for p in mine.iterdir()) == ["bot.py", "stats.txt"]
+    assert (mine / "stats.txt").read_text() == "my notes\n"
+    (mine / "stats.txt").unlink()
+    assert engine("play", str(CHOP), "--seed", "3", "--out", "mine").code == 0  # beside a bot: fine
+    assert engine("play", str(CHOP), "--seed", "4", "--out", "mine").code == 0  # a game folder: replaced
+    assert read_game_dir(mine).info["seed"] == 4
+
+
 def test_save_writes_a_valid_deck_reproducible_by_seed(engine, tmp_path: Path) -> None:
     assert engine("save", "a.dat", "--seed", "5").code == 0
     assert engine("save", "b.dat", "--seed", "5").code == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -138,6 +139,9 @@ def test_a_missing_directory_is_named(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("2 1\nSZ\n")
     with pytest.raises(InputError, match=r"not a game directory \(a file, not a directory\)"):
         read_game_dir(tmp_path / "a-file")
+    os.mkfifo(tmp_path / "a-fifo")  # robots-view a-fifo: it was called "a file"
+    with pytest.raises(InputError, match=r"not a game directory \(a FIFO \(named pipe\), not a directory\)"):
+        read_game_dir(tmp_path / "a-fifo")
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 from engine.boardfile import load_board, parse_board
 from engine.bounds import MAX_FILE_BYTES, check_seconds, json_too_deep, parse_count, parse_seconds
 from engine.contest.report import parse_csv
-from engine.deck import load_deck, parse_cards
+from engine.deck import load_deck, parse_cards, parse_deck
 from engine.errors import InputError
 from engine.gamedir import parse_game_info
 from engine.model import Level
 from engine.protocol import parse_pose
 from engine.replay import load_replay, parse_globalseq
+from engine.roundlog import parse_rounds
 from engine.session import session_from_json
 from engine.tron.arena import load_arena
 from themes.manifest import read_manifest
@@ -65,10 +66,32 @@ def _replay(text: str, path: str) -> None:
     load_replay(CHOP_BOARD, Level.HARD, CHOP_BOARD.start, text, path)
 
 
+def _analysis(text: str, path: str) -> None:
+    """A game folder's ``analysis.json`` as robots-view reads it (rounds it cannot use are skipped)."""
+    import tempfile
+
+    from viewer3d.roundview import load_analysis
+
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "analysis.json").write_text(text)
+        try:
+            load_analysis(Path(folder), {}, CHOP_BOARD, Level.HARD)
+        except InputError as exc:
+            raise InputError(exc.message, path, exc.line, exc.column) from None
+
+
+def _rounds(text: str, path: str) -> None:
+    """A game folder's round record (``rounds.jsonl``), read on chop's 12 x 12 board."""
+    parse_rounds(text, path, CHOP_BOARD.width, CHOP_BOARD.height)
+
+
 READERS: dict[str, Callable[[str, str], object]] = {
     "board": parse_board,
     "bot": parse_pose,
     "cards": parse_cards,
+    "deck": parse_deck,
+    "rounds": _rounds,
+    "analysis": _analysis,
     "globalseq": parse_globalseq,
     "replay": _replay,
     "theme": _manifest,
@@ -211,6 +234,11 @@ SAMPLES = {
     "board": "5 3\nT  Z \n #|= \nOHP  \n",
     "bot": "7 8 D\n",
     "cards": "MF 1\nMB\nRL\n",
+    "deck": "MF 1\nMB\nRL\n" * 3,
+    "analysis": '{"format": 1, "rounds": [{"round": 1, "best": {"cards": ["MF 1", "MB", "RL", "RR", "RU"]},'
+    ' "lossy": true, "goal_loss": 0.5, "rounds_loss": 1.5}]}',
+    "rounds": '{"round": 1, "before": "0 0 D", "hand": ["MF 1", "MF 2", "MF 3", "MB", "RL", "RR", "RU", "MB"],'
+    ' "chosen": ["MF 1", "MF 2", "MF 3", "MB", "RL"], "played": 5, "after": "0 5 D", "end": "alive"}\n',
     "globalseq": "ML\n----\nMU\n--------\nRL\n----\nX\n",
     "replay": "MR\n----\nMR\n----\nMR\n----\nMR\n----\nMR\n",
     "theme": '{"name": "x", "author": "me", "start_marker": true}',

@@ -9,6 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.ai import plan_file
 from engine.ai.contest_entry import main
@@ -347,6 +349,46 @@ def test_a_fifo_or_an_oversized_cache_file_is_ignored(game_folder: Path, tmp_pat
     assert plan_file.load(cache, CORRIDOR, Level.NORMAL) is not None  # rewritten
 
 
+def _tiny_plan() -> bytes:
+    """A sound plan file of a 1 x 1 board (6 states), as ``plan_file.encode`` writes it."""
+    from array import array
+
+    states = 1 * 1 * 4 + 2
+    data = plan_file.PlanData(
+        1,
+        1,
+        array("i", [0] * (plan_file.KINDS * states)),
+        array("d", [0.5] * states),
+        array("d", [0.25] * states),
+        array("d", [1.0] * states),
+        array("B", [1] * states),
+        {"converged": True},
+    )
+    return plan_file.encode("k", data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    edits=st.lists(
+        st.tuples(
+            st.integers(0, 400),
+            st.integers(0, 4),
+            st.sampled_from([b"", b"[" * 2000, b"9" * 4400, b"1e400", b"NaN", b'"', b"\n", b"\xff", b"-1", b"{}"])
+            | st.binary(max_size=8),
+        ),
+        max_size=4,
+    )
+)
+def test_fuzz_a_damaged_plan_file_is_none_never_an_error(edits: list[tuple[int, int, bytes]]) -> None:
+    """The cache is a file anyone can damage: reading it gives a plan or None (rebuilt), never a crash."""
+    raw = _tiny_plan()
+    assert plan_file.decode(raw, "k") is not None
+    for at, cut, piece in edits:
+        raw = raw[:at] + piece + raw[at + cut :]
+    data = plan_file.decode(raw, "k")
+    assert data is None or data.states == 6
+
+
 def test_cache_file_limit_is_the_engine_input_limit() -> None:
     from engine.bounds import MAX_BOARD_TILES, MAX_FILE_BYTES
 
@@ -366,7 +408,8 @@ def test_unwritable_cache_still_answers(game_folder: Path, tmp_path: Path) -> No
     ("files", "args", "fragment"),
     [
         ({"cards.txt": "MF 1\nXX\n"}, ["hard"], "cards.txt:2:1"),
-        ({"cards.txt": "MF 1\nMF 2\n"}, ["hard"], "expected 8 cards"),
+        ({"cards.txt": "MF 1\nMF 2\n"}, ["hard"], "cards.txt:3:1: expected 8 cards, found 2"),  # had no place
+        ({"cards.txt": "MF 1\n\n" + "MB\n" * 8}, ["hard"], "cards.txt:10:1: expected 8 cards, found 9"),
         ({"bot.txt": "9 9 D\n"}, ["hard"], "off the 5x3 board"),
         ({"board.txt": "2 2\nQQ\n  \n"}, ["hard"], "board.txt:2"),
     ],

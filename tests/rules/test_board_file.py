@@ -41,6 +41,7 @@ def test_board_text_parses(text: str, rows: list[str]) -> None:
         ("3 2\nT Z\n a\t\n", 3, 3, "unknown board character '\\t'"),
         ("2 2\nTZ\n", 3, 1, "missing row 2 of 2"),
         ("2 1\nTZ\n\nZ\n", 4, 1, "after the board"),
+        ("2 1\rTZ\r", 1, 4, "lone carriage return (CR, as on old Macs)"),  # was "not '2 1\\rTZ'"
     ],
 )
 def test_bad_board_text_names_line_and_column(text: str, line: int, column: int, words: str) -> None:

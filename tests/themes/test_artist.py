@@ -128,9 +128,26 @@ def test_painting_a_template_changes_the_theme(tmp_path: Path) -> None:
     assert (np.asarray(pictures["wall-left"])[:, :8] == (0, 255, 0, 255)).all()
 
 
+def _png_header_only(width: int, height: int) -> bytes:
+    """A PNG file whose header claims ``width`` x ``height`` pixels, its data one row long."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    row = zlib.compress(b"\x00" * (width * 4 + 1))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", row) + chunk(b"IEND", b"")
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
-    [(b"not a png", "not a readable PNG"), (None, "not the size of a template")],
+    [
+        (b"not a png", "not a readable PNG"),
+        (None, "not the size of a template"),
+        (b"bomb", "not a readable PNG (Image size (1600000000 pixels) exceeds"),  # was a traceback
+    ],
 )
 def test_import_of_something_else_is_one_line(
     data: bytes | None, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -138,6 +155,8 @@ def test_import_of_something_else_is_one_line(
     path = tmp_path / "x.png"
     if data is None:
         Image.new("RGB", (300, 200)).save(path)
+    elif data == b"bomb":  # a PNG header saying 40000 x 40000 over one row of pixels: a file of 100 bytes
+        path.write_bytes(_png_header_only(40_000, 40_000))
     else:
         path.write_bytes(data)
     assert main(["import", str(path), "mine", "--dir", str(tmp_path)]) == 1

@@ -107,6 +107,9 @@ def test_bad_json_gives_line_and_column(theme_copy: Path) -> None:
         ('{"3d": {"wall_color": "#000000"}}', "unknown setting 'wall_color'"),
         (b"\xff\xfe{}", "is not UTF-8 text"),
         ("[" * 100000, "nested more than 8 levels deep"),
+        # Located: the byte's line and column (it said "byte 14"), the number's (it quoted Python's advice).
+        (b'{\n "name": "x",\n "author": "a\xffb"\n}', "theme.json:3:14: is not UTF-8 text (byte 0xff)"),
+        ('{\n "name": ' + "7" * 5000 + "\n}", "theme.json:2:10: invalid JSON: a number of more than 4,300 digits"),
     ],
 )
 def test_manifest_problems(theme_copy: Path, text: str | bytes, expected: str) -> None:

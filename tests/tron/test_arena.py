@@ -46,6 +46,7 @@ def test_crlf_trailing_space_and_blank_lines_are_accepted() -> None:
         ("", 1, 1, "empty file"),
         ("GAMEBOARD 2,2\n", 1, 1, "GAMEBOARDSTART n,m"),
         ("GAMEBOARDSTART 0,2\n", 1, 16, "outside"),
+        ("GAMEBOARDSTART 2,1\r..\rGAMEBOARDEND\r", 1, 19, "lone carriage return (CR, as on old Macs)"),
         # Each side is in range, the whole is not: a game there ran for minutes (refused unread).
         ("GAMEBOARDSTART 2000,2000\n", 1, 16, "4000000 fields, more than the limit of 262144"),
         ("GAMEBOARDSTART 513,512\n", 1, 16, "more than the limit of 262144"),

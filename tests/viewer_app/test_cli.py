@@ -139,6 +139,7 @@ def test_unreadable_theme_is_one_line_exit_2(game_files: Path, tmp_path: Path) -
         [str(game_files / "dir"), "--headless", "--out", str(out), "--theme", str(tmp_path / "gone")], tmp_path
     )
     assert result.returncode == 2 and "--theme" in result.stderr and "does not exist" in result.stderr
+    assert result.stderr == f"robots-view: --theme {tmp_path / 'gone'}: does not exist\n"  # the name once
     assert "Traceback" not in result.stderr and not out.exists()
 
 

@@ -160,6 +160,10 @@ def test_a_broken_or_unwritable_recent_file_is_no_error(private_state: Path, fil
     assert RecentGames().load() == []
     (folder / "recent.json").write_text('[{"path": 3}, "x", {"path": "/nowhere"}]', encoding="utf-8")
     assert RecentGames().load() == []
+    # A name too long for the system (OSError from exists()), a NUL, a sequence too long: left out.
+    entries = [{"path": "x" * 5000}, {"path": "a\u0000b"}, {"path": str(files / "game"), "sequence": "y" * 5000}]
+    (folder / "recent.json").write_text(json.dumps(entries), encoding="utf-8")
+    assert RecentGames().load() == []
     if os.geteuid() != 0:  # root writes anywhere
         folder.chmod(0o500)
         try:
