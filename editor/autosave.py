@@ -6,12 +6,15 @@ written, else in the per-user state folder (``$XDG_STATE_HOME/robots-edit`` or
 board autosaves to ``untitled.dat.autosave`` there. The copy is a normal board file
 (written atomically), removed after a save or a clean exit. If it is still there at the
 next start, the editor crashed and offers it back: yes restores it as one undoable step,
-no keeps the copy (renamed ``*.autosave~``) until the board is next saved.
+no keeps the copy (renamed ``*.autosave~``) until the board is next saved. A copy that cannot
+be read any more (a damaged disk, a hand edit) is never written over: it is renamed
+``*.autosave.damaged`` and the user is told (:func:`set_aside_damaged`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import time
@@ -27,6 +30,7 @@ from engine.errors import InputError, read_text
 
 SUFFIX = ".autosave"
 DECLINED_SUFFIX = ".autosave~"
+DAMAGED_SUFFIX = ".damaged"
 #: An edit is copied this long after it (a drag stroke is copied at least this often).
 DELAY_S = 1.0
 
@@ -56,6 +60,41 @@ def autosave_path(board_path: Path | None, folder: Path | None = None, suffix: s
     if board_path is not None and not folder_writable(board_path.parent if str(board_path.parent) else Path(".")):
         return rest[0]
     return first
+
+
+def keep_aside(path: Path, name: str) -> Path:
+    """Rename ``path`` to ``name`` in its folder, or to ``name-2``, ``name-3``... when that is taken:
+    a copy kept aside never replaces another one. Raises OSError when it cannot be renamed."""
+    for number in range(1, 1000):
+        kept = path.with_name(name if number == 1 else f"{name}-{number}")
+        if os.path.lexists(kept):
+            continue
+        os.rename(path, kept)
+        return kept
+    raise FileExistsError(errno.EEXIST, "no free name to keep it under", str(path))
+
+
+def set_aside_damaged(
+    board_path: Path | None, folder: Path | None = None, game: EditorGame | None = None
+) -> list[tuple[Path, Path | None, str]]:
+    """Crash copies of this board that its game cannot read any more, renamed ``*.damaged`` so
+    that the next autosave does not write over them: ``(copy, kept as or None, why)`` for each
+    (kept as None: the rename failed, and ``why`` says that too)."""
+    game = game if game is not None else game_named(ROBOTS)
+    found: list[tuple[Path, Path | None, str]] = []
+    for path in autosave_candidates(board_path, folder, game.suffix):
+        if not path.is_file():
+            continue
+        try:
+            game.parse(read_text(path), path)
+        except InputError as exc:
+            why = str(exc)
+            try:
+                kept: Path | None = keep_aside(path, path.name + DAMAGED_SUFFIX)
+            except OSError as move_exc:
+                kept, why = None, f"{why}; it could not be renamed: {move_exc.strerror or move_exc}"
+            found.append((path, kept, why))
+    return found
 
 
 def pending_autosave(
@@ -89,6 +128,8 @@ class Autosaver:
         self._due: float | None = None
         self._written: Path | None = None
         self._declined: Path | None = None
+        #: Files never to write over: damaged crash copies that could not be renamed.
+        self.protected: set[Path] = set()
         document.subscribe(self._on_event)
 
     @property
@@ -117,6 +158,9 @@ class Autosaver:
         errors: list[str] = []
         candidates = autosave_candidates(self.document.path, self.folder, self.document.game.suffix)
         for target in dict.fromkeys([self.path, *candidates]):
+            if target in self.protected:
+                errors.append(f"{target}: an earlier copy there could not be read; it is kept")
+                continue
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 write_text_atomic(target, text)
@@ -135,9 +179,12 @@ class Autosaver:
 
     def decline(self, path: Path) -> Path:
         """Keep a crash copy the user did not restore, out of the way, until the next save."""
-        kept = path.with_name(path.name[: -len(SUFFIX)] + DECLINED_SUFFIX) if path.name.endswith(SUFFIX) else path
-        with contextlib.suppress(OSError):
-            os.replace(path, kept)
+        name = path.name[: -len(SUFFIX)] + DECLINED_SUFFIX if path.name.endswith(SUFFIX) else path.name + "~"
+        try:
+            kept = keep_aside(path, name)  # never over a copy declined earlier
+        except OSError:
+            self.protected.add(path)  # it stays where it is: the next autosave must not replace it
+            return path
         self._declined = kept
         return kept
 

@@ -24,7 +24,7 @@ from enum import Enum
 from pathlib import Path
 
 from editor.art import theme_keys
-from editor.autosave import Autosaver, pending_autosave
+from editor.autosave import Autosaver, pending_autosave, set_aside_damaged
 from editor.background import BackgroundValidation, ValidationState
 from editor.commands import ANCHORS, GameEdit, ReplaceBoard, Resize, SetTiles, TransformBoard
 from editor.document import Document
@@ -632,6 +632,12 @@ class EditorController:
             self.say(f"autosaved to {written}")
 
     def _offer_autosave(self) -> None:
+        for copy, kept, why in set_aside_damaged(self.document.path, self.autosave_folder, self.game):
+            if kept is None:
+                self.autosaver.protected.add(copy)
+                self.say(f"the autosave {copy} cannot be read ({why}); it is left as it is, not written over")
+            else:
+                self.say(f"the autosave {copy.name} cannot be read ({why}); it is kept as {kept}")
         offer = pending_autosave(self.document.path, self.autosave_folder, self.game)
         if offer is None:
             return

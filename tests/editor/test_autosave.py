@@ -14,6 +14,7 @@ from editor.autosave import Autosaver, autosave_path, pending_autosave
 from editor.commands import SetTiles
 from editor.controller import EditorController
 from editor.document import Document
+from editor.games import ROBOTS, TRON, game_named
 from engine.model import Tile
 
 
@@ -128,3 +129,62 @@ def test_autosave_equal_to_file_or_broken_is_not_offered(tmp_path: Path) -> None
     assert pending_autosave(board_file, tmp_path) is None
     autosave_path(board_file).write_text("garbage\n")
     assert pending_autosave(board_file, tmp_path) is None
+
+
+@pytest.mark.parametrize("tron", [False, True], ids=["board", "tron-arena"])
+def test_a_damaged_crash_copy_is_kept_aside_and_the_user_told(tmp_path: Path, tron: bool) -> None:
+    """A crash copy the game cannot read is not skipped in silence and then written over by the
+    next autosave: it is renamed ``*.autosave.damaged`` and the status bar says so."""
+    game = game_named(TRON if tron else ROBOTS)
+    board_file = tmp_path / f"b{game.suffix}"
+    board_file.write_text(game.write(game.blank(8, 6)))
+    damaged = tmp_path / f"b{game.suffix}.autosave"
+    damaged.write_bytes(b"half a board \x00\x00 from a crash\n")
+    ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
+    kept = tmp_path / f"b{game.suffix}.autosave.damaged"
+    assert kept.read_bytes() == b"half a board \x00\x00 from a crash\n"
+    assert "cannot be read" in ctl.status and str(kept) in ctl.status and "\n" not in ctl.status
+    ctl.document.push(SetTiles({(1, 1): game.cell(game.palette[1])}))
+    written = ctl.autosaver.save_now()
+    assert written == damaged and kept.read_bytes() == b"half a board \x00\x00 from a crash\n"
+    # A second damaged copy later is kept beside the first, never over it.
+    ctl.close()
+    damaged.write_bytes(b"another broken copy\n")
+    ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
+    assert kept.read_bytes() == b"half a board \x00\x00 from a crash\n"
+    assert (tmp_path / f"{kept.name}-2").read_bytes() == b"another broken copy\n"
+    ctl.close()
+
+
+def test_a_damaged_copy_that_cannot_be_renamed_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board_file = _board_file(tmp_path)
+    damaged = tmp_path / "b.dat.autosave"
+    damaged.write_text("garbage\n")
+
+    def refuse(*args: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(autosave_module.os, "rename", refuse)
+    ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
+    assert "cannot be read" in ctl.status and "not written over" in ctl.status
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("H")}))
+    written = ctl.autosaver.save_now()
+    assert written != damaged and written.parent == tmp_path / "state"
+    assert damaged.read_text() == "garbage\n"
+    ctl.close()
+
+
+def test_declining_twice_keeps_both_declined_copies(tmp_path: Path) -> None:
+    board_file = _board_file(tmp_path)
+    earlier = tmp_path / "b.dat.autosave~"
+    earlier.write_text("1 1\nH\n")  # declined in an earlier session, not saved since
+    doc = Document.open(board_file)
+    doc.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    Autosaver(doc, folder=tmp_path / "state").save_now()
+    ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
+    ctl.text("n")
+    assert earlier.read_text() == "1 1\nH\n"
+    assert (tmp_path / "b.dat.autosave~-2").exists() and "b.dat.autosave~-2" in ctl.status
+    ctl.close()
