@@ -78,12 +78,16 @@ def load_document(path: Path | None, game: EditorGame | None = None, size: tuple
     if path is not None and not path.parent.is_dir():
         raise InputError(f"the folder {path.parent} does not exist", path)
     if game is None:
-        return Document(path=path)
+        document = Document(path=path)
+        document.remember_disk(None)
+        return document
     try:
         board = game.blank(*(size or game.default_size))
     except ValueError as exc:
         raise InputError(f"--arena: {exc}") from None
-    return Document(board, path)
+    document = Document(board, path)
+    document.remember_disk(None)  # a new file: one made there meanwhile is another program's
+    return document
 
 
 def choose_game(args: argparse.Namespace) -> EditorGame:

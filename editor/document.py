@@ -18,7 +18,7 @@ from editor.games.base import Grid
 from editor.history import UndoStack
 from editor.safe_write import write_board_file
 from engine.boardfile import write_board  # the robot game's writer, kept importable from here for old scripts
-from engine.errors import read_text
+from engine.errors import InputError, read_text
 
 DEFAULT_SIZE = (12, 12)
 
@@ -36,6 +36,10 @@ class Document:
         self.history = UndoStack()
         self._listeners: list[Listener] = []
         self._was_modified = False
+        #: What the file held when this document last read or wrote it (None: there was no file);
+        #: ``disk_known`` False: nothing known (a document made from a board value).
+        self.disk_text: str | None = None
+        self.disk_known = False
 
     # -- loading and saving -------------------------------------------------
     @classmethod
@@ -44,7 +48,28 @@ class Document:
         raises ``engine.errors.InputError`` (file:line:col) when it is bad."""
         p = Path(path)
         game = game or game_for_file(p) or game_named(ROBOTS)
-        return cls(game.parse(read_text(p), p), p)
+        text = read_text(p)
+        document = cls(game.parse(text, p), p)
+        document.remember_disk(text)
+        return document
+
+    def remember_disk(self, text: str | None) -> None:
+        """Note what the file holds now (None: no file yet), to tell later whether another
+        program changed it (:meth:`changed_on_disk`)."""
+        self.disk_text = text
+        self.disk_known = True
+
+    def changed_on_disk(self) -> bool:
+        """Whether the file is no longer what this document last read or wrote there: another
+        editor or program saved it meanwhile. A file that is gone, or cannot be read, is not
+        "changed" (saving puts the board back, or says why it cannot)."""
+        if self.path is None or not self.disk_known:
+            return False
+        try:
+            now = read_text(self.path)
+        except InputError:
+            return False
+        return now != self.disk_text
 
     def save(self, path: str | Path | None = None) -> Path:
         """Write the board to ``path`` (or the current path) and mark it saved.
@@ -54,7 +79,9 @@ class Document:
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("this board has no file yet: use save as")
-        write_board_file(target, self.text)
+        text = self.text
+        write_board_file(target, text)
+        self.remember_disk(text)
         path_changed = target != self.path
         self.path = target
         self.history.mark_clean()
@@ -130,10 +157,12 @@ class Document:
     def in_stroke(self) -> bool:
         return self.history.in_stroke
 
-    def replace(self, board: Grid, path: Path | None = None) -> None:
-        """Start over with another board (open / new): a fresh undo stack, not modified."""
+    def replace(self, board: Grid, path: Path | None = None, disk_text: str | None = None) -> None:
+        """Start over with another board (open / new): a fresh undo stack, not modified;
+        ``disk_text`` is what the file at ``path`` holds (None: no file there yet)."""
         self._board = board
         self.path = path
+        self.disk_text, self.disk_known = disk_text, path is not None
         self.history.clear()
         self._emit(BoardChanged(None, resized=True))
         self._emit(FileChanged(path))

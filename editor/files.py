@@ -165,6 +165,28 @@ class FileActions:
         self.save_to(path, then)
 
     def save_to(self, path: Path, then: Callable[[], None] | None = None) -> None:
+        """Save to ``path``; when it is this board's own file and another editor or program
+        changed it since it was opened or saved here, ask before replacing that work."""
+        own = self.document.path is not None and path.absolute() == self.document.path.absolute()
+        if own and self.document.changed_on_disk():
+
+            def answer(choice: str) -> None:
+                if choice == "y":
+                    self._write(path, then)
+                else:
+                    self.say(
+                        f"not saved: {path.name} was changed by another program; Ctrl+Shift+S saves under another name"
+                    )
+
+            self.prompts.ask(
+                f"{path.name} was changed on disk by another program since you opened it — replace it? y/n",
+                answer,
+                choices="yn",
+            )
+            return
+        self._write(path, then)
+
+    def _write(self, path: Path, then: Callable[[], None] | None) -> None:
         try:
             self.document.save(path)
         except OSError as exc:
@@ -199,7 +221,7 @@ class FileActions:
         except InputError as exc:
             self.say(str(exc))
             return
-        self.document.replace(opened.board, path)
+        self.document.replace(opened.board, path, opened.disk_text)
         self.recent.add(path)
         self.say(f"opened {path}")
         self.offer_autosave()

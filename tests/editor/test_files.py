@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from editor.cli import load_document
 from editor.commands import SetTiles
 from editor.controller import EditorController
 from editor.document import Document
+from editor.games import ROBOTS, TRON, game_named
 from editor.safe_write import write_board_file
 from engine.model import Tile
 from pathui.prompt import Prompt, complete_path
@@ -212,3 +214,62 @@ def test_a_new_board_is_saved_where_the_last_file_was(tmp_path: Path, monkeypatc
     ctl.key_press("ESCAPE")
     ctl.key_press("E", ctrl=True, shift=True)
     assert ctl.prompt is not None and ctl.prompt.text == f"{tmp_path}/board.png"
+
+
+@pytest.mark.parametrize("tron", [False, True], ids=["board", "tron-arena"])
+def test_two_editors_on_one_file_the_later_save_asks_first(tmp_path: Path, tron: bool) -> None:
+    """Two windows on the same file: the second save no longer replaces the first one's saved
+    work in silence; it asks, and "n" keeps the other work on disk and this work in the window."""
+    game = game_named(TRON if tron else ROBOTS)
+    path = tmp_path / f"b{game.suffix}"
+    path.write_text(game.write(game.blank(8, 6)))
+    one, two = (
+        EditorController(Document.open(path), autosave_folder=tmp_path / name, background_validation=False)
+        for name in ("state1", "state2")
+    )
+    one.document.push(SetTiles({(1, 1): game.cell(game.palette[1])}))
+    two.document.push(SetTiles({(2, 2): game.cell(game.palette[1])}))
+    two.key_press("S", ctrl=True)
+    assert two.status == f"saved {path}"
+    theirs = path.read_bytes()
+    one.key_press("S", ctrl=True)
+    assert one.prompt is not None and "changed on disk" in one.prompt.label
+    one.text("n")
+    assert path.read_bytes() == theirs and one.document.modified
+    assert one.status.startswith("not saved") and "Ctrl+Shift+S" in one.status
+    one.key_press("S", ctrl=True)
+    one.text("y")  # the user chose to replace it
+    assert path.read_text() == one.document.text and not one.document.modified
+    one.document.push(SetTiles({(3, 3): game.cell(game.palette[1])}))
+    one.key_press("S", ctrl=True)  # nobody changed it since this window saved it: no question
+    assert one.prompt is None and one.status == f"saved {path}"
+    one.close()
+    two.close()
+
+
+def test_a_file_changed_by_another_program_asks_before_quit_saves(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    path = tmp_path / "b.dat"
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("H")}))
+    path.write_text("1 1\nZ\n")  # another program wrote the file
+    ctl.action_quit()
+    ctl.text("y")  # save first
+    assert ctl.prompt is not None and "changed on disk" in ctl.prompt.label
+    ctl.text("n")
+    assert path.read_text() == "1 1\nZ\n" and not ctl.closed and ctl.document.modified
+    ctl.close()
+
+
+def test_a_new_file_made_by_another_program_meanwhile_asks(tmp_path: Path) -> None:
+    path = tmp_path / "new.dat"
+    ctl = EditorController(load_document(path), autosave_folder=tmp_path / "state", background_validation=False)
+    ctl.document.push(SetTiles({(0, 0): Tile.from_char("H")}))
+    path.write_text("1 1\nZ\n")
+    ctl.key_press("S", ctrl=True)
+    assert ctl.prompt is not None and "changed on disk" in ctl.prompt.label
+    ctl.text("n")
+    assert path.read_text() == "1 1\nZ\n"
+    path.unlink()  # a file deleted while open is simply written again, no question
+    ctl.key_press("S", ctrl=True)
+    assert ctl.prompt is None and ctl.status == f"saved {path}"
+    ctl.close()
