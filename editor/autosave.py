@@ -142,8 +142,12 @@ class Autosaver:
         return self._due is not None
 
     def tick(self, now: float | None = None) -> Path | None:
-        """Writes the crash copy when an edit is due; returns the file written."""
+        """Writes the crash copy when an edit is due, or again when the copy vanished while there
+        are unsaved edits (another window on the same board declined it as "from an earlier
+        session" and then saved, which removes it); returns the file written."""
         if self._due is None:
+            if self._written is not None and self.document.modified and not os.path.lexists(self._written):
+                return self.save_now()
             return None
         now = time.monotonic() if now is None else now
         if now < self._due:

@@ -188,3 +188,25 @@ def test_declining_twice_keeps_both_declined_copies(tmp_path: Path) -> None:
     assert earlier.read_text() == "1 1\nH\n"
     assert (tmp_path / "b.dat.autosave~-2").exists() and "b.dat.autosave~-2" in ctl.status
     ctl.close()
+
+
+def test_a_crash_copy_removed_by_another_window_is_written_again(tmp_path: Path) -> None:
+    """Window one has unsaved edits and their copy; window two on the same board is offered that
+    copy, declines it and saves, which removed it: a kill -9 of window one then lost its edits."""
+    board_file = _board_file(tmp_path)
+    one = EditorController(Document.open(board_file), autosave_folder=tmp_path / "s1", background_validation=False)
+    one.document.push(SetTiles({(0, 0): Tile.from_char("Z")}))
+    one.tick(time.monotonic() + 5)  # the copy is written a second after the edit
+    copy = autosave_path(board_file)
+    assert copy.exists()
+    two = EditorController(Document.open(board_file), autosave_folder=tmp_path / "s2", background_validation=False)
+    assert two.prompt is not None and "restore" in two.prompt.label
+    two.text("n")
+    two.document.push(SetTiles({(5, 5): Tile.from_char("H")}))
+    two.key_press("S", ctrl=True)
+    assert not copy.exists()
+    one.tick(time.monotonic() + 10)  # the next quarter-second tick
+    offer = pending_autosave(board_file, tmp_path / "s1")
+    assert offer is not None and offer[1].tile(0, 0).char == "Z"
+    one.close()
+    two.close()
