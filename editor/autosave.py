@@ -128,8 +128,9 @@ class Autosaver:
         self._due: float | None = None
         self._written: Path | None = None
         self._declined: Path | None = None
-        #: Files never to write over: damaged crash copies that could not be renamed.
-        self.protected: set[Path] = set()
+        #: Files never to write over, with why: a crash copy offered back and not yet restored or
+        #: declined (Esc, or edits made while the question shows), a damaged one not renamed.
+        self.protected: dict[Path, str] = {}
         document.subscribe(self._on_event)
 
     @property
@@ -163,7 +164,7 @@ class Autosaver:
         candidates = autosave_candidates(self.document.path, self.folder, self.document.game.suffix)
         for target in dict.fromkeys([self.path, *candidates]):
             if target in self.protected:
-                errors.append(f"{target}: an earlier copy there could not be read; it is kept")
+                errors.append(f"{target}: {self.protected[target]}")
                 continue
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -187,7 +188,7 @@ class Autosaver:
         try:
             kept = keep_aside(path, name)  # never over a copy declined earlier
         except OSError:
-            self.protected.add(path)  # it stays where it is: the next autosave must not replace it
+            self.protected[path] = "the declined crash copy is kept there"  # never replaced by an autosave
             return path
         self._declined = kept
         return kept

@@ -634,7 +634,7 @@ class EditorController:
     def _offer_autosave(self) -> None:
         for copy, kept, why in set_aside_damaged(self.document.path, self.autosave_folder, self.game):
             if kept is None:
-                self.autosaver.protected.add(copy)
+                self.autosaver.protected[copy] = "a crash copy there cannot be read; it is kept"
                 self.say(f"the autosave {copy} cannot be read ({why}); it is left as it is, not written over")
             else:
                 self.say(f"the autosave {copy.name} cannot be read ({why}); it is kept as {kept}")
@@ -642,8 +642,12 @@ class EditorController:
         if offer is None:
             return
         path, board = offer
+        # Until the question is answered (Esc leaves it unanswered; the board may be edited
+        # meanwhile) the copy is not this session's to write over: autosaves go elsewhere.
+        self.autosaver.protected[path] = "a crash copy from an earlier session, not restored or declined, is kept there"
 
         def answer(choice: str) -> None:
+            self.autosaver.protected.pop(path, None)
             if choice == "y":
                 self.document.push(ReplaceBoard(board, "restore autosave"))
                 self.autosaver.adopt(path)

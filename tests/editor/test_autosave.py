@@ -210,3 +210,31 @@ def test_a_crash_copy_removed_by_another_window_is_written_again(tmp_path: Path)
     assert offer is not None and offer[1].tile(0, 0).char == "Z"
     one.close()
     two.close()
+
+
+@pytest.mark.parametrize("answer", ["ESCAPE", None], ids=["esc", "unanswered"])
+@pytest.mark.parametrize("tron", [False, True], ids=["board", "tron-arena"])
+def test_a_crash_copy_not_answered_is_never_written_over(tmp_path: Path, tron: bool, answer: str | None) -> None:
+    """Esc at "restore it? y/n", or edits while the question still shows: the next autosave wrote
+    over the crash copy, so the work it held was gone. Now it goes to the state folder instead."""
+    game = game_named(TRON if tron else ROBOTS)
+    board_file = tmp_path / f"b{game.suffix}"
+    board_file.write_text(game.write(game.blank(8, 6)))
+    crashed = Document.open(board_file)
+    crashed.push(SetTiles({(1, 1): game.cell(game.palette[1])}))
+    copy = Autosaver(crashed, folder=tmp_path / "state").save_now()
+    held = copy.read_bytes()
+    ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
+    assert ctl.prompt is not None and "restore" in ctl.prompt.label
+    if answer is not None:
+        ctl.key_press(answer)
+        assert ctl.prompt is None
+    ctl.document.push(SetTiles({(3, 3): game.cell(game.palette[1])}))
+    ctl.tick(time.monotonic() + 5)
+    assert copy.read_bytes() == held
+    assert [p.parent for p in (tmp_path / "state").glob("*.autosave")] == [tmp_path / "state"]
+    ctl.close()
+    # The copy is offered again at the next start.
+    again = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
+    assert again.prompt is not None and copy.name in again.prompt.label
+    again.close()
