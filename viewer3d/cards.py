@@ -65,13 +65,21 @@ def round_hand(player: Player, chosen_in: Callable[[int], Sequence[Card] | None]
     chose that round, from its round record, where known: a blocked move (the same lines for
     MF 1, 2 and 3) is then shown as the card it was, not guessed from the hand."""
     timeline = player.timeline
-    step = player.current_step()
-    if step is None:
+    at = player.current_step_index()
+    all_steps = timeline.steps
+    if at is None or at >= len(all_steps):
         return None
+    step = all_steps[at]
     number = step.round_number
-    steps = [s for s in timeline.steps if s.round_number == number]
+    # the round's cards are the neighbours of this one: a few steps, not a pass over the whole game
+    first, end = at, at + 1
+    while first > 0 and all_steps[first - 1].round_number == number:
+        first -= 1
+    while end < len(all_steps) and all_steps[end].round_number == number:
+        end += 1
+    steps = all_steps[first:end]
     now = step.index
-    playing = player.time < timeline.card_ends[timeline.steps.index(step)] - 1e-9
+    playing = player.time < timeline.card_ends[at] - 1e-9
 
     def state(index: int) -> tuple[bool, bool]:
         current = index == now

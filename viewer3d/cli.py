@@ -429,6 +429,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return no_display(
                 source, args, args_list, "no display (DISPLAY and WAYLAND_DISPLAY are unset)", theme, size
             )
+        next_view: str | None = None
         try:
             from viewer3d.app import ViewerApp
             from viewer3d.window import run_window
@@ -454,7 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 fullscreen=args.fullscreen,
             )
             if app.reopen is not None and not args.screenshot:  # O (start screen) or a dropped file
-                return reopen(app.reopen, args, args_list)
+                next_view = app.reopen
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():
                 shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -466,7 +467,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             source.stop.set()
             if not source.timeline.complete:  # closed or cancelled while computed: end the AI program now
                 kill_running_ais()
-        return 0
+        # Reopened only now: the game left (a live AI, the built-in planner too) is stopped first,
+        # not when the start screen and whatever is opened from it are closed.
+        return reopen(next_view, args, args_list) if next_view is not None else 0
     except InputError as error:
         print(f"robots-view: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -40,11 +40,37 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             except Exception:  # an unreadable shipped board: listed without a picture
                 continue
         self._arena_thumbs: dict[str, Any] = {}  # Tron arenas' pictures by path, made when first shown
+        #: Frames drawn (tests count them). The window draws when something changed (an event, a
+        #: live game's end), not at pyglet's default 60 frames a second: an idle start screen sleeps.
+        self.frames_drawn = 0
+        self._frame_due = False
+        self.invalidate()
         pyglet.clock.schedule_interval(self._poll, 0.1)
+
+    def invalidate(self, *args: Any) -> None:
+        """Something shown may have changed: draw one frame soon (events arriving together share it)."""
+        if not getattr(self, "_frame_due", True):  # (events during pyglet's set-up: drawn at the end of it)
+            self._frame_due = True
+            pyglet.clock.schedule_once(self._frame, 0.0)
+
+    def _frame(self, dt: float) -> None:
+        self._frame_due = False
+        if self.has_exit or self.start.done:
+            return
+        self.switch_to()
+        self.dispatch_event("on_draw")
+        self.flip()
+
+    def dispatch_event(self, event_type: str, *args: Any) -> Any:
+        """Every event but a drawing one may change the picture: draw a frame after it."""
+        if event_type not in ("on_draw", "on_refresh"):
+            self.invalidate()
+        return super().dispatch_event(event_type, *args)
 
     def _poll(self, dt: float) -> None:
         """A live Tron game finished: open its file (the window closes), or show why not."""
         if self.start.poll():
+            self.invalidate()
             self._after_input()
 
     def on_close(self) -> None:
@@ -53,6 +79,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
 
     def close(self) -> None:
         pyglet.clock.unschedule(self._poll)
+        pyglet.clock.unschedule(self._frame)
         super().close()
 
     def _arena_thumb(self, path: str) -> Any:
@@ -70,6 +97,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         return self._arena_thumbs[path]
 
     def on_draw(self) -> None:
+        self.frames_drawn += 1
         self.clear()
         if self.start.browser is not None:
             self._draw_browser()
@@ -327,5 +355,5 @@ def run_start_screen(screen: StartScreen, screenshot: Path | None = None) -> Sta
             pyglet.app.exit()
 
         pyglet.clock.schedule_once(shoot, 0.2)
-    pyglet.app.run()
+    pyglet.app.run(None)  # no redraw timer: the window draws when something changed
     return screen

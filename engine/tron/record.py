@@ -8,6 +8,7 @@ with the round and the bot named, so a viewer never shows a game that could not 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,23 +55,38 @@ class GameRecord:
     rounds: tuple[RoundRecord, ...]
     time_limit: float = 1.0
 
-    def replay(self) -> tuple[list[State], list[list[Event]]]:
-        """States before round 1 and after every round, and each round's events (checked by ``check``)."""
-        state = initial_state(self.arena, self.arena.starts_for(len(self.bots)))
-        states, events = [state], []
+    def initial(self) -> State:
+        """The state before round 1."""
+        return initial_state(self.arena, self.arena.starts_for(len(self.bots)))
+
+    def rounds_replayed(self) -> Iterator[tuple[State, list[Event]]]:
+        """The state after each round and its events, one round at a time: a long game on a big
+        arena is never held whole (each state holds the arena's blocked fields: 66,000 rounds of a
+        512x512 arena would be 17 GB)."""
+        state = self.initial()
         for record in self.rounds:
             answers: dict[int, Turn | str] = {
                 p: Turn(word) if word is not None else record.failures.get(p, "failed")
                 for p, word in record.answers.items()
             }
             state, happened = step(state, answers)
+            yield state, happened
+
+    def replay(self) -> tuple[list[State], list[list[Event]]]:
+        """States before round 1 and after every round, and each round's events (checked by ``check``).
+        Holds every state: for short games and tests; ``rounds_replayed`` streams them."""
+        states, events = [self.initial()], []
+        for state, happened in self.rounds_replayed():
             states.append(state)
             events.append(happened)
         return states, events
 
     @property
     def final(self) -> State:
-        return self.replay()[0][-1]
+        state = self.initial()
+        for after, _ in self.rounds_replayed():
+            state = after
+        return state
 
     def survived(self) -> list[int]:
         final = self.final
@@ -82,7 +98,7 @@ class GameRecord:
     def reasons(self) -> list[str]:
         """Why each bot went out, in words (a failed answer's reason, else the kind of crash)."""
         text = ["still in"] * len(self.bots)
-        for round_no, happened in enumerate(self.replay()[1], 1):
+        for round_no, (_, happened) in enumerate(self.rounds_replayed(), 1):
             for event in happened:
                 if isinstance(event, Out):
                     text[event.bot - 1] = f"round {round_no}: {out_reason(event)}"
@@ -195,8 +211,10 @@ def parse_game(text: str, path: str | Path | None = None) -> GameRecord:
     if not state.over:
         raise InputError(f"the file ends after round {state.round} with bots {state.alive} still in the game", path)
     record = GameRecord(arena, tuple(bots), tuple(rounds), float(limit))
+    survived = [rounds_survived(c, state.round) for c in state.cycles]  # the final state, replayed above
+    points = game_points(state)
     for i, b in enumerate(bots_raw):
-        for key, value in (("survived", record.survived()[i]), ("points", record.points()[i])):
+        for key, value in (("survived", survived[i]), ("points", points[i])):
             if key in b and b[key] != value:
                 raise InputError(f"bot {i + 1}: the file says {key} {quoted(b[key])}, the rules give {value}", path)
     return record

@@ -184,3 +184,31 @@ def test_round_marks_on_the_seek_bar(replay: Replay) -> None:
     thinned = TimelineBar.for_viewport((640, 480)).round_marks(many)
     xs = [x for _, x in thinned]
     assert 10 < len(thinned) < 200 and min(b - a for a, b in itertools.pairwise(xs)) >= 4.0
+
+
+class _Counted(list):  # type: ignore[type-arg]
+    """A timeline's steps that count how many are looked at (whole passes and searches)."""
+
+    looked = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        _Counted.looked += len(self)
+        return super().__iter__()
+
+    def index(self, *args):  # type: ignore[no-untyped-def]
+        _Counted.looked += len(self)
+        return super().index(*args)
+
+
+def test_the_card_panel_looks_at_the_rounds_cards_only(replay: Replay) -> None:
+    """The panel is rebuilt every frame: it looked at every card of the game (3,500 for a 700-round
+    game) to find the round's five; now it reads the round's neighbours of the current card."""
+    timeline = with_deck(replay)
+    player = Player(timeline)
+    player.jump_to_round(3)
+    player.step_forward()
+    expected = cards.round_hand(player)
+    timeline.steps = _Counted(timeline.steps)
+    _Counted.looked = 0
+    assert cards.round_hand(player) == expected
+    assert _Counted.looked == 0

@@ -218,3 +218,36 @@ def test_cancel_stops_the_built_in_planner_in_its_precomputation() -> None:
     assert not source.worker.is_alive()  # type: ignore[union-attr]
     assert source.timeline.complete and source.timeline.error == "cancelled" and not source.timeline.steps
     assert (write_board(board), Level.HARD) not in planner_module._PLANS
+
+
+def test_the_game_is_stopped_before_the_start_screen_opens(tmp_path: Path, monkeypatch) -> None:
+    """Esc in a live game opened the start screen from inside the game's clean-up, so the AI (a
+    program, or the built-in planner in its thread: 45 s at up to two cores on a 512x512 board)
+    went on computing while the start screen was shown. It is stopped first now."""
+    import viewer3d.start_window
+    from engine.ai import external
+    from viewer3d import cli
+
+    pid_file = tmp_path / "pid"
+    program = tmp_path / "slow-ai"
+    program.write_text(f"#!/bin/sh\necho $$ > {pid_file}\nexec sleep 300\n", encoding="utf-8")
+    program.chmod(0o755)
+
+    def fake_window(app: ViewerApp, **options: object) -> None:
+        deadline = time.monotonic() + 60
+        while not pid_file.exists() or not pid_file.read_text().strip():  # the AI program is thinking
+            assert time.monotonic() < deadline, "the AI program never started"
+            time.sleep(0.01)
+        app.key("ESCAPE")
+
+    running_at_start_screen: list[int] = []
+
+    def start_screen(screen: StartScreen, screenshot: object = None) -> StartScreen:
+        running_at_start_screen.append(len(external._RUNNING))
+        return screen  # closed without a choice
+
+    monkeypatch.setattr("viewer3d.window.run_window", fake_window)
+    monkeypatch.setattr(viewer3d.start_window, "run_start_screen", start_screen)
+    monkeypatch.setenv("DISPLAY", ":99")
+    assert cli.main(["--board", str(CHOP), "--ai", str(program), "--level", "easy"]) == 0
+    assert running_at_start_screen == [0]

@@ -172,3 +172,39 @@ def test_a_board_tooltip_names_the_whole_file() -> None:
     screen = StartScreen(board_names(), ["default"])
     box = next(b for b in screen.layout(SIZE) if b.action == "board:pusher-works-12x12.dat")
     assert screen.tooltip(box) == "pusher-works-12x12.dat: play a new game on this board"
+
+
+def test_an_idle_start_screen_draws_nothing(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The start screen ran pyglet's event loop with its default 60 Hz redraw: an idle start screen
+    rebuilt every label 60 times a second, a whole core. It now draws a frame after an event only."""
+    import time
+
+    from viewer3d import start_window
+
+    screen = StartScreen(board_names(), ["default"])
+    window = StartWindow(screen, *SIZE, visible=False)
+    window._enable_event_queue = False  # as pyglet's event loop does
+    try:
+
+        def ticks(seconds: float) -> None:
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                pyglet.clock.tick()
+                time.sleep(0.01)
+
+        ticks(0.3)
+        first = window.frames_drawn
+        assert first >= 1  # the first picture
+        ticks(0.5)  # nothing happens: nothing drawn
+        assert window.frames_drawn == first
+        window.dispatch_event("on_mouse_motion", 100, 100, 1, 1)
+        window.dispatch_event("on_mouse_motion", 101, 100, 1, 0)  # together: one frame
+        ticks(0.2)
+        assert window.frames_drawn == first + 1
+    finally:
+        window.close()
+    runs: list[object] = []
+    monkeypatch.setattr(pyglet.app, "run", lambda *args, **kwargs: runs.append(args[0] if args else "default"))
+    monkeypatch.setattr(start_window, "StartWindow", lambda screen: None)
+    start_window.run_start_screen(StartScreen(board_names(), ["default"]))
+    assert runs == [None]  # no redraw timer

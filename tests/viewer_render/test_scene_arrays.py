@@ -104,6 +104,28 @@ def test_chunks_outside_the_view_are_culled():
         assert covered[start : start + count].all() == visible
 
 
+def test_close_up_of_a_512x512_board_tests_few_chunks():
+    """Culling a close-up tests the chunk groups, then only the chunks of the groups on screen: its
+    work follows the screen, not the board (before, all 4,000+ chunk boxes every pass, every frame).
+    The chunks it finds are exactly those a test of every chunk finds."""
+    from viewer3d.render.culling import _outside
+
+    rows = ["".join("c" if (x * 7 + y * 3) % 5 == 0 else " " for x in range(512)) for y in range(512)]
+    chunked = ChunkedInstances(build_scene(Board.from_strings(rows)).instances)
+    assert len(chunked.ranges) >= 4000
+    for camera in (
+        top_camera(Board.from_strings(["      "] * 6)),
+        iso_camera(Board.from_strings([" " * 8] * 8), (1, 1)),
+    ):
+        view_proj = camera.view_proj_columns()
+        seen = chunked.visible(view_proj)
+        assert 1 <= seen.sum() <= 16
+        # the 64 groups, then the chunks of the few groups on screen (the board's long edge walls
+        # stretch two more groups over the whole side): a few hundred, not the 4,000+ chunks
+        assert chunked.boxes_tested <= 300
+        assert np.array_equal(seen, ~_outside(chunked._chunk_corners, view_proj))
+
+
 @pytest.mark.parametrize("pattern", ["none", "all", "corner", "alternate", "first-and-last"])
 def test_visible_rows_are_the_rows_the_commands_draw(pattern):
     """Without indirect draws (OpenGL < 4.3) the visible chunks' rows are copied instead: the same

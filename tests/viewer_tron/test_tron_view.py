@@ -136,3 +136,102 @@ def test_headless_window_draws_light_walls(tmp_path: Path) -> None:
         assert Image.open(shot).size == window.get_framebuffer_size()
     finally:
         window.close()
+
+
+def _spiral_record(side: int = 40) -> GameRecord:
+    """One bot on an open ``side`` x ``side`` arena drives a square spiral inwards until it crashes:
+    long straight runs joined by turns, hundreds of rounds."""
+    from engine.tron.rules import Turn, initial_state, step
+
+    arena = parse_arena(f"GAMEBOARDSTART {side},{side}\n" + ("." * side + "\n") * side + "GAMEBOARDEND\nPOS 1 1,1 E\n")
+    state = initial_state(arena, arena.starts_for(1))
+    rounds = []
+    while not state.over:
+        cycle = state.cycles[0]
+        dx, dy = {"EAST": (1, 0), "SOUTH": (0, 1), "WEST": (-1, 0), "NORTH": (0, -1)}[cycle.heading.name]
+        x, y = cycle.x + dx, cycle.y + dy
+        ahead_free = 1 <= x <= side and 1 <= y <= side and not state.blocked[(y - 1) * side + (x - 1)]
+        word = "AHEAD" if ahead_free else "RIGHT"
+        state, _ = step(state, {1: Turn(word)})
+        rounds.append(RoundRecord({1: word}, {}, [1] if state.over else [], {}))
+    return GameRecord(arena, (BotInfo("spiral"),), tuple(rounds))
+
+
+def test_a_moment_of_a_long_game_holds_runs_not_every_round() -> None:
+    """A frame's walls were one segment per round driven, rebuilt and uploaded every frame (0.9 s a
+    frame at round 60,000 of a 512x512 arena): settled walls are now straight runs the renderer
+    keeps, and what a moment builds afresh stays a handful whatever the round."""
+    timeline = Timeline(_spiral_record())
+    assert timeline.duration > 1000
+    turns = len(timeline.run_starts[0])
+    assert 50 < turns < timeline.duration / 10
+    for t in (10.5, 500.25, timeline.duration - 3.5, timeline.duration):
+        moment = timeline.at(t)
+        assert len(moment.fresh) <= 4
+        (walls,) = moment.walls
+        assert walls.count <= turns
+        # the runs and the fresh segments cover exactly the fields driven through so far
+        cells = set()
+        for s in moment.segments:
+            steps = int(abs(s.x1 - s.x0) + abs(s.z1 - s.z0))
+            for i in range(steps + 1):
+                u = i / max(1, steps)
+                cells.add((round(s.x0 + (s.x1 - s.x0) * u), round(s.z0 + (s.z1 - s.z0) * u)))
+        driven = int(min(t, timeline.duration - 1))
+        assert cells >= set(timeline.paths[0][: driven + 1])
+
+
+def test_reading_a_game_never_holds_every_state(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Reading a game file and building its timeline replay one round at a time: holding every state
+    (each the arena's blocked fields) took 17 GB for a 66,000-round game on a 512x512 arena."""
+    from engine.tron.record import load_game
+
+    record = _spiral_record(12)
+    save_game(record, tmp_path / "g.json")
+
+    def refuse(self: GameRecord) -> None:
+        raise AssertionError("replay() holds every state")
+
+    monkeypatch.setattr(GameRecord, "replay", refuse)
+    loaded = load_game(tmp_path / "g.json")
+    assert loaded.points() == [0] and loaded.survived() == [len(record.rounds) - 1]
+    assert Timeline(loaded).duration == len(record.rounds)
+
+
+def test_settled_walls_are_uploaded_once() -> None:
+    """The renderer uploads each settled run when it settles (and once more when its buffer
+    doubles); drawing the same or an earlier moment uploads nothing."""
+    from viewer3d.games.tron.render import TronRenderer
+    from viewer3d.render.offscreen import OffscreenTarget, create_headless_context
+    from viewer3d.show_export import camera_for_view
+
+    record = _spiral_record()
+    show = TronShow(record, "spiral")
+    ctx = create_headless_context()
+    target = OffscreenTarget(ctx, (160, 120))
+    renderer = TronRenderer(ctx, record.arena)
+    try:
+        matrices = camera_for_view(show.size, (160, 120), "top", hud_top=0.0).matrices()
+        timeline = show.rounds
+        end = timeline.at(timeline.duration)
+        uploaded = []
+        for t in (100.0, 100.5, 50.0, timeline.duration, timeline.duration, 50.0, timeline.duration):
+            target.render(lambda t=t: renderer.render(matrices, timeline.at(t), (160, 120)))
+            uploaded.append(renderer.walls.rows_uploaded)
+        assert uploaded[0] == uploaded[1] == uploaded[2] > 0  # earlier: nothing new to upload
+        assert uploaded[3] == uploaded[4] == uploaded[5] == uploaded[6]  # the same or earlier: nothing
+        # each run once, plus one copy of the runs so far each time the buffer doubles
+        assert end.walls[0].count <= uploaded[-1] <= 2 * end.walls[0].count
+        early, picture = (
+            np.asarray(target.render(lambda m=m: renderer.render(matrices, m, (160, 120))).convert("RGB"), dtype=int)
+            for m in (timeline.at(50.0), end)
+        )
+    finally:
+        renderer.release()
+        target.release()
+        ctx.release()
+
+    def cyan(image: np.ndarray) -> float:
+        return float(((image[..., 2] > 150) & (image[..., 1] > 120) & (image[..., 0] < 120)).mean())
+
+    assert cyan(picture) > 0.05 and cyan(picture) > 3 * cyan(early)  # the spiral's rings, drawn

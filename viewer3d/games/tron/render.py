@@ -9,6 +9,8 @@ light walls are drawn twice, the second time larger and additively blended, whic
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import moderngl
 import numpy as np
@@ -16,7 +18,7 @@ from numpy.typing import NDArray
 
 from engine.tron.arena import Arena
 from viewer3d.games.tron.textures import TronTextures
-from viewer3d.games.tron.timeline import WALL_HEIGHT, Moment, bot_colour
+from viewer3d.games.tron.timeline import WALL_HEIGHT, Moment, WallRuns, bot_colour
 from viewer3d.render.state import CameraMatrices
 
 FLOATS = 11  # centre3 half3 colour3 yaw1 light1
@@ -141,12 +143,99 @@ def static_boxes(arena: Arena) -> NDArray[np.float32]:
     return np.array(rows, dtype=np.float32)
 
 
+WALL_THICKNESS = 0.05
+
+
+def wall_rows(
+    bot: int, ends: NDArray[np.float64], height: float = WALL_HEIGHT
+) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """The solid and glow boxes of bot ``bot``'s walls from (x0, z0) to (x1, z1) (rows of ``ends``)."""
+    colour = np.array(bot_colour(bot), dtype=np.float64)
+    n = len(ends)
+    solid = np.zeros((n, FLOATS), np.float32)
+    centre_x = (ends[:, 0] + ends[:, 2]) / 2 + 0.5
+    centre_z = (ends[:, 1] + ends[:, 3]) / 2 + 0.5
+    half_x = np.abs(ends[:, 2] - ends[:, 0]) / 2 + WALL_THICKNESS
+    half_z = np.abs(ends[:, 3] - ends[:, 1]) / 2 + WALL_THICKNESS
+    solid[:, 0], solid[:, 1], solid[:, 2] = centre_x, height / 2, centre_z
+    solid[:, 3], solid[:, 4], solid[:, 5] = half_x, height / 2, half_z
+    solid[:, 6:9] = colour
+    solid[:, 10] = 1.25  # a wall
+    glow = solid.copy()
+    glow[:, 3] += 0.12
+    glow[:, 4] += 0.08
+    glow[:, 5] += 0.12
+    glow[:, 6:9] = colour * 0.35
+    glow[:, 10] = 1.0
+    return solid, glow
+
+
+class SettledWalls:
+    """The settled light walls (``Moment.walls``) in GPU buffers, one pair (solid, glow) per bot:
+    each run is uploaded once, when it settles, and a frame draws a prefix of the buffer. Going back
+    in time draws fewer; a new game (other path lists) starts again. So the cost of a frame does not
+    grow with the rounds played (before, every wall of every round was rebuilt in Python and
+    uploaded every frame: 0.9 s a frame at round 60,000 of a 512x512 arena)."""
+
+    def __init__(self, ctx: moderngl.Context, vao: Callable[[moderngl.Buffer], moderngl.VertexArray]) -> None:
+        self.ctx, self._vao = ctx, vao
+        self._bots: dict[int, list[Any]] = {}  # bot: [path, uploaded, capacity, solid buf, glow buf, vaos]
+        self.rows_uploaded = 0  # runs written to the GPU (tests count work with it)
+
+    def update(self, walls: Sequence[WallRuns]) -> list[tuple[moderngl.VertexArray, moderngl.VertexArray, int]]:
+        """Upload the newly settled runs; (solid vao, glow vao, runs to draw) per bot."""
+        drawn = []
+        for wall in walls:
+            entry = self._bots.get(wall.bot)
+            if entry is None or entry[0] is not wall.path:
+                if entry is not None:
+                    self._release(entry)
+                entry = self._bots[wall.bot] = [wall.path, 0, 0, None, None, None, None]
+            if wall.count > entry[1]:
+                if wall.count > entry[2]:  # grow: a new pair of buffers holding every run so far
+                    capacity = max(64, 2 * wall.count)
+                    self._release(entry)
+                    solid_buffer = self.ctx.buffer(reserve=capacity * FLOATS * 4)
+                    glow_buffer = self.ctx.buffer(reserve=capacity * FLOATS * 4)
+                    entry[1:] = [
+                        0,
+                        capacity,
+                        solid_buffer,
+                        glow_buffer,
+                        self._vao(solid_buffer),
+                        self._vao(glow_buffer),
+                    ]
+                first = entry[1]
+                ends = np.array([wall.run(i) for i in range(first, wall.count)], dtype=np.float64).reshape(-1, 4)
+                solid, glow = wall_rows(wall.bot, ends)
+                entry[3].write(solid.tobytes(), offset=first * FLOATS * 4)
+                entry[4].write(glow.tobytes(), offset=first * FLOATS * 4)
+                entry[1] = wall.count
+                self.rows_uploaded += len(ends)
+            if wall.count and entry[5] is not None:
+                drawn.append((entry[5], entry[6], wall.count))
+        return drawn
+
+    @staticmethod
+    def _release(entry: list[Any]) -> None:
+        for item in entry[3:]:
+            if item is not None:
+                item.release()
+        entry[3:] = [None, None, None, None]
+
+    def release(self) -> None:
+        for entry in self._bots.values():
+            self._release(entry)
+        self._bots.clear()
+
+
 def dynamic_boxes(moment: Moment) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-    """Light walls, cycles and crash bursts (solid), and the glow around walls and bursts (blended)."""
+    """Fresh light walls, cycles and crash bursts (solid), and the glow around walls and bursts
+    (blended); the settled walls (``moment.walls``) are ``SettledWalls``'."""
     solid: list[list[float]] = []
     glow: list[list[float]] = []
-    thickness = 0.05
-    for seg in moment.segments:
+    thickness = WALL_THICKNESS
+    for seg in moment.fresh:
         colour = bot_colour(seg.bot)
         cx, cz = (seg.x0 + seg.x1) / 2 + 0.5, (seg.z0 + seg.z1) / 2 + 0.5
         hx, hz = abs(seg.x1 - seg.x0) / 2 + thickness, abs(seg.z1 - seg.z0) / 2 + thickness
@@ -205,6 +294,7 @@ class TronRenderer:
         self.static_vao = self._vao(self.static_buffer)
         self.dynamic_buffer = ctx.buffer(reserve=FLOATS * 4 * 64)
         self.dynamic_vao = self._vao(self.dynamic_buffer)
+        self.walls = SettledWalls(ctx, self._vao)
 
     def _vao(self, instances: moderngl.Buffer) -> moderngl.VertexArray:
         return self.ctx.vertex_array(
@@ -245,19 +335,25 @@ class TronRenderer:
         if "u_wall_height" in self.program:
             self.program["u_wall_height"].value = WALL_HEIGHT  # type: ignore[union-attr]
         self.static_vao.render(moderngl.TRIANGLES, vertices=36, instances=len(self.static))
+        settled = self.walls.update(moment.walls)
+        for solid_vao, _, count in settled:
+            solid_vao.render(moderngl.TRIANGLES, vertices=36, instances=count)
         solid, glow = dynamic_boxes(moment)
         self._draw(solid)
-        if len(glow):
+        if len(glow) or settled:
             ctx.enable(moderngl.BLEND)
             ctx.blend_func = moderngl.ONE, moderngl.ONE  # additive: overlapping glow brightens
             framebuffer = ctx.fbo  # glow is seen through, it hides nothing: no depth writes
             framebuffer.depth_mask = False
             self.program["u_alpha"].value = 1.0  # type: ignore[union-attr]
+            for _, glow_vao, count in settled:
+                glow_vao.render(moderngl.TRIANGLES, vertices=36, instances=count)
             self._draw(glow)
             framebuffer.depth_mask = True
             ctx.disable(moderngl.BLEND)
 
     def release(self) -> None:
+        self.walls.release()
         for item in (
             self.static_vao,
             self.dynamic_vao,

@@ -9,6 +9,7 @@ the floor as it appears, so the walls seem to grow out of the cycle's tail.  A c
 
 from __future__ import annotations
 
+import bisect
 import colorsys
 import math
 from collections.abc import Sequence
@@ -76,12 +77,37 @@ class Flash:
 
 
 @dataclass(frozen=True)
+class WallRuns:
+    """A bot's settled light wall (full height, no longer changing) as straight runs: run ``i`` goes
+    from ``path[starts[i]]`` to ``path[starts[i + 1]]``, for ``i < count``.  ``path`` and ``starts``
+    are the timeline's own lists (they only grow), so a moment costs nothing per round driven and
+    the renderer uploads each run once (``TronRenderer``)."""
+
+    bot: int
+    path: Sequence[tuple[float, float]]
+    starts: Sequence[int]
+    count: int
+
+    def run(self, i: int) -> tuple[float, float, float, float]:
+        (x0, z0), (x1, z1) = self.path[self.starts[i]], self.path[self.starts[i + 1]]
+        return x0, z0, x1, z1
+
+
+@dataclass(frozen=True)
 class Moment:
-    segments: list[Segment]
+    fresh: list[Segment]  # what is not in ``walls``: rising walls, the part of a run still growing
     cycles: list[CycleView]
     flashes: list[Flash]
     round: int  # the round being played (1-based), or the last one when the game is over
     hud: list[str]
+    walls: tuple[WallRuns, ...] = ()
+
+    @property
+    def segments(self) -> list[Segment]:
+        """Every stretch of light wall: the settled runs (built here: as long as the game so far)
+        and the fresh ones."""
+        runs = [Segment(w.bot, *w.run(i), WALL_HEIGHT) for w in self.walls for i in range(w.count)]
+        return runs + self.fresh
 
 
 _YAW = {"EAST": 0.0, "SOUTH": math.pi / 2, "WEST": math.pi, "NORTH": -math.pi / 2}
@@ -102,9 +128,8 @@ class Timeline:
     """
 
     def __init__(self, record: GameRecord) -> None:
-        states, events = record.replay()
-        self.start(record, states[0])
-        for state, happened in zip(states[1:], events, strict=True):
+        self.start(record, record.initial())
+        for state, happened in record.rounds_replayed():  # one state at a time: a long game is big
             self.add_round(state, happened)
         self.finish(record)
 
@@ -125,6 +150,9 @@ class Timeline:
         # per bot: field centres per round while it is in (index k = after k rounds), headings, where it crashed
         self.paths: list[list[tuple[float, float]]] = [[] for _ in range(self.bots)]
         self.yaws: list[list[float]] = [[] for _ in range(self.bots)]
+        # per bot: the index of the path step where each straight run of its trail begins
+        self.run_starts: list[list[int]] = [[] for _ in range(self.bots)]
+        self._heading: list[tuple[float, float] | None] = [None] * self.bots
         self.crash: list[tuple[int, float, float] | None] = [None] * self.bots
         # per bot that drove onto the same field as another: that field (0-based cell), blocked from then on
         self.claimed: list[tuple[float, float] | None] = [None] * self.bots
@@ -137,8 +165,15 @@ class Timeline:
         """Each bot still in stands on a field of ``state`` (one never comes back once out)."""
         for bot, cycle in enumerate(state.cycles):
             if cycle.alive:
-                self.paths[bot].append((cycle.x - 1.0, cycle.y - 1.0))  # 0-based cells, as every game's actors
+                path = self.paths[bot]
+                path.append((cycle.x - 1.0, cycle.y - 1.0))  # 0-based cells, as every game's actors
                 self.yaws[bot].append(_YAW[cycle.heading.name])
+                if len(path) >= 2:
+                    (x0, z0), (x1, z1) = path[-2], path[-1]
+                    heading = (x1 - x0, z1 - z0)
+                    if heading != self._heading[bot]:  # a turn: a new straight run
+                        self.run_starts[bot].append(len(path) - 2)
+                        self._heading[bot] = heading
             self.survived[bot] = rounds_survived(cycle, state.round)
 
     def add_round(self, state: State, happened: Sequence[Event]) -> None:
@@ -170,12 +205,21 @@ class Timeline:
         segments: list[Segment] = []
         cycles: list[CycleView] = []
         flashes: list[Flash] = []
+        walls: list[WallRuns] = []
         for bot in range(self.bots):
             path, yaws, crash = self.paths[bot], self.yaws[bot], self.crash[bot]
             out_round = crash[0] if crash else None
             moves = len(path) - 1  # rounds it drove
             done = min(r, moves)
-            for k in range(done):
+            # steps k < settled have risen to full height: whole runs go to ``walls``, the rest of
+            # the run they end in is one segment; only the last round or so rises step by step
+            settled = min(done, max(0, math.floor(t - RISE_ROUNDS) + 1))
+            starts = self.run_starts[bot]
+            count = max(0, bisect.bisect_right(starts, settled, 0, min(len(starts), settled + 1)) - 1)
+            walls.append(WallRuns(bot, path, starts, count))
+            if count < len(starts) and starts[count] < settled:
+                segments.append(Segment(bot, *path[starts[count]], *path[settled], WALL_HEIGHT))
+            for k in range(settled, done):
                 rise = min(1.0, (t - k) / RISE_ROUNDS)
                 (x0, z0), (x1, z1) = path[k], path[k + 1]
                 segments.append(Segment(bot, x0, z0, x1, z1, WALL_HEIGHT * max(0.15, rise)))
@@ -208,7 +252,7 @@ class Timeline:
                     flashes.append(Flash(crash[1], crash[2], phase, bot))
             cycles.append(CycleView(bot, x, z, yaw, alive))
         round_no = min(r + 1, int(self.duration)) if self.duration else 0
-        return Moment(segments, cycles, flashes, round_no, self.hud(t, round_no))
+        return Moment(segments, cycles, flashes, round_no, self.hud(t, round_no), tuple(walls))
 
     def hud(self, t: float, round_no: int) -> list[str]:
         lines = [f"Tron  {self.width}x{self.height}  round {round_no} / {int(self.duration)}"]
