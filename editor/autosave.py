@@ -4,9 +4,12 @@ A board with a file autosaves next to it as ``<file>.autosave`` when that folder
 written, else in the per-user state folder (``$XDG_STATE_HOME/robots-edit`` or
 ``~/.local/state/robots-edit``) under a name made from the board's full path; an untitled
 board autosaves to ``untitled.dat.autosave`` there. The copy is a normal board file
-(written atomically), removed after a save or a clean exit. If it is still there at the
-next start, the editor crashed and offers it back: yes restores it as one undoable step,
-no keeps the copy (renamed ``*.autosave~``) until the board is next saved. A copy that cannot
+(written atomically), removed after a save or a clean exit. Each window owns its copy (an
+advisory lock, :func:`try_lock`, that the kernel lets go of when the process dies): a second
+window on the same board writes ``*.autosave-2``, and so on. A copy still there that no
+running window owns is a crash copy, never written over, and offered at the next start: yes
+restores it as one undoable step, no keeps the copy (renamed ``*.autosave~``) until the board
+is next saved. A copy that cannot
 be read any more (a damaged disk, a hand edit) is never written over: it is renamed
 ``*.autosave.damaged`` and the user is told (:func:`set_aside_damaged`).
 """
@@ -15,10 +18,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import hashlib
 import os
+import re
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent, FileChanged, ModifiedChanged
@@ -31,6 +37,11 @@ from engine.errors import InputError, read_text
 SUFFIX = ".autosave"
 DECLINED_SUFFIX = ".autosave~"
 DAMAGED_SUFFIX = ".damaged"
+#: Why a crash copy could not be locked (:func:`try_lock`).
+HELD = "held by a running window"
+NO_LOCK = "no lock file can be made there"
+#: Windows on one board at most (each has its own numbered crash copy).
+MAX_WINDOWS = 100
 #: An edit is copied this long after it (a drag stroke is copied at least this often).
 DELAY_S = 1.0
 
@@ -55,11 +66,96 @@ def autosave_candidates(board_path: Path | None, folder: Path | None = None, suf
 
 
 def autosave_path(board_path: Path | None, folder: Path | None = None, suffix: str = ".dat") -> Path:
-    """Where the autosave goes now: next to the board when its folder is writable, else the state folder."""
+    """Where the first window's autosave goes: next to the board when its folder is writable,
+    else the state folder (a second window on the same board takes the next numbered name)."""
+    return _locations(board_path, folder, suffix)[0]
+
+
+def _locations(board_path: Path | None, folder: Path | None, suffix: str) -> list[Path]:
+    """The first crash-copy names of the folders an autosave may go to, in the order tried."""
     first, *rest = autosave_candidates(board_path, folder, suffix)
     if board_path is not None and not folder_writable(board_path.parent if str(board_path.parent) else Path(".")):
-        return rest[0]
-    return first
+        return rest
+    return [first, *rest]
+
+
+def numbered(first: Path, number: int) -> Path:
+    """The crash copy of the ``number``-th window on a board: ``b.dat.autosave``, ``b.dat.autosave-2``..."""
+    return first if number == 1 else first.with_name(f"{first.name}-{number}")
+
+
+def crash_copies(board_path: Path | None, folder: Path | None = None, suffix: str = ".dat") -> list[Path]:
+    """Every crash copy of this board on disk, whichever window wrote it (running or not):
+    the board's folder first, then the state folder, each in number order."""
+    found: list[Path] = []
+    for first in autosave_candidates(board_path, folder, suffix):
+        pattern = re.compile(re.escape(first.name) + r"(?:-([0-9]{1,6}))?")
+        try:
+            names = os.listdir(first.parent)
+        except OSError:
+            continue
+        matches = sorted((int(m[1] or 1), name) for name in names if (m := pattern.fullmatch(name)))
+        found += [first.parent / name for _, name in matches if (first.parent / name).is_file()]
+    return found
+
+
+def lock_file(copy: Path) -> Path:
+    """The (hidden) file whose advisory lock says a running window owns ``copy``."""
+    return copy.with_name(f".{copy.name}.lock")
+
+
+def try_lock(copy: Path) -> BinaryIO | str:
+    """Lock ``copy`` for this window: the open lock file (keep it open: the lock lasts as long as
+    it, and the kernel lets go when the process ends, even by kill -9), or why not: :data:`HELD`
+    (another running window owns the copy) or :data:`NO_LOCK` (no lock file can be made there)."""
+    path = lock_file(copy)
+    for _ in range(5):
+        try:
+            handle = open(path, "a+b")  # noqa: SIM115  # held open on purpose: it is the lock
+        except OSError:
+            return NO_LOCK
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            return HELD
+        except OSError:
+            handle.close()
+            return NO_LOCK
+        # The lock file may have been removed (its owner let go) between open and flock: then this
+        # lock is on a file nobody else sees; try again on the one there now.
+        try:
+            here, held = os.stat(path), os.fstat(handle.fileno())
+        except OSError:
+            handle.close()
+            continue
+        if (here.st_ino, here.st_dev) == (held.st_ino, held.st_dev):
+            return handle
+        handle.close()
+    return HELD
+
+
+def unlock(copy: Path, handle: BinaryIO) -> None:
+    """Let go of a lock taken by :func:`try_lock` (its lock file is removed first, while held)."""
+    with contextlib.suppress(OSError):
+        lock_file(copy).unlink()
+    handle.close()
+
+
+def held_elsewhere(copy: Path) -> bool:
+    """Whether a running window (this process's other windows included) owns ``copy`` now."""
+    try:
+        handle = open(lock_file(copy), "rb")  # noqa: SIM115
+    except OSError:
+        return False  # no lock file: nobody holds it
+    with handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        except OSError:
+            return False
+        return False
 
 
 def keep_aside(path: Path, name: str) -> Path:
@@ -74,16 +170,23 @@ def keep_aside(path: Path, name: str) -> Path:
     raise FileExistsError(errno.EEXIST, "no free name to keep it under", str(path))
 
 
+def declined_name(copy: Path) -> str:
+    """``b.dat.autosave`` and ``b.dat.autosave-2`` are both kept as ``b.dat.autosave~`` (``-2``...)."""
+    match = re.fullmatch(r"(.*)" + re.escape(SUFFIX) + r"(?:-[0-9]+)?", copy.name)
+    return match[1] + DECLINED_SUFFIX if match else copy.name + "~"
+
+
 def set_aside_damaged(
     board_path: Path | None, folder: Path | None = None, game: EditorGame | None = None
 ) -> list[tuple[Path, Path | None, str]]:
     """Crash copies of this board that its game cannot read any more, renamed ``*.damaged`` so
     that the next autosave does not write over them: ``(copy, kept as or None, why)`` for each
-    (kept as None: the rename failed, and ``why`` says that too)."""
+    (kept as None: the rename failed, and ``why`` says that too). A copy a running window owns
+    is left alone."""
     game = game if game is not None else game_named(ROBOTS)
     found: list[tuple[Path, Path | None, str]] = []
-    for path in autosave_candidates(board_path, folder, game.suffix):
-        if not path.is_file():
+    for path in crash_copies(board_path, folder, game.suffix):
+        if held_elsewhere(path):
             continue
         try:
             game.parse(read_text(path), path)
@@ -97,29 +200,77 @@ def set_aside_damaged(
     return found
 
 
+def _offerable(path: Path, board_path: Path | None, game: EditorGame) -> Grid | None:
+    """The board of a crash copy if it is worth offering: readable, and not what the file holds."""
+    try:
+        board = game.parse(read_text(path), path)
+    except InputError:
+        return None
+    if board_path is not None and board_path.is_file():
+        with contextlib.suppress(InputError):
+            if game.parse(read_text(board_path), board_path) == board:
+                return None
+    return board
+
+
+def pending_autosaves(
+    board_path: Path | None, folder: Path | None = None, game: EditorGame | None = None
+) -> list[tuple[Path, Grid]]:
+    """The autosaves left behind by crashed windows, with their boards: those worth offering
+    (readable by the game's parser, different from the file they belong to), never one that a
+    running window owns (it holds the copy's lock)."""
+    game = game if game is not None else game_named(ROBOTS)
+    found: list[tuple[Path, Grid]] = []
+    for path in crash_copies(board_path, folder, game.suffix):
+        if held_elsewhere(path):
+            continue
+        board = _offerable(path, board_path, game)
+        if board is not None:
+            found.append((path, board))
+    return found
+
+
+def drop_copies_of_the_file(
+    board_path: Path | None, folder: Path | None = None, game: EditorGame | None = None
+) -> None:
+    """Remove the crash copies no running window owns that hold just what the board file holds
+    (a window edited the board back by hand, then crashed): they are never offered, and left
+    there they would keep their name from every later window."""
+    game = game if game is not None else game_named(ROBOTS)
+    if board_path is None or not board_path.is_file():
+        return
+    try:
+        on_disk = game.parse(read_text(board_path), board_path)
+    except InputError:
+        return
+    for path in crash_copies(board_path, folder, game.suffix):
+        lock = try_lock(path)
+        if isinstance(lock, str):
+            continue
+        try:
+            if game.parse(read_text(path), path) == on_disk:
+                path.unlink()
+        except (InputError, OSError):
+            pass
+        finally:
+            unlock(path, lock)
+
+
 def pending_autosave(
     board_path: Path | None, folder: Path | None = None, game: EditorGame | None = None
 ) -> tuple[Path, Grid] | None:
-    """An autosave left behind by a crash, with its board, if there is one worth offering
-    (readable by the game's parser, and different from the file it belongs to)."""
-    game = game if game is not None else game_named(ROBOTS)
-    for path in autosave_candidates(board_path, folder, game.suffix):
-        if not path.is_file():
-            continue
-        try:
-            board = game.parse(read_text(path), path)
-        except InputError:
-            continue
-        if board_path is not None and board_path.is_file():
-            with contextlib.suppress(InputError):
-                if game.parse(read_text(board_path), board_path) == board:
-                    continue
-        return path, board
-    return None
+    """The first of :func:`pending_autosaves`, or None."""
+    found = pending_autosaves(board_path, folder, game)
+    return found[0] if found else None
 
 
 class Autosaver:
-    """Keeps the crash copy of one document current: call ``tick`` often (the window does, 4x a second)."""
+    """Keeps the crash copy of one document current: call ``tick`` often (the window does, 4x a second).
+
+    The copy is this window's own: it holds the copy's lock (:func:`try_lock`) from the first
+    write until the copy is removed (a save, a clean exit) or the process ends. A second window
+    on the same board takes the next numbered name, so a crash of one never leaves the other's
+    edits in its place."""
 
     def __init__(self, document: Document, delay_s: float = DELAY_S, folder: Path | None = None) -> None:
         self.document = document
@@ -127,7 +278,10 @@ class Autosaver:
         self.folder = folder
         self._due: float | None = None
         self._written: Path | None = None
-        self._declined: Path | None = None
+        self._adopted: Path | None = None
+        self._declined: list[Path] = []
+        #: The crash copies this window owns (its own, and those it is offering back), with their locks.
+        self._locks: dict[Path, BinaryIO] = {}
         #: Files never to write over, with why: a crash copy offered back and not yet restored or
         #: declined (Esc, or edits made while the question shows), a damaged one not renamed.
         self.protected: dict[Path, str] = {}
@@ -135,6 +289,9 @@ class Autosaver:
 
     @property
     def path(self) -> Path:
+        """This window's crash copy (before the first write: where the first window's goes)."""
+        if self._written is not None:
+            return self._written
         return autosave_path(self.document.path, self.folder, self.document.game.suffix)
 
     @property
@@ -144,8 +301,7 @@ class Autosaver:
 
     def tick(self, now: float | None = None) -> Path | None:
         """Writes the crash copy when an edit is due, or again when the copy vanished while there
-        are unsaved edits (another window on the same board declined it as "from an earlier
-        session" and then saved, which removes it); returns the file written."""
+        are unsaved edits (removed by hand, or by an older editor); returns the file written."""
         if self._due is None:
             if self._written is not None and self.document.modified and not os.path.lexists(self._written):
                 return self.save_now()
@@ -157,20 +313,27 @@ class Autosaver:
         return self.save_now() if self.document.modified else None
 
     def save_now(self) -> Path:
-        """Write the copy now (also the emergency copy after an unexpected error): next to the
-        board, or in the state folder when that fails."""
+        """Write the copy now (also the emergency copy after an unexpected error): this window's
+        own copy, else the first free numbered name next to the board, else in the state folder."""
         text = self.document.text
         errors: list[str] = []
-        candidates = autosave_candidates(self.document.path, self.folder, self.document.game.suffix)
-        for target in dict.fromkeys([self.path, *candidates]):
-            if target in self.protected:
-                errors.append(f"{target}: {self.protected[target]}")
+        if self._written is not None and self._written not in self.protected:
+            try:
+                write_text_atomic(self._written, text)
+                return self._written
+            except OSError as exc:
+                errors.append(f"{self._written}: {exc.strerror or exc}")
+        for first in _locations(self.document.path, self.folder, self.document.game.suffix):
+            target, why = self._claim(first)
+            if target is None:
+                errors.append(f"{first}: {why}")
                 continue
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 write_text_atomic(target, text)
             except OSError as exc:
                 errors.append(f"{target}: {exc.strerror or exc}")
+                self._release(target)
                 continue
             if self._written is not None and self._written != target:
                 self._remove(self._written)
@@ -178,20 +341,69 @@ class Autosaver:
             return target
         raise OSError("; ".join(errors))
 
+    def _claim(self, first: Path) -> tuple[Path | None, str]:
+        """A crash-copy name in ``first``'s folder for this window, locked: the first one that no
+        running window owns and no crash copy of an earlier session holds; else None and why."""
+        with contextlib.suppress(OSError):
+            first.parent.mkdir(parents=True, exist_ok=True)
+        why = "every numbered name is taken"
+        for number in range(1, MAX_WINDOWS + 1):
+            target = numbered(first, number)
+            if target in self.protected:
+                why = self.protected[target]
+                continue
+            if target in self._locks:
+                continue  # a crash copy this window is offering back
+            lock = try_lock(target)
+            if lock == NO_LOCK:
+                return None, NO_LOCK
+            if isinstance(lock, str):
+                continue  # another window's
+            if os.path.lexists(target):
+                unlock(target, lock)  # a crash copy to offer at the next start: never written over
+                continue
+            self._locks[target] = lock
+            return target, ""
+        return None, why
+
+    def lock_offer(self, path: Path) -> bool:
+        """Own a crash copy found at start while it is offered back (so that a window started
+        meanwhile does not offer it too); False when a running window owns it."""
+        if path in self._locks:
+            return True
+        lock = try_lock(path)
+        if lock == HELD:
+            return False
+        if not isinstance(lock, str):
+            self._locks[path] = lock
+        return True  # NO_LOCK: nobody can lock there, so no window owns it
+
     def adopt(self, path: Path) -> None:
-        """Take charge of an autosave restored from a crash (removed once the work is saved)."""
-        self._written = path
+        """Take charge of an autosave restored from a crash (removed once the work is saved); the
+        copy this window wrote before goes (what it held was replaced by the restore), and one
+        restored earlier is kept aside as a declined copy (until the next save)."""
+        old = self._written
+        if old is not None and old != path:
+            if old == self._adopted:
+                self.decline(old)
+            else:
+                self._remove(old)
+        self._written = self._adopted = path
 
     def decline(self, path: Path) -> Path:
         """Keep a crash copy the user did not restore, out of the way, until the next save."""
-        name = path.name[: -len(SUFFIX)] + DECLINED_SUFFIX if path.name.endswith(SUFFIX) else path.name + "~"
         try:
-            kept = keep_aside(path, name)  # never over a copy declined earlier
+            kept = keep_aside(path, declined_name(path))  # never over a copy declined earlier
         except OSError:
             self.protected[path] = "the declined crash copy is kept there"  # never replaced by an autosave
             return path
-        self._declined = kept
+        self._release(path)
+        self._declined.append(kept)
         return kept
+
+    def let_go(self, path: Path) -> None:
+        """No longer own a crash copy offered back (it is left as it is)."""
+        self._release(path)
 
     def discard(self) -> None:
         """Remove the autosave this editor wrote or restored (after a save or a clean exit).
@@ -199,20 +411,32 @@ class Autosaver:
         Another file's autosave is never touched: it may be a crash copy still to offer."""
         if self._written is not None:
             self._remove(self._written)
-        self._written = None
+        self._written = self._adopted = None
         self._due = None
 
     def saved(self) -> None:
-        """The board was saved: the crash copy and a declined copy are no longer needed."""
+        """The board was saved: the crash copy and the declined copies are no longer needed."""
         self.discard()
-        if self._declined is not None:
-            self._remove(self._declined)
-            self._declined = None
+        for kept in self._declined:
+            self._remove(kept)
+        self._declined = []
 
-    @staticmethod
-    def _remove(path: Path) -> None:
+    def release(self) -> None:
+        """Let go of every lock, leaving the copies where they are (the window is going away;
+        a crash copy still there is offered at the next start)."""
+        for handle in self._locks.values():
+            handle.close()
+        self._locks = {}
+
+    def _release(self, path: Path) -> None:
+        handle = self._locks.pop(path, None)
+        if handle is not None:
+            unlock(path, handle)
+
+    def _remove(self, path: Path) -> None:
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
+        self._release(path)
 
     def _on_event(self, event: DocumentEvent) -> None:
         if isinstance(event, ModifiedChanged) and not event.modified:

@@ -24,14 +24,14 @@ from enum import Enum
 from pathlib import Path
 
 from editor.art import theme_keys
-from editor.autosave import Autosaver, pending_autosave, set_aside_damaged
+from editor.autosave import Autosaver, drop_copies_of_the_file, pending_autosaves, set_aside_damaged
 from editor.background import BackgroundValidation, ValidationState
 from editor.commands import ANCHORS, GameEdit, ReplaceBoard, Resize, SetTiles, TransformBoard
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent
 from editor.export import ExportOptions
 from editor.files import FileActions, RecentFiles, Settings
-from editor.games.base import Problem, Transform, Validation
+from editor.games.base import Grid, Problem, Transform, Validation
 from editor.history import UndoStack
 from editor.keymap import SHORTCUTS, action_for
 from editor.layout import Layout
@@ -245,6 +245,7 @@ class EditorController:
         if self._background is not None:
             self._background.close()
         self.playtest.close()
+        self.autosaver.release()  # crash copies still there are offered at the next start
 
     # -- geometry ---------------------------------------------------------------
     def resize(self, width: int, height: int) -> None:
@@ -638,13 +639,25 @@ class EditorController:
                 self.say(f"the autosave {copy} cannot be read ({why}); it is left as it is, not written over")
             else:
                 self.say(f"the autosave {copy.name} cannot be read ({why}); it is kept as {kept}")
-        offer = pending_autosave(self.document.path, self.autosave_folder, self.game)
-        if offer is None:
+        drop_copies_of_the_file(self.document.path, self.autosave_folder, self.game)
+        offers = [
+            (path, board)
+            for path, board in pending_autosaves(self.document.path, self.autosave_folder, self.game)
+            if self.autosaver.lock_offer(path)  # none that a window started meanwhile owns
+        ]
+        for path, _ in offers:
+            # Until the question is answered (Esc leaves it unanswered; the board may be edited
+            # meanwhile) the copy is not this session's to write over: autosaves go elsewhere.
+            self.autosaver.protected[path] = (
+                "a crash copy from an earlier session, not restored or declined, is kept there"
+            )
+        self._offer_next(offers, len(offers))
+
+    def _offer_next(self, offers: list[tuple[Path, Grid]], total: int) -> None:
+        """Offer the crash copies found at start, one question after another."""
+        if not offers:
             return
-        path, board = offer
-        # Until the question is answered (Esc leaves it unanswered; the board may be edited
-        # meanwhile) the copy is not this session's to write over: autosaves go elsewhere.
-        self.autosaver.protected[path] = "a crash copy from an earlier session, not restored or declined, is kept there"
+        (path, board), rest = offers[0], offers[1:]
 
         def answer(choice: str) -> None:
             self.autosaver.protected.pop(path, None)
@@ -655,5 +668,11 @@ class EditorController:
             else:
                 kept = self.autosaver.decline(path)
                 self.say(f"not restored; the copy is kept as {kept} until you save")
+            self._offer_next(rest, total)
 
-        self.ask(f"an autosave from an earlier session was found ({path.name}) — restore it? y/n", answer, choices="yn")
+        count = f" ({total - len(rest)} of {total})" if total > 1 else ""
+        self.ask(
+            f"an autosave from an earlier session was found{count} ({path.name}) — restore it? y/n",
+            answer,
+            choices="yn",
+        )

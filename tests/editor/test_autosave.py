@@ -24,6 +24,13 @@ def _board_file(tmp_path: Path) -> Path:
     return board_file
 
 
+def _crashed_after(saver: Autosaver) -> Path:
+    """Write the crash copy, then "kill -9" its window: the kernel lets go of the copy's lock."""
+    copy = saver.save_now()
+    saver.release()
+    return copy
+
+
 def test_crash_leaves_an_autosave_that_is_offered(tmp_path: Path) -> None:
     board_file = _board_file(tmp_path)
     doc = Document.open(board_file)
@@ -35,8 +42,9 @@ def test_crash_leaves_an_autosave_that_is_offered(tmp_path: Path) -> None:
     assert saver.tick(now=now) is None  # not due yet
     written = saver.tick(now=now + 2.0)  # every edit reaches the copy within 2 s
     assert written == autosave_path(board_file) == tmp_path / "b.dat.autosave"
-    # "crash": the process ends without a save; the next start finds the autosave.
-    del saver, doc
+    # "crash": the process ends without a save (the kernel lets go of the copy's lock); the next
+    # start finds the autosave.
+    saver.release()
     offer = pending_autosave(board_file, tmp_path / "state")
     assert offer is not None and offer[1].tile(0, 0).char == "Z"
 
@@ -46,7 +54,7 @@ def test_restore_is_one_undoable_step_and_save_removes_the_copy(tmp_path: Path) 
     crashed = Document.open(board_file)
     Autosaver(crashed, folder=tmp_path / "state")
     crashed.push(SetTiles({(0, 0): Tile.from_char("Z")}))
-    copy = Autosaver(crashed, folder=tmp_path / "state").save_now()
+    copy = _crashed_after(Autosaver(crashed, folder=tmp_path / "state"))
     ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
     assert ctl.prompt is not None and "restore" in ctl.prompt.label
     ctl.text("y")
@@ -62,7 +70,7 @@ def test_declining_keeps_the_copy_until_the_next_save(tmp_path: Path) -> None:
     board_file = _board_file(tmp_path)
     crashed = Document.open(board_file)
     crashed.push(SetTiles({(0, 0): Tile.from_char("Z")}))
-    copy = Autosaver(crashed, folder=tmp_path / "state").save_now()
+    copy = _crashed_after(Autosaver(crashed, folder=tmp_path / "state"))
     ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
     ctl.text("n")
     kept = copy.with_name("b.dat.autosave~")
@@ -92,6 +100,8 @@ def test_untitled_autosaves_to_the_state_folder(tmp_path: Path) -> None:
     doc.push(SetTiles({(1, 1): Tile.from_char("H")}))
     path = saver.tick()
     assert path == tmp_path / "untitled.dat.autosave" and path.exists()
+    assert pending_autosave(None, tmp_path) is None  # this window's own, while it runs
+    saver.release()  # the process dies
     assert pending_autosave(None, tmp_path) is not None
     saver.discard()  # clean exit
     assert pending_autosave(None, tmp_path) is None
@@ -108,6 +118,7 @@ def test_read_only_board_folder_autosaves_to_the_state_folder(tmp_path: Path, mo
     written = saver.tick()
     assert written is not None and written.parent == state and written.name.startswith("b.dat-")
     assert not (tmp_path / "b.dat.autosave").exists()
+    saver.release()  # the process dies
     offer = pending_autosave(board_file, state)
     assert offer is not None and offer[0] == written
 
@@ -171,7 +182,7 @@ def test_a_damaged_copy_that_cannot_be_renamed_is_not_written_over(
     assert "cannot be read" in ctl.status and "not written over" in ctl.status
     ctl.document.push(SetTiles({(0, 0): Tile.from_char("H")}))
     written = ctl.autosaver.save_now()
-    assert written != damaged and written.parent == tmp_path / "state"
+    assert written == tmp_path / "b.dat.autosave-2"  # the next name: never over the damaged one
     assert damaged.read_text() == "garbage\n"
     ctl.close()
 
@@ -182,7 +193,7 @@ def test_declining_twice_keeps_both_declined_copies(tmp_path: Path) -> None:
     earlier.write_text("1 1\nH\n")  # declined in an earlier session, not saved since
     doc = Document.open(board_file)
     doc.push(SetTiles({(0, 0): Tile.from_char("Z")}))
-    Autosaver(doc, folder=tmp_path / "state").save_now()
+    _crashed_after(Autosaver(doc, folder=tmp_path / "state"))
     ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
     ctl.text("n")
     assert earlier.read_text() == "1 1\nH\n"
@@ -190,26 +201,21 @@ def test_declining_twice_keeps_both_declined_copies(tmp_path: Path) -> None:
     ctl.close()
 
 
-def test_a_crash_copy_removed_by_another_window_is_written_again(tmp_path: Path) -> None:
-    """Window one has unsaved edits and their copy; window two on the same board is offered that
-    copy, declines it and saves, which removed it: a kill -9 of window one then lost its edits."""
+def test_a_crash_copy_removed_by_hand_is_written_again(tmp_path: Path) -> None:
+    """Window one has unsaved edits and their copy; the copy is removed behind its back (by hand,
+    or by an older editor on the same board that declined it and saved): it is written again."""
     board_file = _board_file(tmp_path)
     one = EditorController(Document.open(board_file), autosave_folder=tmp_path / "s1", background_validation=False)
     one.document.push(SetTiles({(0, 0): Tile.from_char("Z")}))
     one.tick(time.monotonic() + 5)  # the copy is written a second after the edit
     copy = autosave_path(board_file)
     assert copy.exists()
-    two = EditorController(Document.open(board_file), autosave_folder=tmp_path / "s2", background_validation=False)
-    assert two.prompt is not None and "restore" in two.prompt.label
-    two.text("n")
-    two.document.push(SetTiles({(5, 5): Tile.from_char("H")}))
-    two.key_press("S", ctrl=True)
-    assert not copy.exists()
+    copy.unlink()
     one.tick(time.monotonic() + 10)  # the next quarter-second tick
+    one.autosaver.release()  # kill -9
     offer = pending_autosave(board_file, tmp_path / "s1")
-    assert offer is not None and offer[1].tile(0, 0).char == "Z"
+    assert offer is not None and offer[0] == copy and offer[1].tile(0, 0).char == "Z"
     one.close()
-    two.close()
 
 
 @pytest.mark.parametrize("answer", ["ESCAPE", None], ids=["esc", "unanswered"])
@@ -222,7 +228,7 @@ def test_a_crash_copy_not_answered_is_never_written_over(tmp_path: Path, tron: b
     board_file.write_text(game.write(game.blank(8, 6)))
     crashed = Document.open(board_file)
     crashed.push(SetTiles({(1, 1): game.cell(game.palette[1])}))
-    copy = Autosaver(crashed, folder=tmp_path / "state").save_now()
+    copy = _crashed_after(Autosaver(crashed, folder=tmp_path / "state"))
     held = copy.read_bytes()
     ctl = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
     assert ctl.prompt is not None and "restore" in ctl.prompt.label
@@ -232,9 +238,169 @@ def test_a_crash_copy_not_answered_is_never_written_over(tmp_path: Path, tron: b
     ctl.document.push(SetTiles({(3, 3): game.cell(game.palette[1])}))
     ctl.tick(time.monotonic() + 5)
     assert copy.read_bytes() == held
-    assert [p.parent for p in (tmp_path / "state").glob("*.autosave")] == [tmp_path / "state"]
+    assert ctl.autosaver.path == copy.with_name(copy.name + "-2")  # the next name, never over it
     ctl.close()
     # The copy is offered again at the next start.
     again = EditorController(Document.open(board_file), autosave_folder=tmp_path / "state", background_validation=False)
     assert again.prompt is not None and copy.name in again.prompt.label
     again.close()
+
+
+def _window(board_file: Path | None, state: Path) -> EditorController:
+    return EditorController(
+        Document.open(board_file) if board_file is not None else Document(),
+        autosave_folder=state,
+        autosave_delay_s=0,
+        background_validation=False,
+    )
+
+
+def _edit(ctl: EditorController, xy: tuple[int, int], char: str) -> Path | None:
+    ctl.document.push(SetTiles({xy: Tile.from_char(char)}))
+    ctl.tick(time.monotonic() + 5)
+    return ctl.autosaver._written
+
+
+def test_two_windows_on_one_board_each_have_their_own_crash_copy(tmp_path: Path) -> None:
+    """Both windows wrote ``b.dat.autosave``: after a kill -9 of one, the copy could hold the
+    other's edits and the crashed window's work was gone. Each window owns its copy now."""
+    board_file = _board_file(tmp_path)
+    one, two = _window(board_file, tmp_path / "s1"), _window(board_file, tmp_path / "s2")
+    assert one.prompt is None and two.prompt is None
+    assert _edit(one, (0, 0), "Z") == tmp_path / "b.dat.autosave"
+    assert _edit(two, (5, 5), "H") == tmp_path / "b.dat.autosave-2"
+    assert _edit(one, (1, 0), "Z") == tmp_path / "b.dat.autosave"  # each keeps writing its own
+    # A third window started while both run is offered neither: they are not crash copies.
+    three = _window(board_file, tmp_path / "s3")
+    assert three.prompt is None and pending_autosave(board_file, tmp_path / "s3") is None
+    three.close()
+    # kill -9 of window one: its copy (and only its) is offered to the next start.
+    one.autosaver.release()
+    again = _window(board_file, tmp_path / "s1")
+    assert again.prompt is not None and "b.dat.autosave)" in again.prompt.label
+    again.text("y")
+    board = again.document.board
+    assert board.tile(0, 0).char == "Z" and board.tile(1, 0).char == "Z"
+    assert board.tile(5, 5).char != "H"  # window two's edit is not in window one's copy
+    # Saving in window two removes only its own copy; the restored one stays until `again` saves.
+    two.key_press("S", ctrl=True)
+    assert two.prompt is None and not two.document.modified
+    assert not (tmp_path / "b.dat.autosave-2").exists() and (tmp_path / "b.dat.autosave").exists()
+    again.close()
+    two.close()
+
+
+def test_every_crash_copy_is_offered_one_after_another(tmp_path: Path) -> None:
+    board_file = _board_file(tmp_path)
+    one, two = _window(board_file, tmp_path / "s"), _window(board_file, tmp_path / "s")
+    _edit(one, (0, 0), "Z")
+    _edit(two, (5, 5), "H")
+    one.autosaver.release()  # both killed
+    two.autosaver.release()
+    ctl = _window(board_file, tmp_path / "s")
+    assert ctl.prompt is not None and "(1 of 2) (b.dat.autosave)" in ctl.prompt.label
+    # A window started while the questions show is not offered the same copies.
+    other = _window(board_file, tmp_path / "s")
+    assert other.prompt is None
+    other.close()
+    ctl.text("n")
+    assert (tmp_path / "b.dat.autosave~").exists()
+    assert ctl.prompt is not None and "(2 of 2) (b.dat.autosave-2)" in ctl.prompt.label
+    ctl.text("y")
+    assert ctl.prompt is None and ctl.document.board.tile(5, 5).char == "H"
+    # Its own edits go to the restored copy, which it now owns.
+    assert _edit(ctl, (2, 2), "Z") == tmp_path / "b.dat.autosave-2"
+    ctl.key_press("S", ctrl=True)
+    assert sorted(p.name for p in tmp_path.iterdir() if "autosave" in p.name) == []
+    ctl.close()
+
+
+def test_restoring_a_second_copy_keeps_the_first_aside(tmp_path: Path) -> None:
+    board_file = _board_file(tmp_path)
+    one, two = _window(board_file, tmp_path / "s"), _window(board_file, tmp_path / "s")
+    _edit(one, (0, 0), "Z")
+    _edit(two, (5, 5), "H")
+    one.autosaver.release()
+    two.autosaver.release()
+    ctl = _window(board_file, tmp_path / "s")
+    ctl.text("y")
+    ctl.text("y")  # the second replaces the first on screen (Ctrl+Z brings it back) ...
+    assert ctl.document.board.tile(5, 5).char == "H" and ctl.document.board.tile(0, 0).char != "Z"
+    kept = tmp_path / "b.dat.autosave~"  # ... and the first copy is kept aside until a save
+    assert Document.open(kept).board.tile(0, 0).char == "Z"
+    ctl.close()
+
+
+def test_a_crash_copy_appearing_after_start_is_never_written_over(tmp_path: Path) -> None:
+    """A window with no copy yet does not take a name that holds a crash copy no one owns."""
+    board_file = _board_file(tmp_path)
+    ctl = _window(board_file, tmp_path / "s")
+    crashed = tmp_path / "b.dat.autosave"
+    crashed.write_text("1 1\nH\n")  # a window that crashed meanwhile
+    assert _edit(ctl, (0, 0), "Z") == tmp_path / "b.dat.autosave-2"
+    assert crashed.read_text() == "1 1\nH\n"
+    ctl.close()
+
+
+@pytest.mark.parametrize("where", ["untitled", "state-folder"])
+def test_two_windows_own_copies_in_the_state_folder_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    board_file: Path | None = None
+    if where == "state-folder":
+        board_file = _board_file(tmp_path)
+        monkeypatch.setattr(autosave_module, "folder_writable", lambda folder: folder != tmp_path)
+    state = tmp_path / "state"
+    one, two = _window(board_file, state), _window(board_file, state)
+    first, second = _edit(one, (0, 0), "Z"), _edit(two, (1, 1), "H")
+    assert first is not None and second is not None
+    assert first.parent == second.parent == state and second.name == first.name + "-2"
+    two.autosaver.release()  # killed
+    offers = autosave_module.pending_autosaves(board_file, state)
+    assert [path for path, _ in offers] == [second]
+    one.close()
+
+
+def test_a_killed_process_lets_go_of_its_copy(tmp_path: Path) -> None:
+    """The lock is the kernel's: a process killed with SIGKILL holds it no more."""
+    import signal
+    import subprocess
+    import sys
+
+    board_file = _board_file(tmp_path)
+    script = (
+        "import sys; from pathlib import Path; from editor.autosave import Autosaver; "
+        "from editor.commands import SetTiles; from editor.document import Document; from engine.model import Tile\n"
+        "doc = Document.open(Path(sys.argv[1])); saver = Autosaver(doc, folder=Path(sys.argv[2]))\n"
+        "doc.push(SetTiles({(0, 0): Tile.from_char('Z')})); print(saver.save_now(), flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(board_file), str(tmp_path / "s")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        copy = Path(child.stdout.readline().strip())  # waits until the copy is written
+        assert copy == tmp_path / "b.dat.autosave"
+        assert pending_autosave(board_file, tmp_path / "s") is None  # the running window's
+        ctl = _window(board_file, tmp_path / "s")
+        assert ctl.prompt is None
+        assert _edit(ctl, (5, 5), "H") == tmp_path / "b.dat.autosave-2"
+        ctl.close()
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    offer = pending_autosave(board_file, tmp_path / "s")
+    assert offer is not None and offer[0] == copy and offer[1].tile(0, 0).char == "Z"
+
+
+def test_a_crash_copy_equal_to_the_file_is_removed_not_kept_for_ever(tmp_path: Path) -> None:
+    board_file = _board_file(tmp_path)
+    shutil.copy(board_file, tmp_path / "b.dat.autosave")  # edited back by hand, then crashed
+    ctl = _window(board_file, tmp_path / "s")
+    assert ctl.prompt is None and not (tmp_path / "b.dat.autosave").exists()
+    assert _edit(ctl, (0, 0), "Z") == tmp_path / "b.dat.autosave"
+    ctl.close()

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from editor import autosave as autosave_module
 from editor.autosave import Autosaver, autosave_path
 from editor.commands import ANCHORS, SetTiles
 from editor.controller import EditorController, parse_size
@@ -213,7 +214,9 @@ def test_autosave_offered_at_start_after_crash(tmp_path: Path) -> None:
     shutil.copy("gameboards/chop.dat", path)
     crashed = Document.open(path)
     crashed.push(SetTiles({(0, 0): Tile.from_char("Z")}))
-    Autosaver(crashed, delay_s=0).save_now()  # then the process dies
+    saver = Autosaver(crashed, delay_s=0)
+    saver.save_now()
+    saver.release()  # then the process dies (the kernel lets go of the copy's lock)
     ctl = EditorController(Document.open(path), autosave_folder=tmp_path / "state")
     assert ctl.prompt is not None and "autosave" in ctl.prompt.label
     ctl.text("y")
@@ -327,19 +330,29 @@ def test_alt_click_picks_the_brush(tmp_path: Path) -> None:
     assert ctl.ctx.brush.char == "V" and not ctl.stack.can_undo
 
 
-def test_autosave_failure_is_reported_not_raised(tmp_path: Path) -> None:
+def test_autosave_failure_is_reported_not_raised(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ctl = _ctl(tmp_path)
     ctl.document.push(SetTiles({(0, 0): Tile.from_char("Z")}))
-    (tmp_path / "b.dat.autosave").mkdir()  # a directory where the autosave file should go
-    (tmp_path / "state").write_text("")  # and a file where the state folder should be
+
+    def full_disk(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(autosave_module, "write_text_atomic", full_disk)  # no copy can be written anywhere
     ctl.tick()
     assert ctl.status.startswith("autosave failed")
 
 
-def test_autosave_falls_back_to_the_state_folder(tmp_path: Path) -> None:
+def test_autosave_falls_back_to_the_state_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ctl = _ctl(tmp_path)
     ctl.document.push(SetTiles({(0, 0): Tile.from_char("Z")}))
-    (tmp_path / "b.dat.autosave").mkdir()  # next to the board fails: the state folder takes it
+    write = autosave_module.write_text_atomic
+
+    def refused_next_to_the_board(path: Path, text: str) -> None:
+        if path.parent == tmp_path:
+            raise PermissionError(13, "Permission denied")
+        write(path, text)
+
+    monkeypatch.setattr(autosave_module, "write_text_atomic", refused_next_to_the_board)
     ctl.tick()
     assert ctl.status.startswith("autosaved to " + str(tmp_path / "state"))
 
