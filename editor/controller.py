@@ -512,6 +512,10 @@ class EditorController:
         self.document.push(Resize(width, height, anchor))
         self.say(f"resized to {width}x{height} (anchor {anchor})")
 
+    def activated(self) -> None:
+        """The window became the active one again: notice a file changed on disk meanwhile."""
+        self.files.check_disk()
+
     def action_quit(self) -> None:
         self.request_close()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from editor.commands import Command, blank_board
+from editor.commands import Command, ReplaceBoard, blank_board
 from editor.events import BoardChanged, DocumentEvent, FileChanged, Listener, ModifiedChanged
 from editor.games import ROBOTS, EditorGame, game_for_file, game_named, game_of
 from editor.games.base import Grid
@@ -70,6 +70,23 @@ class Document:
         except InputError:
             return False
         return now != self.disk_text
+
+    def disk_now(self) -> str | None:
+        """What the file holds now (None: no file, or it cannot be read)."""
+        if self.path is None:
+            return None
+        try:
+            return read_text(self.path)
+        except InputError:
+            return None
+
+    def reload(self, board: Grid, text: str) -> None:
+        """Take the file's new content (another program changed it) as one undoable step
+        (Ctrl+Z brings back what the window showed), marked saved."""
+        self.push(ReplaceBoard(board, "reload from disk"))
+        self.remember_disk(text)
+        self.history.mark_clean()
+        self._check_modified()
 
     def save(self, path: str | Path | None = None) -> Path:
         """Write the board to ``path`` (or the current path) and mark it saved.

@@ -15,7 +15,7 @@ from pathlib import Path
 from editor.autosave import Autosaver, state_folder
 from editor.document import Document
 from engine.atomic import write_text_atomic
-from engine.errors import InputError
+from engine.errors import InputError, read_text
 from pathui.prompt import Prompts
 
 RECENT_MAX = 10
@@ -91,6 +91,7 @@ class FileActions:
         self.offer_autosave = offer_autosave
         self.recent = recent or RecentFiles()
         self.last_folder: Path | None = None  # the folder of the last file, kept after Ctrl+N
+        self._disk_told: str | None = None  # the change on disk last told about (told once)
 
     # -- questions -------------------------------------------------------------
     def unless_unsaved(self, proceed: Callable[[], None]) -> None:
@@ -197,6 +198,47 @@ class FileActions:
         self.say(f"saved {path}")
         if then is not None:
             then()
+
+    # -- changed on disk -----------------------------------------------------
+    def check_disk(self) -> None:
+        """The window was activated again: when another program changed the file meanwhile,
+        offer to reload it (no unsaved edits here), else say so (saving will ask). Each change
+        on disk is told once; nothing is said while a question shows."""
+        document = self.document
+        if document.path is None or not document.changed_on_disk() or self.prompts.current is not None:
+            return
+        text = document.disk_now()
+        if text is None or text == self._disk_told:
+            return
+        self._disk_told = text
+        path = document.path
+        if document.modified:
+            self.say(
+                f"{path.name} was changed on disk by another program; "
+                "you have unsaved edits here: saving will ask before replacing it"
+            )
+            return
+
+        def answer(choice: str) -> None:
+            if choice == "y":
+                self.reload(path)
+            else:
+                self.say(f"not reloaded: saving will ask before replacing the new {path.name} on disk")
+
+        self.prompts.ask(f"{path.name} was changed on disk by another program — reload it? y/n", answer, choices="yn")
+
+    def reload(self, path: Path) -> None:
+        document = self.document
+        if document.path != path:
+            return  # another file was opened meanwhile
+        try:
+            text = read_text(path)
+            board = document.game.parse(text, path)
+        except InputError as exc:
+            self.say(f"could not reload: {exc}")
+            return
+        document.reload(board, text)
+        self.say(f"reloaded {path.name} from disk (Ctrl+Z brings back what was here)")
 
     # -- open / new -------------------------------------------------------------
     def open(self) -> None:

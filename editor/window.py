@@ -208,6 +208,11 @@ class EditorWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet's Wind
         self._after_input()
 
     @_guarded
+    def on_activate(self) -> None:
+        self.ctl.activated()  # another program may have changed the file meanwhile
+        self._after_input()
+
+    @_guarded
     def on_close(self) -> None:
         self.ctl.request_close()
         self._after_input()

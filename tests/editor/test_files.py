@@ -273,3 +273,77 @@ def test_a_new_file_made_by_another_program_meanwhile_asks(tmp_path: Path) -> No
     ctl.key_press("S", ctrl=True)
     assert ctl.prompt is None and ctl.status == f"saved {path}"
     ctl.close()
+
+
+def _changed_by_another_program(path: Path, xy: tuple[int, int], char: str) -> None:
+    other = Document.open(path)
+    other.push(SetTiles({xy: Tile.from_char(char)}))
+    write_board_file(path, other.text)
+
+
+def test_activating_the_window_offers_to_reload_a_file_changed_on_disk(tmp_path: Path) -> None:
+    """The editor told about a file changed by another program only when saving; now also when
+    its window is activated again: no unsaved edits, so it offers to reload it."""
+    ctl = _ctl(tmp_path)
+    path = tmp_path / "b.dat"
+    ctl.activated()
+    assert ctl.prompt is None  # nothing changed
+    _changed_by_another_program(path, (0, 0), "H")
+    ctl.activated()
+    assert ctl.prompt is not None and "changed on disk" in ctl.prompt.label and "reload" in ctl.prompt.label
+    ctl.text("y")
+    assert ctl.document.board.tile(0, 0).char == "H" and not ctl.document.modified
+    assert "reloaded" in ctl.status
+    # Saving now replaces the file without asking: the window has what is on disk.
+    ctl.document.push(SetTiles({(1, 1): Tile.from_char("Z")}))
+    ctl.key_press("S", ctrl=True)
+    assert ctl.prompt is None and Document.open(path).board.tile(1, 1).char == "Z"
+    # Ctrl+Z goes back through the reload to what the window showed before it.
+    ctl.key_press("Z", ctrl=True)
+    ctl.key_press("Z", ctrl=True)
+    assert ctl.document.board.tile(0, 0).char != "H"
+    ctl.close()
+
+
+def test_declining_the_reload_is_not_asked_again_and_saving_still_asks(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    path = tmp_path / "b.dat"
+    before = ctl.document.board
+    _changed_by_another_program(path, (0, 0), "H")
+    ctl.activated()
+    ctl.text("n")
+    assert ctl.document.board == before and "not reloaded" in ctl.status
+    ctl.activated()
+    assert ctl.prompt is None  # the same change is told once
+    _changed_by_another_program(path, (2, 2), "H")  # a new change is told again
+    ctl.activated()
+    assert ctl.prompt is not None and "reload" in ctl.prompt.label
+    ctl.key_press("ESCAPE")
+    ctl.key_press("S", ctrl=True)
+    assert ctl.prompt is not None and "replace it" in ctl.prompt.label
+    ctl.close()
+
+
+def test_activating_with_unsaved_edits_says_the_file_changed_and_never_reloads(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    path = tmp_path / "b.dat"
+    ctl.document.push(SetTiles({(1, 1): Tile.from_char("Z")}))
+    _changed_by_another_program(path, (0, 0), "H")
+    ctl.activated()
+    assert ctl.prompt is None and "changed on disk" in ctl.status and "saving will ask" in ctl.status
+    assert ctl.document.board.tile(1, 1).char == "Z" and ctl.document.board.tile(0, 0).char != "H"
+    ctl.key_press("S", ctrl=True)
+    assert ctl.prompt is not None and "replace it" in ctl.prompt.label
+    ctl.close()
+
+
+def test_a_question_showing_is_not_replaced_by_the_reload_question(tmp_path: Path) -> None:
+    ctl = _ctl(tmp_path)
+    _changed_by_another_program(tmp_path / "b.dat", (0, 0), "H")
+    ctl.action_resize()
+    ctl.activated()
+    assert ctl.prompt is not None and ctl.prompt.label.startswith("resize")
+    ctl.key_press("ESCAPE")
+    ctl.activated()  # asked once the question is gone
+    assert ctl.prompt is not None and "reload" in ctl.prompt.label
+    ctl.close()

@@ -302,3 +302,11 @@ def test_help_columns_never_overlap(tmp_path: Path, size: tuple[int, int]) -> No
         for left, right in itertools.pairwise(row):
             assert left.x + left.content_width <= right.x, (left.text, right.text)
         assert row[-1].x + row[-1].content_width <= size[0] - 20, row[-1].text
+
+
+def test_activating_the_window_checks_the_file_on_disk(window: EditorWindow, tmp_path: Path) -> None:
+    (tmp_path / "board.dat").write_bytes(BOARD.replace(b"T", b"H"))  # another program saved it
+    _send(window, "on_activate")
+    assert window.ctl.prompt is not None and "reload" in window.ctl.prompt.label
+    _send(window, "on_text", "y")
+    assert window.ctl.document.board.tile(0, 0).char == "H"
