@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,6 +61,40 @@ class GameSource:
     ai_stage: tuple[str, float] | None = None
 
 
+#: The interpreter's thread switch interval (seconds) while a game is computed in a thread here
+#: (Python's default is 0.005). Each GL call the window makes through ctypes lets go of the
+#: interpreter and must then wait for the worker to hand it back, which a pure-Python worker (the
+#: planner building its table, a replay) does only when the switch interval runs out: with 5 ms a
+#: frame's dozens of calls took up to 0.4 s and a key up to 0.9 s to show. 0.5 ms keeps that under
+#: 0.2 s at no measurable cost to the worker (docs/benchmarks-viewer.md, "Live mode").
+WORKER_SWITCH_INTERVAL = 0.0005
+
+_switch_lock = threading.Lock()
+_switch_users = 0
+_switch_saved: float | None = None  # the interval to restore, None if it was short enough already
+
+
+@contextmanager
+def responsive_switching() -> Iterator[None]:
+    """Lower the switch interval to ``WORKER_SWITCH_INTERVAL`` for the ``with`` block (never raise
+    it); the first of overlapping blocks (two workers) saves the interval, the last restores it."""
+    global _switch_users, _switch_saved
+    with _switch_lock:
+        if _switch_users == 0:
+            interval = sys.getswitchinterval()
+            _switch_saved = interval if interval > WORKER_SWITCH_INTERVAL else None
+            if _switch_saved is not None:
+                sys.setswitchinterval(WORKER_SWITCH_INTERVAL)
+        _switch_users += 1
+    try:
+        yield
+    finally:
+        with _switch_lock:
+            _switch_users -= 1
+            if _switch_users == 0 and _switch_saved is not None:
+                sys.setswitchinterval(_switch_saved)
+
+
 def timeline_from_replay(replay: Replay) -> Timeline:
     board = replay.board
     return Timeline.from_steps(replay.start, (board.width, board.height), replay.steps, replay.outcome)
@@ -100,14 +135,15 @@ def from_game_dir(path: str | Path, background: bool = False) -> GameSource:
     source = GameSource(game.board, game.level, timeline, title, rounds=rounds, folder=Path(path), analysis=analysis)
 
     def run() -> None:
-        try:
-            replay = replay_sequence(game.board, game.level, game.start, sequence, sequence_path, timeline.append)
-        except InputError as error:
-            timeline.finish(None, str(error))
-            return
-        if deck is not None:
-            timeline.set_deck(deck)  # now checked against every card played
-        timeline.finish(replay.outcome)
+        with responsive_switching():  # the window's thread keeps drawing while this one replays
+            try:
+                replay = replay_sequence(game.board, game.level, game.start, sequence, sequence_path, timeline.append)
+            except InputError as error:
+                timeline.finish(None, str(error))
+                return
+            if deck is not None:
+                timeline.set_deck(deck)  # now checked against every card played
+            timeline.finish(replay.outcome)
 
     source.worker = threading.Thread(target=run, name="robots-view-replay", daemon=True)
     source.worker.start()
@@ -176,7 +212,8 @@ def play_live(
         source.ai_stage = (stage, fraction)
 
     def run() -> None:
-        with listening(heard):
+        # responsive_switching: the window's thread keeps drawing while the AI computes in Python
+        with responsive_switching(), listening(heard):
             try:
                 play()
             except Cancelled:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,9 +14,9 @@ from engine.cards import Card
 from engine.conformance import reference_chooser
 from engine.deck import generate_deck
 from engine.errors import InputError
-from engine.game import Outcome, play_game
+from engine.game import Chooser, Outcome, play_game
 from engine.gamedir import write_game_dir
-from engine.model import Level
+from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq
 from viewer3d import sources
 from viewer3d.playback import Player
@@ -102,3 +105,78 @@ def test_a_game_folder_replayed_in_the_background_gives_the_same_timeline(tmp_pa
     wait_complete(broken)
     assert broken.timeline.complete and broken.timeline.error is not None
     assert "globalseq.txt:1:1: round 1, card 1" in broken.timeline.error
+
+
+def _gated_chooser(seen: list[float], gate: threading.Event, calls: threading.Event) -> Chooser:
+    """The reference AI, which notes the switch interval at each call and waits for ``gate`` first."""
+
+    def choose(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
+        seen.append(sys.getswitchinterval())
+        calls.set()
+        assert gate.wait(30)
+        return reference_chooser(board, level, pose, hand)
+
+    return choose
+
+
+def test_a_live_game_lowers_the_switch_interval_while_it_computes() -> None:
+    """The window's GL calls let go of the interpreter; a worker computing in Python gives it back
+    only when the switch interval runs out, so while one runs the interval is short (a key showed
+    up to 0.8 s late with Python's 5 ms), and afterwards it is what it was. Two games at once:
+    the interval comes back only when the last one ends."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    try:
+        board, deck = load_board(CHOP), generate_deck(16)
+        seen: list[float] = []
+        gates = [threading.Event(), threading.Event()]
+        calls = [threading.Event(), threading.Event()]
+        first = sources.play_live(board, Level.NORMAL, deck, _gated_chooser(seen, gates[0], calls[0]), "a")
+        second = sources.play_live(board, Level.NORMAL, deck, _gated_chooser(seen, gates[1], calls[1]), "b")
+        assert calls[0].wait(30) and calls[1].wait(30)
+        assert sys.getswitchinterval() == pytest.approx(sources.WORKER_SWITCH_INTERVAL)
+        gates[0].set()
+        sources.wait_complete(first, timeout=60)
+        assert first.timeline.complete and not second.timeline.complete
+        assert sys.getswitchinterval() == pytest.approx(sources.WORKER_SWITCH_INTERVAL)  # the second still runs
+        gates[1].set()
+        sources.wait_complete(second, timeout=60)
+        assert second.timeline.complete
+        assert seen and all(value == pytest.approx(sources.WORKER_SWITCH_INTERVAL) for value in seen)
+        assert sys.getswitchinterval() == pytest.approx(0.005)
+    finally:
+        sys.setswitchinterval(before)
+
+
+def test_a_background_replay_lowers_the_switch_interval_while_it_runs(tmp_path: Path, monkeypatch) -> None:
+    game = play_game(load_board(CHOP), Level.NORMAL, generate_deck(16), reference_chooser)
+    write_game_dir(tmp_path / "g", game, ai="reference", deck=None, seed=16)
+    seen: list[float] = []
+    replay = sources.replay_sequence
+
+    def noting(*args: Any, **kwargs: Any) -> Any:
+        seen.append(sys.getswitchinterval())
+        return replay(*args, **kwargs)
+
+    monkeypatch.setattr(sources, "replay_sequence", noting)
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    try:
+        source = sources.from_game_dir(tmp_path / "g", background=True)
+        sources.wait_complete(source, timeout=60)
+        assert source.timeline.complete and source.timeline.error is None
+        assert seen == [pytest.approx(sources.WORKER_SWITCH_INTERVAL)]
+        assert sys.getswitchinterval() == pytest.approx(0.005)
+    finally:
+        sys.setswitchinterval(before)
+
+
+def test_the_switch_interval_is_never_raised() -> None:
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(0.0001)
+    try:
+        with sources.responsive_switching():
+            assert sys.getswitchinterval() == pytest.approx(0.0001, abs=1e-6)
+        assert sys.getswitchinterval() == pytest.approx(0.0001, abs=1e-6)
+    finally:
+        sys.setswitchinterval(before)
