@@ -23,9 +23,7 @@ import argparse
 import os
 import platform
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -36,17 +34,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from engine.ai.external import ExternalAI  # noqa: E402
 from engine.boardfile import load_board  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.conformance import reference_chooser  # noqa: E402
 from engine.contest.compare import distinct_labels  # noqa: E402
 from engine.contest.runner import one_planner_thread_per_game  # noqa: E402
 from engine.deck import generate_deck  # noqa: E402
-from engine.errors import InputError  # noqa: E402
-from engine.game import AIError, Chooser, Outcome, play_game  # noqa: E402
+from engine.game import Chooser, Outcome, play_game  # noqa: E402
 from engine.model import Board, Level, Pose  # noqa: E402
 from engine.oracle import optimum_rounds  # noqa: E402
-from engine.protocol import read_chosen, write_ai_inputs  # noqa: E402
 
 OPTIMUM = "optimum"
 
@@ -81,30 +78,6 @@ def _board(path: str) -> Board:
     return _BOARDS[path]
 
 
-def external_chooser(program: str, level: Level) -> Chooser:
-    """An external contest entry: the registry's if merged, else a minimal runner of our own."""
-    try:
-        from engine.ai.registry import resolve_ai  # type: ignore[import-not-found]
-
-        return resolve_ai(program)  # type: ignore[no-any-return]
-    except ImportError:
-        pass
-    folder = Path(tempfile.mkdtemp(prefix="robots-bench-ai-"))
-
-    def choose(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
-        write_ai_inputs(folder, board, hand, pose)
-        (folder / "ccards.txt").unlink(missing_ok=True)
-        try:
-            subprocess.run(
-                [os.path.abspath(program), level.value], cwd=folder, check=False, timeout=60, capture_output=True
-            )
-            return read_chosen(folder)
-        except (InputError, OSError, subprocess.TimeoutExpired) as exc:
-            raise AIError(f"{program}: {exc}") from None
-
-    return choose
-
-
 def _chooser(task: Task) -> tuple[Chooser, float]:
     """The task's AI (cached per process) and the precomputation time it cost now."""
     key = (task.ai, task.level)
@@ -123,9 +96,11 @@ def _chooser(task: Task) -> tuple[Chooser, float]:
         return planner, paid
     if task.ai == "reference":
         return reference_chooser, 0.0
-    if key not in _CHOOSERS:
-        _CHOOSERS[key] = external_chooser(task.ai, Level(task.level))
-    return _CHOOSERS[key], 0.0
+    from engine.ai.registry import resolve_ai
+
+    # A program gets a fresh runner per game, closed after it (``run_task``): one kept per worker
+    # process was never closed (Pool workers end without unwinding) and left its scratch folder.
+    return resolve_ai(task.ai), 0.0
 
 
 def run_task(task: Task) -> GameResult:
@@ -148,7 +123,11 @@ def run_task(task: Task) -> GameResult:
             spent[0] += time.perf_counter() - start
             spent[1] += 1
 
-    game = play_game(board, level, deck, timed)
+    try:
+        game = play_game(board, level, deck, timed)
+    finally:
+        if isinstance(chooser, ExternalAI):
+            chooser.close()  # its scratch folder goes now, not never
     outcome = game.outcome.value if game.outcome is not None else Outcome.AI_ERROR.value
     return GameResult(task, outcome, len(game.rounds), spent[0], int(spent[1]), precompute, time.perf_counter() - begin)
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import tempfile
 from pathlib import Path
+
+import pytest
 
 from engine.boardfile import save_board
 from engine.model import Board
@@ -22,7 +25,11 @@ def load_bench() -> object:
     return module
 
 
-def test_seeds_labels_and_no_optimum(tmp_path: Path) -> None:
+def test_seeds_labels_and_no_optimum(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    scratch = tmp_path / "tmp"  # where the AIs' scratch folders go (the workers inherit TMPDIR)
+    scratch.mkdir()
+    monkeypatch.setenv("TMPDIR", str(scratch))
+    monkeypatch.setattr(tempfile, "tempdir", None)
     board = tmp_path / "lane.dat"
     save_board(Board.from_strings(["T  H ", "    Z"]), board)
     for version in ("v1", "v2"):
@@ -40,6 +47,9 @@ def test_seeds_labels_and_no_optimum(tmp_path: Path) -> None:
         ]
     )  # fmt: skip
     assert code == 0
+    # Each program's runner was kept per worker process and never closed: every run left a
+    # robots-ai-* folder per program in /tmp.
+    assert list(scratch.iterdir()) == []
     text = out.read_text()
     assert "3 decks (seeds 1..3)" in text  # as robots-contest --seeds 3
     rows = [line.split("|") for line in text.splitlines() if line.startswith("| all |")]

@@ -1,0 +1,28 @@
+"""Temporary files of the whole test run, and of every program a test starts, go under pytest's
+own temporary folder (``TMPDIR``): a test that kills a program on purpose (kill -9, a hostile AI,
+a stopped contest) leaves that program's scratch folders there, where pytest removes old runs,
+instead of in /tmp for ever (a thousand ``robots-ai-*`` folders had piled up there)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(scope="session", autouse=True)
+def temporary_files_under_pytest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    folder = tmp_path_factory.mktemp("tmp")
+    saved = os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(folder)
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("TMPDIR", None)
+        else:
+            os.environ["TMPDIR"] = saved
+        tempfile.tempdir = None
