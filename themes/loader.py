@@ -100,6 +100,8 @@ def resolve_theme(name_or_path: str | Path, extra_dirs: Iterable[Path | str] = (
     """
     extra_dirs = tuple(extra_dirs)  # used twice below; may be a one-shot iterator
     text = str(name_or_path)
+    if "\0" in text:  # no file name holds one (the system calls would raise ValueError)
+        raise ThemeError(Path(text.replace("\0", "\\0")), ["a theme name or folder cannot hold a NUL character"])
     if isinstance(name_or_path, Path) or os.sep in text or (os.altsep and os.altsep in text):
         return Path(name_or_path)
     if not text.strip():
@@ -144,7 +146,7 @@ def _base_theme(folder: Path, manifest: Manifest, seen: tuple[Path, ...], notes:
     name = manifest.base or DEFAULT_BASE
     try:
         base = resolve_theme(name).resolve()
-    except ThemeError:
+    except (ThemeError, OSError, RuntimeError):  # not found, or a path no folder can be (a link loop)
         notes.append(f"{MANIFEST_FILE}: base theme {name[:30]!r} not found; using default")
         base = _SHIPPED_DEFAULT.resolve()
     if base == folder or base in seen:

@@ -4,11 +4,12 @@ base theme's pictures in place of missing or broken ones; only an unreadable fol
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
@@ -297,11 +298,21 @@ def test_fuzz_reader_modes_sizes_truncation(
         ).map(lambda value: __import__("json").dumps(value).encode()),
     )
 )
+@example(data=b'{"base":"/\\u0000"}')  # a NUL in the base's path: a ValueError traceback once
 def test_fuzz_manifest_shapes(theme_copy: Path, data: bytes) -> None:
     (theme_copy / "theme.json").write_bytes(data)
     theme = read_theme(theme_copy)
     assert all(w.startswith(("theme.json", "1 picture ", "names")) or "start" in w for w in theme.warnings)
     assert all(len(w) <= 80 for w in theme.warnings)
+
+
+@pytest.mark.parametrize("base", ["/\u0000", "x\u0000y", "\u0000"])
+def test_a_base_no_folder_can_be_is_a_warning(theme_copy: Path, base: str) -> None:
+    """A NUL in theme.json's base raised ValueError out of the loader (found by the fuzz test)."""
+    (theme_copy / "theme.json").write_text(json.dumps({"base": base}), encoding="utf-8")
+    theme = read_theme(theme_copy)
+    assert any("base theme" in w and "using default" in w for w in theme.warnings), theme.warnings
+    assert all(len(w) <= 80 and "\0" not in w for w in theme.warnings)
 
 
 def test_wrong_size_is_judged_from_the_header_without_decoding(theme_copy: Path) -> None:
