@@ -1,7 +1,14 @@
-"""Temporary files of the whole test run, and of every program a test starts, go under pytest's
-own temporary folder (``TMPDIR``): a test that kills a program on purpose (kill -9, a hostile AI,
-a stopped contest) leaves that program's scratch folders there, where pytest removes old runs,
-instead of in /tmp for ever (a thousand ``robots-ai-*`` folders had piled up there)."""
+"""Settings of the whole test run.
+
+Temporary files of the run, and of every program a test starts, go under pytest's own temporary
+folder (``TMPDIR``): a test that kills a program on purpose (kill -9, a hostile AI, a stopped
+contest) leaves that program's scratch folders there, where pytest removes old runs, instead of
+in /tmp for ever (a thousand ``robots-ai-*`` folders had piled up there).
+
+The fuzz tests (hypothesis) draw the same examples on every run, so a run's result depends on
+the code alone and CI never turns red because it happened to draw a new example;
+``ROBOTS_FUZZ=explore ./run test`` draws new ones, to look for new failures (add what it finds to
+the test as an ``@example``)."""
 
 from __future__ import annotations
 
@@ -10,6 +17,11 @@ import tempfile
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("explore" if os.environ.get("ROBOTS_FUZZ") == "explore" else "repeatable")
 
 
 @pytest.fixture(scope="session", autouse=True)
