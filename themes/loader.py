@@ -145,7 +145,12 @@ def _base_theme(folder: Path, manifest: Manifest, seen: tuple[Path, ...], notes:
         return None
     name = manifest.base or DEFAULT_BASE
     try:
-        base = resolve_theme(name).resolve()
+        found = resolve_theme(name)
+        if not found.is_absolute() and (os.sep in name or (os.altsep and os.altsep in name)):
+            found = folder / found  # a path in theme.json is read from the theme's own folder
+        base = found.resolve()
+        if not base.is_dir():  # a path to nothing (a name not found is a ThemeError already)
+            raise ThemeError(base, ["not a folder"])
     except (ThemeError, OSError, RuntimeError):  # not found, or a path no folder can be (a link loop)
         notes.append(f"{MANIFEST_FILE}: base theme {name[:30]!r} not found; using default")
         base = _SHIPPED_DEFAULT.resolve()

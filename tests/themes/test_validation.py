@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,7 @@ from PIL import Image
 
 from engine.model import Direction
 from themes import ThemeError, check_theme, load_theme
-from themes.loader import read_theme
+from themes.loader import BUILTIN_DIR, read_theme
 
 
 def _save(path: Path, image: Image.Image, fmt: str = "PNG") -> None:
@@ -198,13 +199,26 @@ def test_base_names_the_theme_that_fills_in(theme_copy: Path) -> None:
     assert _same(theme.tile("wall-p"), load_theme("pen").tile("wall-p"))  # pen draws whole walls
 
 
-@pytest.mark.parametrize("base", ["nosuchtheme", "mytheme"])
+@pytest.mark.parametrize("base", ["nosuchtheme", "mytheme", "no/such/folder", "/no/such/folder"])
 def test_a_bad_base_falls_back_to_default(theme_copy: Path, base: str) -> None:
     (theme_copy / "oil.png").unlink()
     (theme_copy / "theme.json").write_text(f'{{"base": "{base}"}}')
     theme = load_theme(theme_copy)
     assert any("base theme" in line for line in theme.warnings)
     assert _same(theme.tile("oil"), load_theme("default").tile("oil"))
+
+
+def test_a_base_path_is_read_from_the_themes_folder(theme_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``"base": "../other"`` meant the current folder's ../other, not the one beside the theme;
+    and a base path to nothing gave no warning at all (pictures from grey placeholders)."""
+    other = theme_copy.parent / "other"
+    shutil.copytree(BUILTIN_DIR / "pen", other)
+    (theme_copy / "oil.png").unlink()
+    (theme_copy / "theme.json").write_text('{"base": "../other"}')
+    monkeypatch.chdir(theme_copy.parent.parent)  # anywhere but the theme's folder
+    theme = load_theme(theme_copy)
+    assert not any("base theme" in line for line in theme.warnings), theme.warnings
+    assert _same(theme.tile("oil"), load_theme("pen").tile("oil"))
 
 
 def test_transparent_tile_pixels_show_the_floor(theme_copy: Path) -> None:
