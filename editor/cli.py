@@ -18,7 +18,7 @@ from pathlib import Path
 
 from editor.document import Document
 from editor.games import ROBOTS, EditorGame
-from engine.cliutil import OneLineParser, parse_size
+from engine.cliutil import OneLineParser, add_version, parse_size
 from engine.errors import InputError
 from engine.shipped import board_or_arena_argument
 from engine.tron.arena import MAX_FIELDS as ARENA_MAX_FIELDS
@@ -33,6 +33,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = OneLineParser(
         prog="robots-edit", description="Drag-and-drop editor for the robot game's boards and Tron arenas."
     )
+    add_version(parser)
     parser.add_argument("board", nargs="?", type=Path, help="board file to open (created on save if it does not exist)")
     parser.add_argument("--theme", help="tile theme (F2 cycles the installed ones)")
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")

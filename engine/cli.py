@@ -32,7 +32,7 @@ from engine.atomic import open_log, write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import parse_seconds
 from engine.cards import Card
-from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command, seed_argument
+from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, add_version, make_folder, run_command, seed_argument
 from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
@@ -501,6 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="exit status: 0 ok / the game goes on, 1 the game has ended (X, Y or Z), 2 bad input, "
         "3 the game ended with an AI error. See docs/engine-cli.md.",
     )
+    add_version(parser)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
     save = sub.add_parser("save", help="write a new random deck of 5,600 cards")

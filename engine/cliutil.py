@@ -32,6 +32,39 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{program}: {short_usage_message(message)} (see '{self.prog} --help')\n")
 
 
+#: The distribution whose version ``--version`` prints (``[project] name`` in pyproject.toml).
+DISTRIBUTION = "robots"
+
+
+def package_version() -> str:
+    """The installed package's version, from its metadata (pyproject.toml's, once installed), so that
+    no tool carries a number of its own that could fall behind."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(version unknown: not installed)"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: looks the version up only when asked (reading package metadata scans the
+    import path, a cost every other run of a tool would pay for nothing)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        print(f"{parser.prog} {package_version()}")
+        parser.exit()
+
+
+def add_version(parser: argparse.ArgumentParser) -> None:
+    """Give a command line ``--version`` (``robots-engine 0.1.0`` on stdout, exit 0): every console
+    script has it, worded alike, so a bug report can say which release it came from."""
+    parser.add_argument("--version", action=_VersionAction)
+
+
 #: A value argparse quotes in a message (with ``%r``: single quotes, or double ones around a ').
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _UNRECOGNIZED = "unrecognized arguments: "

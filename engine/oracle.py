@@ -30,7 +30,7 @@ import numpy.typing as npt
 from engine.ai.plan_table import CARD_INDEX, CARDS, TransitionTable, cached_table, cards_to_goal
 from engine.boardfile import load_board
 from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
-from engine.cliutil import OneLineParser, time_limit_argument
+from engine.cliutil import OneLineParser, add_version, time_limit_argument
 from engine.deck import load_deck
 from engine.errors import InputError
 from engine.game import deal
@@ -178,6 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "with --no-foresight instead the best goal probability and expected rounds of any AI that cannot "
         "see future hands.",
     )
+    add_version(parser)
     parser.add_argument(
         "board",
         nargs="?",

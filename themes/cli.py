@@ -17,7 +17,7 @@ from pathlib import Path
 from PIL import Image
 
 from engine.atomic import resolve_target, write_bytes_atomic
-from engine.cliutil import OneLineParser
+from engine.cliutil import OneLineParser, add_version
 from themes.errors import ThemeError
 from themes.loader import check_theme, list_themes, load_theme, shipped_theme_names, user_themes_dir
 from themes.manifest import MANIFEST_FILE
@@ -36,6 +36,7 @@ from themes.theme import Theme
 
 def _parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="robots-theme", description="Tile themes for the robots board views.")
+    add_version(parser)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     listing = sub.add_parser("list", help="list the themes found (shipped, per-user, extra folders)")
     listing.add_argument(

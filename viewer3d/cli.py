@@ -27,7 +27,7 @@ from PIL import Image
 
 from engine.ai.external import kill_running_ais, stop_all_ais
 from engine.atomic import resolve_target
-from engine.cliutil import OneLineParser, ProgressBar, parse_size, seed_argument
+from engine.cliutil import OneLineParser, ProgressBar, add_version, parse_size, seed_argument
 from engine.errors import InputError
 from engine.games import TRON
 from engine.model import Level
@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch a robot game in 3D: a game directory, a board with its globalseq.txt, "
         "or a new game played by an AI while you watch.",
     )
+    add_version(parser)
     parser.add_argument(
         "gamedir",
         nargs="?",

@@ -117,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def full_main(argv: Sequence[str] | None = None) -> int:
     """Every case: options, errors, a cold cache (imports the engine, and numpy when it must plan)."""
     from engine.cards import HAND_SIZE
-    from engine.cliutil import OneLineParser, time_limit_argument
+    from engine.cliutil import OneLineParser, add_version, time_limit_argument
     from engine.deck import card_line
     from engine.errors import InputError, read_text
     from engine.model import Level
@@ -128,6 +128,7 @@ def full_main(argv: Sequence[str] | None = None) -> int:
         prog="robots-ai",
         description="Choose 5 of the 8 cards in cards.txt for the robot in bot.txt on board.txt; write ccards.txt.",
     )
+    add_version(parser)
     parser.add_argument("level", nargs="?", choices=[lv.value for lv in Level], help="game level")
     parser.add_argument("--budget", type=float, default=1.0, help="accepted for compatibility; decisions take ms")
     parser.add_argument("--cache-dir", type=_folder, help="plan cache folder (default: per-user cache folder)")

@@ -1,0 +1,63 @@
+"""What every console script of pyproject.toml shares, checked on the list itself so that a new
+tool cannot leave it out: ``--version`` from the package metadata, one-line usage errors."""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from engine.cliutil import package_version
+
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+SCRIPTS: dict[str, str] = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["scripts"]
+
+
+def entry(target: str) -> Callable[[Sequence[str]], int]:
+    module, _, function = target.partition(":")
+    main: Callable[[Sequence[str]], int] = getattr(importlib.import_module(module), function)
+    return main
+
+
+def run(name: str, argv: list[str]) -> int:
+    try:
+        return entry(SCRIPTS[name])(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 1
+
+
+def test_the_package_version_is_the_one_in_pyproject() -> None:
+    assert package_version() == tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["version"]
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_every_tool_prints_its_name_and_the_package_version(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(name, ["--version"]) == 0
+    out, err = capsys.readouterr()
+    assert out == f"{name} {package_version()}\n" and err == ""
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_every_tool_reports_a_usage_error_in_one_line_with_status_2(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unknown option (or, first, a missing argument): one line naming the tool and its --help."""
+    assert run(name, ["--no-such-option"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"{name}: ") and err.endswith(" --help')\n") and err.count("\n") == 1, err
+
+
+def test_a_tron_bot_refuses_a_budget_that_is_not_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
+    for budget in ("nan", "-1", "0", "x"):
+        assert run("robots-tron-strong", ["--budget", budget]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("robots-tron-strong: argument --budget: budget must be") and err.count("\n") == 1, err
+
+
+def test_the_simple_tron_bot_refuses_options_it_would_ignore(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("robots-tron-simple", ["--budget", "1"]) == 2
+    assert "unrecognized arguments: --budget 1" in capsys.readouterr().err
