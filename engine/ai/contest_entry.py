@@ -173,10 +173,10 @@ def full_main(argv: Sequence[str] | None = None) -> int:
         write_chosen(here, chosen)
     except OSError as exc:  # as ``cliutil.run_command`` words it: the file, then the reason
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"robots-ai: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"robots-ai: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except (InputError, ValueError) as exc:
-        print(f"robots-ai: error: {exc}", file=sys.stderr)
+        print(f"robots-ai: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as stop:  # a long --warm or cold plan stopped: the cache is as it was
         print(f"robots-ai: {describe(stop)}", file=sys.stderr)
