@@ -386,6 +386,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.time_limit is not None:
             raise InputError("--time-limit is for a new Tron game's bots (--demo tron)")
+        if not (args.gamedir or args.board or args.demo or args.headless or has_display()):
+            # The start screen is a window: "nothing to show: give GAMEDIR, ..." hid why it did not open.
+            print(
+                "robots-view: no display (DISPLAY and WAYLAND_DISPLAY are unset) for the start screen; "
+                "render a game offscreen instead: robots-view GAMEDIR --headless --out replay.gif",
+                file=sys.stderr,
+            )
+            return 1
         alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
         chosen = choose_on_start_screen(args) if alone else None  # robots-view alone: choose there
         if alone and chosen is None:
