@@ -18,7 +18,7 @@ from pathlib import Path
 
 from editor.document import Document
 from editor.games import ROBOTS, EditorGame
-from engine.cliutil import OneLineParser, add_version, parse_size
+from engine.cliutil import OneLineParser, add_version, parse_size, run_command
 from engine.errors import InputError
 from engine.shipped import board_or_arena_argument
 from engine.tron.arena import MAX_FIELDS as ARENA_MAX_FIELDS
@@ -119,7 +119,13 @@ def theme_usable(name: str) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Through ``engine.cliutil.run_command``, as every tool: Ctrl-C is one line and 130, and
+    "wrote OUT" into a pipe whose reader left ends quietly (both were tracebacks)."""
     args = parse_args(argv)
+    return run_command("robots-edit", lambda: _main(args))
+
+
+def _main(args: argparse.Namespace) -> int:
     if args.export is not None and args.board is not None:
         # Exporting only reads: a shipped board's or arena's name works where no such file is here.
         # Editing never does (it would save into the installed package): a missing file is new.

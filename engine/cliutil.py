@@ -55,7 +55,12 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version and exit")
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
-        print(f"{parser.prog} {package_version()}")
+        try:
+            print(f"{parser.prog} {package_version()}", flush=True)
+        except BrokenPipeError:
+            if stdout_gone():  # ``robots-engine --version | head -0``: quiet, as every other output
+                parser.exit(EXIT_BROKEN_PIPE)
+            raise
         parser.exit()
 
 

@@ -27,7 +27,15 @@ from PIL import Image
 
 from engine.ai.external import kill_running_ais, stop_all_ais
 from engine.atomic import resolve_target
-from engine.cliutil import OneLineParser, ProgressBar, add_version, parse_size, seed_argument
+from engine.cliutil import (
+    EXIT_BROKEN_PIPE,
+    OneLineParser,
+    ProgressBar,
+    add_version,
+    parse_size,
+    seed_argument,
+    stdout_gone,
+)
 from engine.errors import InputError
 from engine.games import TRON
 from engine.model import Level
@@ -479,6 +487,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Reopened only now: the game left (a live AI, the built-in planner too) is stopped first,
         # not when the start screen and whatever is opened from it are closed.
         return reopen(next_view, args, args_list) if next_view is not None else 0
+    except BrokenPipeError:
+        if stdout_gone():  # "wrote ..." into a pipe whose reader left: quiet, as every tool (was a traceback)
+            return EXIT_BROKEN_PIPE
+        raise
     except InputError as error:
         print(f"robots-view: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

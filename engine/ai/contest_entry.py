@@ -117,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def full_main(argv: Sequence[str] | None = None) -> int:
     """Every case: options, errors, a cold cache (imports the engine, and numpy when it must plan)."""
     from engine.cards import HAND_SIZE
-    from engine.cliutil import OneLineParser, add_version, time_limit_argument
+    from engine.cliutil import EXIT_BROKEN_PIPE, OneLineParser, add_version, stdout_gone, time_limit_argument
     from engine.deck import card_line
     from engine.errors import InputError, read_text
     from engine.model import Level
@@ -171,6 +171,11 @@ def full_main(argv: Sequence[str] | None = None) -> int:
         if chosen is None:
             chosen = cold_choice(None if args.no_cache else folder, board, level, pose, hand, args.level)
         write_chosen(here, chosen)
+    except BrokenPipeError:
+        if stdout_gone():  # ``robots-ai --warm ... | head -0``: quiet, as every tool (was "Broken pipe", 2)
+            return EXIT_BROKEN_PIPE
+        print("robots-ai: Broken pipe", file=sys.stderr)
+        return 2
     except OSError as exc:  # as ``cliutil.run_command`` words it: the file, then the reason
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"robots-ai: {where}{exc.strerror or exc}", file=sys.stderr)

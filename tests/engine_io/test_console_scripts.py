@@ -61,3 +61,44 @@ def test_a_tron_bot_refuses_a_budget_that_is_not_a_positive_number(capsys: pytes
 def test_the_simple_tron_bot_refuses_options_it_would_ignore(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("robots-tron-simple", ["--budget", "1"]) == 2
     assert "unrecognized arguments: --budget 1" in capsys.readouterr().err
+
+
+ROOT = PYPROJECT.parent
+
+#: A command of each kind that ends by saying what it wrote: into a pipe whose reader has left.
+CLOSED_PIPE_COMMANDS = {
+    "version": ["robots-engine", "--version"],
+    "tron-bot-version": ["robots-tron-strong", "--version"],
+    "view-export": ["robots-view", "chop.dat", "--headless", "--out", "chop.png", "--size", "64x48"],
+    "edit-export": ["robots-edit", "chop.dat", "--export", "chop.svg"],
+    "ai-warm": ["robots-ai", "--warm", "crossing-5x3.dat", "easy", "--cache-dir", "cache"],
+}
+
+
+@pytest.mark.parametrize("case", sorted(CLOSED_PIPE_COMMANDS))
+def test_output_into_a_pipe_whose_reader_left_ends_quietly_with_141(case: str, tmp_path: Path) -> None:
+    """``... | head -0``: a BrokenPipeError traceback (robots-view, robots-edit, --version) or
+    'robots-ai: Broken pipe' with status 2; the other tools stop quietly with 141."""
+    import os
+    import subprocess
+    import sys
+
+    name, *argv = CLOSED_PIPE_COMMANDS[case]
+    module, _, function = SCRIPTS[name].partition(":")
+    script = f"import sys; from {module} import {function}; sys.exit({function}(sys.argv[1:]))"
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # every write now fails with EPIPE, as after `head` has exited
+    try:
+        result = subprocess.run(
+            [sys.executable, "-c", script, *argv],
+            cwd=tmp_path,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=300,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert result.returncode == 141 and "Traceback" not in result.stderr and "pipe" not in result.stderr, result.stderr
