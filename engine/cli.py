@@ -505,17 +505,24 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
     save = sub.add_parser("save", help="write a new random deck of 5,600 cards")
-    save.add_argument("deck", metavar="DECK")
+    save.add_argument("deck", metavar="DECK", help="the deck file to write (its folder is created)")
     save.add_argument("--seed", type=seed_argument, help="seed for a reproducible deck")
     save.set_defaults(run=cmd_save)
 
     load = sub.add_parser("load", help="load a board and a deck (random if none) into this directory")
     load.add_argument("board", metavar="BOARD", type=board_argument, help=BOARD_HELP)
-    load.add_argument("rest", nargs="*", metavar="[DECK] [easy|normal|hard]")
+    load.add_argument(
+        "rest",
+        nargs="*",
+        metavar="[DECK] [easy|normal|hard]",
+        help="a deck file (default: a new random deck) and the level (default: normal)",
+    )
     load.set_defaults(run=cmd_load)
 
     start = sub.add_parser("start", help="play one round of the loaded game with ./bot-ki")
-    start.add_argument("level", nargs="?", type=_level_arg, metavar="easy|normal|hard")
+    start.add_argument(
+        "level", nargs="?", type=_level_arg, metavar="easy|normal|hard", help="the level (default: the loaded one)"
+    )
     start.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
     _add_limit_arg(start)
     start.set_defaults(run=cmd_start)
@@ -528,7 +535,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=seed_argument, help="seed of a new deck (default: random, recorded in game.json)"
     )
     play.add_argument(
-        "--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard (normal)"
+        "--level", type=_level_arg, default=Level.NORMAL, metavar="{easy,normal,hard}", help="default: normal"
     )
     play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
@@ -568,8 +575,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="check a globalseq.txt against its board and print the outcome")
     replay.add_argument("board", metavar="BOARD", type=board_argument, help=BOARD_HELP)
-    replay.add_argument("globalseq", metavar="GLOBALSEQ")
-    replay.add_argument("--level", type=_level_arg, metavar="LEVEL", help="level (default: every level that fits)")
+    replay.add_argument("globalseq", metavar="GLOBALSEQ", help="a globalseq.txt written by the engine")
+    replay.add_argument("--level", type=_level_arg, metavar="{easy,normal,hard}", help="default: every level that fits")
     replay.add_argument("--start", type=_pose_arg, metavar='"X Y D"', help="start pose (default: the start tile)")
     replay.set_defaults(run=cmd_replay)
 

@@ -279,10 +279,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("boards", nargs="+", metavar="BOARD", type=arena_argument, help=ARENA_HELP)
     check.set_defaults(run=cmd_check)
     replay = sub.add_parser("replay", help="re-check a game file against the rules and print its result")
-    replay.add_argument("game", metavar="GAME")
+    replay.add_argument("game", metavar="GAME", help=f"a game file ({GAME_FILE}) written by play or tournament")
     replay.set_defaults(run=cmd_replay)
     tour = sub.add_parser("tournament", help="every pair on every arena, both starts, the contest's 3/1/0 scoring")
-    tour.add_argument("bots", nargs="+", metavar="BOT")
+    tour.add_argument(
+        "bots", nargs="+", metavar="BOT", help=f"program path, built-in ({', '.join(BUILTIN_NAMES)}) or command line"
+    )
     tour.add_argument(
         "--boards", nargs="+", metavar="BOARD", type=arena_argument, help="arenas (default: every shipped arena)"
     )

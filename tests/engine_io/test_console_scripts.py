@@ -3,6 +3,7 @@ tool cannot leave it out: ``--version`` from the package metadata, one-line usag
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import tomllib
 from collections.abc import Callable, Sequence
@@ -102,3 +103,36 @@ def test_output_into_a_pipe_whose_reader_left_ends_quietly_with_141(case: str, t
     finally:
         os.close(write_end)
     assert result.returncode == 141 and "Traceback" not in result.stderr and "pipe" not in result.stderr, result.stderr
+
+
+def parsers_of(name: str, monkeypatch: pytest.MonkeyPatch) -> list[argparse.ArgumentParser]:
+    """The argument parser ``name`` builds (its sub-commands' too), caught where it would parse."""
+    caught: list[argparse.ArgumentParser] = []
+
+    def catch(self: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        caught.append(self)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", catch)
+    assert run(name, ["x"]) == 0 and caught, name
+    found: list[argparse.ArgumentParser] = []
+    while caught:
+        parser = caught.pop()
+        found.append(parser)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                caught.extend(action.choices.values())
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_every_argument_says_in_help_what_it_is(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``robots-engine save --help`` listed DECK, ``replay`` GLOBALSEQ, ``robots-tron tournament`` BOT
+    with nothing beside them."""
+    bare = [
+        f"{parser.prog} {action.metavar or action.dest}"
+        for parser in parsers_of(name, monkeypatch)
+        for action in parser._actions
+        if not action.help and not isinstance(action, argparse._SubParsersAction)
+    ]
+    assert bare == []
