@@ -50,7 +50,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     tron = parser.add_argument_group("Tron arenas (the 2014 contest's format)")
     tron.add_argument("--tron", action="store_true", help="edit a Tron arena (implied when the file is one)")
     tron.add_argument("--arena", default=None, metavar="WxH", help="size of a new Tron arena (default 40x30)")
-    return parser.parse_args(argv)
+    args: argparse.Namespace = parser.parse_args(argv)
+    return args
 
 
 def run_export(document: Document, args: argparse.Namespace) -> int:
