@@ -30,9 +30,16 @@ from engine.ai.trace import Trace
 from engine.asciiboard import render_ascii_board
 from engine.atomic import open_log, write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
-from engine.bounds import parse_seconds
 from engine.cards import Card
-from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, add_version, make_folder, run_command, seed_argument
+from engine.cliutil import (
+    EXIT_BAD_INPUT,
+    OneLineParser,
+    add_version,
+    make_folder,
+    run_command,
+    seed_argument,
+    timeout_argument,
+)
 from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
@@ -72,13 +79,6 @@ def parse_level(word: str) -> Level:
 def _level_arg(word: str) -> Level:
     try:
         return parse_level(word)
-    except InputError as exc:
-        raise argparse.ArgumentTypeError(exc.message) from None
-
-
-def _timeout_arg(text: str) -> float:
-    try:
-        return parse_seconds(text)
     except InputError as exc:
         raise argparse.ArgumentTypeError(exc.message) from None
 
@@ -523,7 +523,13 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument(
         "level", nargs="?", type=_level_arg, metavar="easy|normal|hard", help="the level (default: the loaded one)"
     )
-    start.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
+    start.add_argument(
+        "--timeout",
+        type=timeout_argument,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds the AI may take (default: {DEFAULT_TIMEOUT:g})",
+    )
     _add_limit_arg(start)
     start.set_defaults(run=cmd_start)
 
@@ -539,7 +545,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
-    play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    play.add_argument(
+        "--timeout",
+        type=timeout_argument,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds an external AI may take (default: {DEFAULT_TIMEOUT:g})",
+    )
     _add_limit_arg(play)
     play.add_argument(
         "--view",
@@ -557,7 +569,13 @@ def build_parser() -> argparse.ArgumentParser:
     rnd.add_argument("--ai", metavar="NAME|PROGRAM", help=ai_help() + " (default: the AI the game was played with)")
     rnd.add_argument("--out", metavar="DIR", help="where the round's files go (default: GAMEDIR/round-N)")
     rnd.add_argument("--write-only", action="store_true", help="only write the input files, run no AI")
-    rnd.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    rnd.add_argument(
+        "--timeout",
+        type=timeout_argument,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds an external AI may take (default: {DEFAULT_TIMEOUT:g})",
+    )
     _add_limit_arg(rnd)
     rnd.set_defaults(run=cmd_round)
 

@@ -126,6 +126,17 @@ def time_limit_argument(text: str) -> float:
     return seconds
 
 
+def timeout_argument(text: str) -> float:
+    """An argparse ``type`` for an AI's ``--timeout``: positive, finite seconds up to a day, worded
+    the same by robots-engine and robots-contest (the contest said "invalid float value")."""
+    from engine.bounds import parse_seconds
+
+    try:
+        return parse_seconds(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
 def seed_argument(text: str) -> int:
     """An argparse ``type`` for ``--seed``: a whole number of at most 18 digits (a sign allowed),
     as every number the tools read (``docs/limits.md``); 200 digits were taken and recorded."""

@@ -136,3 +136,16 @@ def test_every_argument_says_in_help_what_it_is(name: str, monkeypatch: pytest.M
         if not action.help and not isinstance(action, argparse._SubParsersAction)
     ]
     assert bare == []
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "nan"])
+def test_a_bad_timeout_is_worded_alike_by_the_engine_and_the_contest(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """robots-contest said "invalid float value: 'soon'" where robots-engine explained the seconds."""
+    messages = []
+    for name, argv in (("robots-engine", ["play", "chop.dat"]), ("robots-contest", ["chop.dat"])):
+        assert run(name, [*argv, "--timeout", value]) == 2
+        err = capsys.readouterr().err
+        messages.append(err[len(name) : err.index(" (see ")])
+    assert messages[0] == messages[1] and messages[0].startswith(": argument --timeout: timeout must be"), messages
