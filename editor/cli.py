@@ -18,7 +18,7 @@ from pathlib import Path
 
 from editor.document import Document
 from editor.games import ROBOTS, EditorGame
-from engine.cliutil import OneLineParser, parse_size
+from engine.cliutil import OneLineParser, add_version, parse_size, run_command
 from engine.errors import InputError
 from engine.shipped import board_or_arena_argument
 from engine.tron.arena import MAX_FIELDS as ARENA_MAX_FIELDS
@@ -33,6 +33,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = OneLineParser(
         prog="robots-edit", description="Drag-and-drop editor for the robot game's boards and Tron arenas."
     )
+    add_version(parser)
     parser.add_argument("board", nargs="?", type=Path, help="board file to open (created on save if it does not exist)")
     parser.add_argument("--theme", help="tile theme (F2 cycles the installed ones)")
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
@@ -49,7 +50,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     tron = parser.add_argument_group("Tron arenas (the 2014 contest's format)")
     tron.add_argument("--tron", action="store_true", help="edit a Tron arena (implied when the file is one)")
     tron.add_argument("--arena", default=None, metavar="WxH", help="size of a new Tron arena (default 40x30)")
-    return parser.parse_args(argv)
+    args: argparse.Namespace = parser.parse_args(argv)
+    return args
 
 
 def run_export(document: Document, args: argparse.Namespace) -> int:
@@ -118,7 +120,13 @@ def theme_usable(name: str) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Through ``engine.cliutil.run_command``, as every tool: Ctrl-C is one line and 130, and
+    "wrote OUT" into a pipe whose reader left ends quietly (both were tracebacks)."""
     args = parse_args(argv)
+    return run_command("robots-edit", lambda: _main(args))
+
+
+def _main(args: argparse.Namespace) -> int:
     if args.export is not None and args.board is not None:
         # Exporting only reads: a shipped board's or arena's name works where no such file is here.
         # Editing never does (it would save into the installed package): a missing file is new.

@@ -30,9 +30,16 @@ from engine.ai.trace import Trace
 from engine.asciiboard import render_ascii_board
 from engine.atomic import open_log, write_files_atomic, write_text_atomic
 from engine.boardfile import load_board, write_board
-from engine.bounds import parse_seconds
 from engine.cards import Card
-from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command, seed_argument
+from engine.cliutil import (
+    EXIT_BAD_INPUT,
+    OneLineParser,
+    add_version,
+    make_folder,
+    run_command,
+    seed_argument,
+    timeout_argument,
+)
 from engine.debugmarks import parse_debug
 from engine.deck import generate_deck, load_deck, save_deck, write_cards
 from engine.errors import InputError, SequenceError, read_text
@@ -72,13 +79,6 @@ def parse_level(word: str) -> Level:
 def _level_arg(word: str) -> Level:
     try:
         return parse_level(word)
-    except InputError as exc:
-        raise argparse.ArgumentTypeError(exc.message) from None
-
-
-def _timeout_arg(text: str) -> float:
-    try:
-        return parse_seconds(text)
     except InputError as exc:
         raise argparse.ArgumentTypeError(exc.message) from None
 
@@ -501,21 +501,35 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="exit status: 0 ok / the game goes on, 1 the game has ended (X, Y or Z), 2 bad input, "
         "3 the game ended with an AI error. See docs/engine-cli.md.",
     )
+    add_version(parser)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
     save = sub.add_parser("save", help="write a new random deck of 5,600 cards")
-    save.add_argument("deck", metavar="DECK")
+    save.add_argument("deck", metavar="DECK", help="the deck file to write (its folder is created)")
     save.add_argument("--seed", type=seed_argument, help="seed for a reproducible deck")
     save.set_defaults(run=cmd_save)
 
     load = sub.add_parser("load", help="load a board and a deck (random if none) into this directory")
     load.add_argument("board", metavar="BOARD", type=board_argument, help=BOARD_HELP)
-    load.add_argument("rest", nargs="*", metavar="[DECK] [easy|normal|hard]")
+    load.add_argument(
+        "rest",
+        nargs="*",
+        metavar="[DECK] [easy|normal|hard]",
+        help="a deck file (default: a new random deck) and the level (default: normal)",
+    )
     load.set_defaults(run=cmd_load)
 
     start = sub.add_parser("start", help="play one round of the loaded game with ./bot-ki")
-    start.add_argument("level", nargs="?", type=_level_arg, metavar="easy|normal|hard")
-    start.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds the AI may take (10)")
+    start.add_argument(
+        "level", nargs="?", type=_level_arg, metavar="easy|normal|hard", help="the level (default: the loaded one)"
+    )
+    start.add_argument(
+        "--timeout",
+        type=timeout_argument,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds the AI may take (default: {DEFAULT_TIMEOUT:g})",
+    )
     _add_limit_arg(start)
     start.set_defaults(run=cmd_start)
 
@@ -527,11 +541,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=seed_argument, help="seed of a new deck (default: random, recorded in game.json)"
     )
     play.add_argument(
-        "--level", type=_level_arg, default=Level.NORMAL, metavar="LEVEL", help="easy, normal or hard (normal)"
+        "--level", type=_level_arg, default=Level.NORMAL, metavar="{easy,normal,hard}", help="default: normal"
     )
     play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
     play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
-    play.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    play.add_argument(
+        "--timeout",
+        type=timeout_argument,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds an external AI may take (default: {DEFAULT_TIMEOUT:g})",
+    )
     _add_limit_arg(play)
     play.add_argument(
         "--view",
@@ -549,7 +569,13 @@ def build_parser() -> argparse.ArgumentParser:
     rnd.add_argument("--ai", metavar="NAME|PROGRAM", help=ai_help() + " (default: the AI the game was played with)")
     rnd.add_argument("--out", metavar="DIR", help="where the round's files go (default: GAMEDIR/round-N)")
     rnd.add_argument("--write-only", action="store_true", help="only write the input files, run no AI")
-    rnd.add_argument("--timeout", type=_timeout_arg, default=DEFAULT_TIMEOUT, help="seconds an external AI may take")
+    rnd.add_argument(
+        "--timeout",
+        type=timeout_argument,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds an external AI may take (default: {DEFAULT_TIMEOUT:g})",
+    )
     _add_limit_arg(rnd)
     rnd.set_defaults(run=cmd_round)
 
@@ -567,8 +593,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="check a globalseq.txt against its board and print the outcome")
     replay.add_argument("board", metavar="BOARD", type=board_argument, help=BOARD_HELP)
-    replay.add_argument("globalseq", metavar="GLOBALSEQ")
-    replay.add_argument("--level", type=_level_arg, metavar="LEVEL", help="level (default: every level that fits)")
+    replay.add_argument("globalseq", metavar="GLOBALSEQ", help="a globalseq.txt written by the engine")
+    replay.add_argument("--level", type=_level_arg, metavar="{easy,normal,hard}", help="default: every level that fits")
     replay.add_argument("--start", type=_pose_arg, metavar='"X Y D"', help="start pose (default: the start tile)")
     replay.set_defaults(run=cmd_replay)
 

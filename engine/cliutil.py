@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from engine.bounds import MAX_DIGITS, cut, parse_count, shown
 from engine.errors import MAX_NAME_SHOWN, InputError, printable
@@ -27,10 +27,72 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse that reports a usage error in one line (exit 2), like every other bad input,
     instead of the usage block."""
 
+    #: The sub-command whose --help an error points to (set as the arguments are parsed).
+    _help_prog: str | None = None
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        """As argparse's, noting which sub-command parsed: the top-level parser reports a
+        sub-command's unknown options, and pointed to its own --help, which does not list them."""
+        namespace, extras = super().parse_known_args(*args, **kwargs)
+        deepest = getattr(namespace, _PARSED_BY, None)
+        if deepest is None:
+            setattr(namespace, _PARSED_BY, self.prog)  # the innermost parser finishes first
+        else:
+            self._help_prog = deepest
+        return namespace, extras
+
+    def parse_args(self, *args: Any, **kwargs: Any) -> Any:
+        namespace = super().parse_args(*args, **kwargs)
+        if hasattr(namespace, _PARSED_BY):
+            delattr(namespace, _PARSED_BY)
+        return namespace
+
     def error(self, message: str) -> NoReturn:
         program = self.prog.split()[0]  # a sub-command's prog is "robots-engine play"
-        self.exit(EXIT_BAD_INPUT, f"{program}: {short_usage_message(message)} (see '{self.prog} --help')\n")
+        helped = self._help_prog if message.startswith(_UNRECOGNIZED) and self._help_prog else self.prog
+        self.exit(EXIT_BAD_INPUT, f"{program}: {short_usage_message(message)} (see '{helped} --help')\n")
 
+
+#: The distribution whose version ``--version`` prints (``[project] name`` in pyproject.toml).
+DISTRIBUTION = "robots"
+
+
+def package_version() -> str:
+    """The installed package's version, from its metadata (pyproject.toml's, once installed), so that
+    no tool carries a number of its own that could fall behind."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(version unknown: not installed)"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: looks the version up only when asked (reading package metadata scans the
+    import path, a cost every other run of a tool would pay for nothing)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        try:
+            print(f"{parser.prog} {package_version()}", flush=True)
+        except BrokenPipeError:
+            if stdout_gone():  # ``robots-engine --version | head -0``: quiet, as every other output
+                parser.exit(EXIT_BROKEN_PIPE)
+            raise
+        parser.exit()
+
+
+def add_version(parser: argparse.ArgumentParser) -> None:
+    """Give a command line ``--version`` (``robots-engine 0.1.0`` on stdout, exit 0): every console
+    script has it, worded alike, so a bug report can say which release it came from."""
+    parser.add_argument("--version", action=_VersionAction)
+
+
+#: Where the parser that parsed the arguments notes its ``prog`` in the namespace (removed before it is returned).
+_PARSED_BY = "_one_line_parsed_by"
 
 #: A value argparse quotes in a message (with ``%r``: single quotes, or double ones around a ').
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
@@ -62,6 +124,17 @@ def time_limit_argument(text: str) -> float:
     if not seconds >= 0:  # NaN too
         raise argparse.ArgumentTypeError(f"must be 0 or more seconds (inf: no limit), not {shown(text, 20)}")
     return seconds
+
+
+def timeout_argument(text: str) -> float:
+    """An argparse ``type`` for an AI's ``--timeout``: positive, finite seconds up to a day, worded
+    the same by robots-engine and robots-contest (the contest said "invalid float value")."""
+    from engine.bounds import parse_seconds
+
+    try:
+        return parse_seconds(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
 
 
 def seed_argument(text: str) -> int:

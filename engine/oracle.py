@@ -30,7 +30,7 @@ import numpy.typing as npt
 from engine.ai.plan_table import CARD_INDEX, CARDS, TransitionTable, cached_table, cards_to_goal
 from engine.boardfile import load_board
 from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
-from engine.cliutil import OneLineParser, time_limit_argument
+from engine.cliutil import OneLineParser, add_version, run_command, time_limit_argument
 from engine.deck import load_deck
 from engine.errors import InputError
 from engine.game import deal
@@ -39,7 +39,6 @@ from engine.protocol import parse_pose
 from engine.rerun import remaining_deck, round_state
 from engine.shipped import board_argument
 from engine.status import game_start, require_goal
-from engine.stopping import describe, exit_status, raise_on_signals
 
 Counts = tuple[int, ...]
 
@@ -178,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "with --no-foresight instead the best goal probability and expected rounds of any AI that cannot "
         "see future hands.",
     )
+    add_version(parser)
     parser.add_argument(
         "board",
         nargs="?",
@@ -200,7 +200,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--time-limit", type=time_limit_argument, default=600.0, help="seconds of value iteration (--no-foresight)"
     )
     args = parser.parse_args(argv)
-    raise_on_signals()  # SIGTERM and SIGHUP end it as Ctrl-C does: one line, no traceback
+    # run_command, as every tool: bad input, Ctrl-C / SIGTERM and a reader that leaves
+    # (``robots-oracle ... | head -0`` was a BrokenPipeError traceback) each end in one line or none.
+    return run_command("robots-oracle", lambda: _answer(args))
+
+
+def _answer(args: argparse.Namespace) -> int:
+    """Print the optimum the arguments ask for; InputError for anything wrong with them."""
     try:
         if args.no_foresight and (args.deck is not None or args.from_ is not None or args.board is None):
             raise InputError("--no-foresight takes a BOARD (and --start, --level), no DECK and no --from")
@@ -223,12 +229,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise InputError(f"the deck has {len(deck)} cards, fewer than one hand of {HAND_SIZE}", args.deck)
         require_goal(board, args.board)
         rounds = optimum_rounds(board, level, deck, start)
-    except (InputError, ValueError, OSError) as exc:
-        print(f"robots-oracle: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt as stop:
-        print(f"robots-oracle: {describe(stop)}", file=sys.stderr)
-        return exit_status(stop)
+    except ValueError as exc:  # a pose or number the parsers refused without a location
+        raise InputError(str(exc)) from None
     print("unreachable" if rounds is None else rounds)
     return 0
 

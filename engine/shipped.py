@@ -20,10 +20,13 @@ def _shipped_or_given(text: str, names: Callable[[], list[str]], path_of: Callab
 
 
 def board_argument(text: str) -> str:
-    """``text``, or the path of the shipped board named ``text`` when no such file is here."""
+    """``text``, or the path of the shipped board named ``text`` when no such file is here.
+
+    The name may leave out ``.dat``, as a Tron arena's may leave out ``.txt``: ``robots-engine
+    play chop`` said "chop: no such file" where ``robots-tron play open-10x10`` played."""
     import gameboards
 
-    return _shipped_or_given(text, gameboards.board_names, gameboards.board_path)
+    return _with_or_without(text, ".dat", gameboards.board_names, gameboards.board_path)
 
 
 def arena_argument(text: str) -> str:
@@ -32,11 +35,17 @@ def arena_argument(text: str) -> str:
     The name may leave out ``.txt``, as docs/tron.md's table of arenas and the editor's list do."""
     import gameboards
 
-    given = _shipped_or_given(text, gameboards.tron_arena_names, gameboards.tron_arena_path)
-    if given != text or text.endswith(".txt") or Path(text).exists():
+    return _with_or_without(text, ".txt", gameboards.tron_arena_names, gameboards.tron_arena_path)
+
+
+def _with_or_without(text: str, suffix: str, names: Callable[[], list[str]], path_of: Callable[[str], Path]) -> str:
+    """The shipped file named ``text``, or ``text`` + ``suffix``; ``text`` itself when neither is
+    shipped or a file of that name is here."""
+    given = _shipped_or_given(text, names, path_of)
+    if given != text or text.endswith(suffix) or Path(text).exists():
         return given
-    named = _shipped_or_given(text + ".txt", gameboards.tron_arena_names, gameboards.tron_arena_path)
-    return named if named != text + ".txt" else text
+    named = _shipped_or_given(text + suffix, names, path_of)
+    return named if named != text + suffix else text
 
 
 def board_or_arena_argument(text: str) -> str:

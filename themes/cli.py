@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import os
 import shutil
 import sys
 from pathlib import Path
@@ -17,7 +16,7 @@ from pathlib import Path
 from PIL import Image
 
 from engine.atomic import resolve_target, write_bytes_atomic
-from engine.cliutil import OneLineParser
+from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, add_version, run_command
 from themes.errors import ThemeError
 from themes.loader import check_theme, list_themes, load_theme, shipped_theme_names, user_themes_dir
 from themes.manifest import MANIFEST_FILE
@@ -36,6 +35,7 @@ from themes.theme import Theme
 
 def _parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="robots-theme", description="Tile themes for the robots board views.")
+    add_version(parser)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     listing = sub.add_parser("list", help="list the themes found (shipped, per-user, extra folders)")
     listing.add_argument(
@@ -87,7 +87,7 @@ def _new_target(name: str, parent: Path | None) -> Path | int:
     target = (parent or user_themes_dir()) / name
     if target.exists():
         print(f"robots-theme: {target}: already exists, not overwriting it", file=sys.stderr)
-        return 1
+        return EXIT_BAD_INPUT
     return target
 
 
@@ -106,7 +106,7 @@ def _new(name: str, source: str, parent: Path | None) -> int:
         staging.rename(target)
     except OSError as exc:
         print(f"robots-theme: {exc.filename or target}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return EXIT_BAD_INPUT
     print(f"{target}: new theme copied from {origin.name}; edit its PNGs, then: robots-theme check {target}")
     return 0
 
@@ -183,12 +183,12 @@ def _import(sheet: Path, name: str, parent: Path | None) -> int:
         pictures = read_template(sheet)
     except TemplateError as exc:
         print(f"robots-theme: {sheet}: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_BAD_INPUT
     try:
         written = write_pictures(pictures, target, name)
     except OSError as exc:  # a full disk: PIL's error names no file ("robots-theme: : File too large")
         print(f"robots-theme: {target}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return EXIT_BAD_INPUT
     print(f"{target}: {written} pictures from {sheet}; check it with: robots-theme check {target}")
     return 0
 
@@ -231,21 +231,19 @@ def _thumbnails(theme: Theme) -> dict[str, Image.Image] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    try:
-        return _main(argv)
-    except BrokenPipeError:  # `robots-theme list | head -1`: the reader has all it wanted
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
-
-
-def _main(argv: list[str] | None) -> int:
+    """Through ``engine.cliutil.run_command``, as every other tool: bad input and file errors are
+    one line and status 2, Ctrl-C is ``interrupted`` and 130 (it was a traceback), and a reader
+    that leaves (``robots-theme list | head -1``) ends it quietly with 141."""
     args = _parser().parse_args(argv)
+    return run_command("robots-theme", lambda: _run(args))
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "list":
+        return _list(args.dir)
+    if args.command == "check":
+        return _check(args.theme)
     try:
-        if args.command == "list":
-            return _list(args.dir)
-        if args.command == "check":
-            return _check(args.theme)
         if args.command == "new":
             return _new(args.name, args.source, args.dir)
         if args.command == "template":
@@ -253,15 +251,10 @@ def _main(argv: list[str] | None) -> int:
         if args.command == "import":
             return _import(args.sheet, args.name, args.dir)
         return _sheet(args.theme, args.out, args.columns, args.scale)
-    except ThemeError as exc:
+    except ThemeError as exc:  # each problem on its own line, named after the tool like any bad input
         for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return 1
-    except BrokenPipeError:
-        raise  # handled in main(): not a file problem
-    except OSError as exc:
-        print(f"robots-theme: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+            print(f"robots-theme: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":

@@ -27,7 +27,15 @@ from PIL import Image
 
 from engine.ai.external import kill_running_ais, stop_all_ais
 from engine.atomic import resolve_target
-from engine.cliutil import OneLineParser, ProgressBar, parse_size, seed_argument
+from engine.cliutil import (
+    EXIT_BROKEN_PIPE,
+    OneLineParser,
+    ProgressBar,
+    add_version,
+    parse_size,
+    seed_argument,
+    stdout_gone,
+)
 from engine.errors import InputError
 from engine.games import TRON
 from engine.model import Level
@@ -60,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch a robot game in 3D: a game directory, a board with its globalseq.txt, "
         "or a new game played by an AI while you watch.",
     )
+    add_version(parser)
     parser.add_argument(
         "gamedir",
         nargs="?",
@@ -385,6 +394,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.time_limit is not None:
             raise InputError("--time-limit is for a new Tron game's bots (--demo tron)")
+        if not (args.gamedir or args.board or args.demo or args.headless or has_display()):
+            # The start screen is a window: "nothing to show: give GAMEDIR, ..." hid why it did not open.
+            print(
+                "robots-view: no display (DISPLAY and WAYLAND_DISPLAY are unset) for the start screen; "
+                "render a game offscreen instead: robots-view GAMEDIR --headless --out replay.gif",
+                file=sys.stderr,
+            )
+            return 1
         alone = not (args.gamedir or args.board or args.demo or args.headless) and has_display()
         chosen = choose_on_start_screen(args) if alone else None  # robots-view alone: choose there
         if alone and chosen is None:
@@ -470,6 +487,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Reopened only now: the game left (a live AI, the built-in planner too) is stopped first,
         # not when the start screen and whatever is opened from it are closed.
         return reopen(next_view, args, args_list) if next_view is not None else 0
+    except BrokenPipeError:
+        if stdout_gone():  # "wrote ..." into a pipe whose reader left: quiet, as every tool (was a traceback)
+            return EXIT_BROKEN_PIPE
+        raise
     except InputError as error:
         print(f"robots-view: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -117,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def full_main(argv: Sequence[str] | None = None) -> int:
     """Every case: options, errors, a cold cache (imports the engine, and numpy when it must plan)."""
     from engine.cards import HAND_SIZE
-    from engine.cliutil import OneLineParser, time_limit_argument
+    from engine.cliutil import EXIT_BROKEN_PIPE, OneLineParser, add_version, stdout_gone, time_limit_argument
     from engine.deck import card_line
     from engine.errors import InputError, read_text
     from engine.model import Level
@@ -128,6 +128,7 @@ def full_main(argv: Sequence[str] | None = None) -> int:
         prog="robots-ai",
         description="Choose 5 of the 8 cards in cards.txt for the robot in bot.txt on board.txt; write ccards.txt.",
     )
+    add_version(parser)
     parser.add_argument("level", nargs="?", choices=[lv.value for lv in Level], help="game level")
     parser.add_argument("--budget", type=float, default=1.0, help="accepted for compatibility; decisions take ms")
     parser.add_argument("--cache-dir", type=_folder, help="plan cache folder (default: per-user cache folder)")
@@ -170,12 +171,17 @@ def full_main(argv: Sequence[str] | None = None) -> int:
         if chosen is None:
             chosen = cold_choice(None if args.no_cache else folder, board, level, pose, hand, args.level)
         write_chosen(here, chosen)
+    except BrokenPipeError:
+        if stdout_gone():  # ``robots-ai --warm ... | head -0``: quiet, as every tool (was "Broken pipe", 2)
+            return EXIT_BROKEN_PIPE
+        print("robots-ai: Broken pipe", file=sys.stderr)
+        return 2
     except OSError as exc:  # as ``cliutil.run_command`` words it: the file, then the reason
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"robots-ai: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"robots-ai: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except (InputError, ValueError) as exc:
-        print(f"robots-ai: error: {exc}", file=sys.stderr)
+        print(f"robots-ai: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as stop:  # a long --warm or cold plan stopped: the cache is as it was
         print(f"robots-ai: {describe(stop)}", file=sys.stderr)

@@ -37,7 +37,7 @@ from engine.batch.cluster import parse_address
 from engine.boardfile import parse_board
 from engine.bounds import check_seconds
 from engine.cards import Card
-from engine.cliutil import EXIT_BROKEN_PIPE, OneLineParser, ProgressBar, stdout_gone
+from engine.cliutil import EXIT_BROKEN_PIPE, OneLineParser, ProgressBar, add_version, stdout_gone, timeout_argument
 from engine.contest.compare import distinct_labels
 from engine.contest.report import RESULTS_FILE, SUMMARY_FILE, format_table, summaries, write_reports
 from engine.contest.runner import BoardSource, ContestSetup, DeckSource, GameResult, effective_jobs, run_contest
@@ -67,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROGRAM,
         description="Play every board with every deck at one level with one AI, in parallel, and report the results.",
     )
+    add_version(parser)
     parser.add_argument(
         "boards",
         nargs="+",
@@ -121,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=timeout_argument,
         default=DEFAULT_TIMEOUT,
         metavar="S",
         help=f"seconds an external AI may take per round (default: {DEFAULT_TIMEOUT:g})",

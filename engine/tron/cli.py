@@ -29,7 +29,7 @@ from engine.ai.external import normalize_command
 from engine.ai.hints import file_problem
 from engine.atomic import atomic_output, write_files_atomic
 from engine.bounds import MAX_TIMEOUT, cut, shown
-from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, make_folder, run_command
+from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, add_version, make_folder, run_command
 from engine.errors import InputError
 from engine.shipped import arena_argument
 from engine.tron.arena import load_arena
@@ -251,6 +251,7 @@ ARENA_HELP = "an arena file, or the name of a shipped arena (robots-tron arenas 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog=PROG, description="Tron (freiesMagazin 2014): play, check, replay, tournaments.")
+    add_version(parser)
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play one game between bot programs")
     play.add_argument("board", metavar="BOARD", type=arena_argument, help=ARENA_HELP)
@@ -278,10 +279,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("boards", nargs="+", metavar="BOARD", type=arena_argument, help=ARENA_HELP)
     check.set_defaults(run=cmd_check)
     replay = sub.add_parser("replay", help="re-check a game file against the rules and print its result")
-    replay.add_argument("game", metavar="GAME")
+    replay.add_argument("game", metavar="GAME", help=f"a game file ({GAME_FILE}) written by play or tournament")
     replay.set_defaults(run=cmd_replay)
     tour = sub.add_parser("tournament", help="every pair on every arena, both starts, the contest's 3/1/0 scoring")
-    tour.add_argument("bots", nargs="+", metavar="BOT")
+    tour.add_argument(
+        "bots", nargs="+", metavar="BOT", help=f"program path, built-in ({', '.join(BUILTIN_NAMES)}) or command line"
+    )
     tour.add_argument(
         "--boards", nargs="+", metavar="BOARD", type=arena_argument, help="arenas (default: every shipped arena)"
     )

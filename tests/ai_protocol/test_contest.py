@@ -26,7 +26,10 @@ from .conftest import CHOP, ScriptMaker, started_by_this_run, wait_gone
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # a usage error, found by the argument parser
+        code = stop.code if isinstance(stop.code, int) else 1
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 
@@ -164,8 +167,8 @@ BAD_INPUTS: list[tuple[str, Callable[[Path], list[str]], str]] = [
     ("unknown ai", lambda t: [str(CHOP), "--ai", "nobody"], "unknown AI 'nobody'"),
     ("zero seeds", lambda t: [str(CHOP), "--seeds", "0"], "--seeds must be 1 to 100000"),
     ("negative jobs", lambda t: [str(CHOP), "--jobs", "-1"], "--jobs must be 0"),
-    ("zero timeout", lambda t: [str(CHOP), "--timeout", "0"], "--timeout must be a positive number"),
-    ("nan timeout", lambda t: [str(CHOP), "--timeout", "nan"], "--timeout must be a positive number"),
+    ("zero timeout", lambda t: [str(CHOP), "--timeout", "0"], "--timeout: timeout must be a positive number"),
+    ("nan timeout", lambda t: [str(CHOP), "--timeout", "nan"], "--timeout: timeout must be a positive number"),
     ("huge timeout", lambda t: [str(CHOP), "--timeout", "1e300"], "at most 86400"),
 ]
 

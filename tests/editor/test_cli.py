@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 
@@ -98,3 +99,19 @@ def test_screenshot_over_a_fifo_or_on_a_full_disk_loses_nothing(tmp_path: Path) 
     assert limited.returncode == 2 and limited.stderr == f"robots-edit: {shot}: cannot write: File too large\n"
     assert shot.read_text() == "the old picture"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.png", "shot.png"]
+
+
+def test_ctrl_c_during_an_export_is_one_line_and_status_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C (or SIGTERM) in robots-edit was a KeyboardInterrupt traceback; nothing is written."""
+    import editor.export
+    from editor.cli import main
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(editor.export, "export_board", interrupted)
+    assert main(["gameboards/chop.dat", "--export", str(tmp_path / "chop.pdf")]) == 130
+    assert capsys.readouterr().err == "robots-edit: interrupted\n"
+    assert list(tmp_path.iterdir()) == []

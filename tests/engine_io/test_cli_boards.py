@@ -57,6 +57,8 @@ def test_a_missing_shipped_board_is_named_with_exit_4(engine, monkeypatch: pytes
         ("chop.dat", True, "local"),  # a file of that name here always wins
         ("./chop.dat", False, "missing"),  # a path with a folder in it is a path
         ("nope.dat", False, "missing"),  # not a shipped name: the reader says so
+        ("chop", False, "shipped"),  # the name without .dat, as a Tron arena's without .txt
+        ("./chop", False, "missing"),
     ],
 )
 def test_a_board_argument_may_name_a_shipped_board(engine, tmp_path: Path, argument, local_file, expected) -> None:

@@ -41,6 +41,23 @@ def test_usage_errors_are_one_line_named_after_the_program(capsys: pytest.Captur
     assert capsys.readouterr().err == ("robots-x: argument --n: invalid int value: 'one' (see 'robots-x go --help')\n")
 
 
+def test_an_unknown_option_of_a_sub_command_points_to_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """``robots-engine play chop --bogus`` said "see 'robots-engine --help'", which lists no play options."""
+    parser = OneLineParser(prog="robots-x")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    sub.add_parser("go").add_argument("--n", type=int)
+    with pytest.raises(SystemExit) as info:
+        parser.parse_args(["go", "--bogus"])
+    assert info.value.code == 2
+    assert capsys.readouterr().err == "robots-x: unrecognized arguments: --bogus (see 'robots-x go --help')\n"
+    assert vars(parser.parse_args(["go", "--n", "1"])) == {"command": "go", "n": 1}  # nothing of its own left
+    alone = OneLineParser(prog="robots-y")
+    assert vars(alone.parse_args([])) == {}
+    with pytest.raises(SystemExit):
+        alone.parse_args(["--bogus"])
+    assert capsys.readouterr().err == "robots-y: unrecognized arguments: --bogus (see 'robots-y --help')\n"
+
+
 @pytest.mark.parametrize(
     ("argv", "quoted"),
     [

@@ -231,3 +231,27 @@ def test_no_foresight_cli_says_when_it_stopped_early(tmp_path: Path, capsys: pyt
     assert captured.out.startswith("goal probability ")
     assert "stopped early after 0 sweeps" in captured.err and captured.err.count("\n") == 1
     forget_plans()
+
+
+def test_a_reader_that_leaves_ends_the_oracle_quietly(tmp_path: Path) -> None:
+    """``robots-oracle BOARD DECK | head -0``: the answer's print was a BrokenPipeError traceback."""
+    import os
+    import subprocess
+    import sys
+
+    save_deck(generate_deck(4), tmp_path / "deck.txt")
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # every write now fails with EPIPE, as after `head` has exited
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "engine.oracle", str(CHOP), str(tmp_path / "deck.txt")],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert (result.returncode, result.stderr) == (141, "")

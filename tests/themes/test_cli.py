@@ -71,7 +71,7 @@ def test_sheet_of_partial_theme_warns_in_one_line(
 
 def test_sheet_unwritable_output_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
-    assert main(["sheet", "pen", "--out", str(tmp_path / "file" / "s.png")]) == 1
+    assert main(["sheet", "pen", "--out", str(tmp_path / "file" / "s.png")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
 
@@ -112,7 +112,7 @@ def test_new_copies_a_theme_into_the_user_folder(capsys: pytest.CaptureFixture[s
     assert theme.tile("goal").tobytes() == load_theme("pen").tile("goal").tobytes()
     assert [(i.key, i.origin) for i in list_themes() if i.origin == "user"] == [("mine", "user")]
     assert not list(target.parent.glob(".*"))
-    assert main(["new", "mine"]) == 1
+    assert main(["new", "mine"]) == 2
     assert "already exists, not overwriting it" in capsys.readouterr().err
 
 
@@ -183,9 +183,37 @@ def test_out_that_is_not_a_regular_file_is_refused(
         os.mkfifo(out)
     else:
         out.mkdir()
-    assert main([command, "pen", "--out", str(out)]) == 1
+    assert main([command, "pen", "--out", str(out)]) == 2
     what = "FIFO (named pipe)" if kind == "fifo" else "folder"
     assert capsys.readouterr().err.strip() == f"robots-theme: {out}: is a {what}, not a file: refusing to replace it"
     assert os.listdir(tmp_path) == ["out.png"] and (
         out.is_dir() if kind == "folder" else stat.S_ISFIFO(os.lstat(out).st_mode)
     )
+
+
+@pytest.mark.parametrize("command", ["sheet", "template"])
+def test_ctrl_c_is_one_line_and_status_130_and_writes_nothing(
+    command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while the picture was drawn printed a traceback."""
+    import themes.cli
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(themes.cli, "contact_sheet" if command == "sheet" else "template_sheet", interrupted)
+    assert main([command, "pen", "--out", str(tmp_path / "out.png")]) == 130
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", "robots-theme: interrupted\n")
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_unknown_theme_is_named_after_the_tool_with_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """As robots-view and robots-edit say it for --theme (it was a bare line and status 1)."""
+    assert main(["sheet", "nosuch", "--out", str(tmp_path / "s.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("robots-theme: no theme called 'nosuch'") and err.count("\n") == 1, err
+    assert main(["template", "nosuch", "--out", str(tmp_path / "s.png")]) == 2
+    assert capsys.readouterr().err.startswith("robots-theme: no theme called 'nosuch'")

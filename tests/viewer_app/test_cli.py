@@ -231,6 +231,14 @@ def test_no_display_says_so_in_one_line(game_files: Path, tmp_path: Path) -> Non
     assert "Traceback" not in result.stderr
 
 
+def test_the_start_screen_without_display_says_so_in_one_line(tmp_path: Path) -> None:
+    """``robots-view`` alone opens the start screen; without a display it said "nothing to show"."""
+    result = run([], tmp_path)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "no display" in result.stderr and "start screen" in result.stderr
+    assert "--headless --out replay.gif" in result.stderr
+
+
 def test_demo_without_display_renders_a_gif(tmp_path: Path) -> None:
     result = run(["--demo", "--size", "128x96", "--fps", "2", "--speed", "8"], tmp_path, timeout=600)
     assert result.returncode == 0, result.stderr
