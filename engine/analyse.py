@@ -26,6 +26,7 @@ from engine.cards import Card
 from engine.errors import InputError
 from engine.gamedir import ANALYSIS_FILE, read_game_dir
 from engine.roundlog import read_rounds
+from engine.wording import counted
 
 ANALYSIS_FORMAT = 1
 #: Expected rounds closer than this count as equal.
@@ -157,5 +158,5 @@ def format_verdicts(verdicts: list[RoundVerdict]) -> str:
     if lossy:
         lines.append(f"lossy rounds: {', '.join(map(str, lossy))} ({len(lossy)} of {len(verdicts)})")
     else:
-        lines.append(f"no lossy round: every choice was as good as the best ({len(verdicts)} rounds)")
+        lines.append(f"no lossy round: every choice was as good as the best ({counted(len(verdicts), 'round')})")
     return "\n".join(lines) + "\n"

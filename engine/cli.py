@@ -56,6 +56,7 @@ from engine.session import STATE_FILE, Session, load_session, session_to_json
 from engine.shipped import board_argument
 from engine.status import board_problems, board_status, game_start, require_start
 from engine.turns import Turn, TurnRecorder, keep_trace
+from engine.wording import counted
 
 PROG = "robots-engine"
 BOT_PROGRAM = "bot-ki"
@@ -297,7 +298,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     error = f": {game.error}" if game.error else ""
     print(
         f"{args.board}, {args.level.value}, AI {args.ai}, {how}: {game.outcome.value} "
-        f"({OUTCOME_WORDS[game.outcome]}{error}) after {len(game.rounds)} rounds, {game.cards_played} cards; "
+        f"({OUTCOME_WORDS[game.outcome]}{error}) after {counted(len(game.rounds), 'round')}, {counted(game.cards_played, 'card')}; "
         f"files in {out}"
     )
     if args.view:
@@ -455,12 +456,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if replay.outcome is None:
         print(
             f"{args.globalseq}: consistent with {args.board} at level {levels_text}; the file stops before the "
-            f"game ended, after {replay.round_count} rounds, {len(replay.steps)} cards; robot at {final}"
+            f"game ended, after {counted(replay.round_count, 'round')}, {counted(len(replay.steps), 'card')}; robot at {final}"
         )
     else:
         print(
             f"{args.globalseq}: consistent with {args.board} at level {levels_text}: {replay.outcome.value} "
-            f"({OUTCOME_WORDS[replay.outcome]}) after {replay.round_count} rounds, {len(replay.steps)} cards; "
+            f"({OUTCOME_WORDS[replay.outcome]}) after {counted(replay.round_count, 'round')}, {counted(len(replay.steps), 'card')}; "
             f"robot at {final}"
         )
     return EXIT_OK

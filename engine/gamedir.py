@@ -34,6 +34,7 @@ from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import parse_pose, write_pose
 from engine.roundlog import ROUNDS_FILE, format_rounds
 from engine.turns import Turn
+from engine.wording import counted
 
 FORMAT_VERSION = 1
 BOARD_FILE = "board.txt"
@@ -104,7 +105,7 @@ def outcome_note(game: GameRecord) -> str | None:
         return None
     return (
         f"game over: {game.outcome.value} ({OUTCOME_WORDS[game.outcome]}) "
-        f"after {len(game.rounds)} rounds, {game.cards_played} cards"
+        f"after {counted(len(game.rounds), 'round')}, {counted(game.cards_played, 'card')}"
     )
 
 

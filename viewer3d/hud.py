@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.cards import Card
 from engine.events import Event, EventKind
 from engine.game import Outcome
+from engine.wording import counted
 from viewer3d import cards, controls
 from viewer3d.clock import GamePlayer
 from viewer3d.games.base import HudLine, Steps
@@ -120,7 +121,7 @@ def status_lines(
             )
     else:
         rounds = max(timeline.round_starts) if timeline.round_starts else 0
-        lines.append(f"computing... {rounds} round{'s' if rounds != 1 else ''}, {len(timeline.steps)} cards so far")
+        lines.append(f"computing... {counted(rounds, 'round')}, {counted(len(timeline.steps), 'card')} so far")
         if thinking is not None:
             who = "the AI is thinking" if ai else "reading"
             lines.append(

@@ -22,6 +22,7 @@ from editor.transform import rotate_tile, transform_board
 from engine.boardfile import parse_board, write_board
 from engine.model import Board, Level, Tile
 from engine.status import BoardStatus, board_problems, form_status
+from engine.wording import counted
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -132,7 +133,7 @@ class RobotGame(EditorGame):
         chosen = level if isinstance(level, Level) else Level.NORMAL
         game_dir, game = play(_board(grid), chosen, name=name)
         outcome = game.outcome.name.lower() if game.outcome is not None else "?"
-        return Played(game_dir, f"played at {game.level.value}: {outcome} after {game.cards_played} cards")
+        return Played(game_dir, f"played at {game.level.value}: {outcome} after {counted(game.cards_played, 'card')}")
 
     def cell_images(self, theme: str) -> dict[str, Image.Image]:
         from editor.art import tile_images

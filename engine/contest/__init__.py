@@ -49,6 +49,7 @@ from engine.model import Level
 from engine.shipped import board_argument
 from engine.status import require_start
 from engine.stopping import describe, exit_status, raise_on_signals
+from engine.wording import counted
 
 PROGRAM = "robots-contest"
 DEFAULT_SEEDS = 10
@@ -371,7 +372,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(f"{PROGRAM}: {out}: cannot write results: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    print(f"{len(results)} games, level {level.value}, AI {ais[0]}, {len(decks)} decks, {where}, {seconds:.2f} s")
+    print(
+        f"{counted(len(results), 'game')}, level {level.value}, AI {ais[0]}, {counted(len(decks), 'deck')}, {where}, {seconds:.2f} s"
+    )
     print(format_table(per_board, total), end="")
     print(f"results: {csv_path}  summary: {json_path}" + (f"  AI logs: {log_dir}" if log_dir else ""))
     first_error = next((r for r in results if r.error), None)

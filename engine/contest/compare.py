@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.contest.runner import GameResult
 from engine.game import Outcome
+from engine.wording import counted
 
 Z95 = 1.959964
 #: Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (beyond: the normal's).
@@ -212,9 +213,7 @@ def _pp(e: Estimate) -> str:
 
 
 def _rounds(e: Estimate) -> str:
-    return (
-        f"rounds {_signed(e.mean, 1, 2)}, 95% interval [{_signed(e.low, 1, 2)}, {_signed(e.high, 1, 2)}], {e.n} games"
-    )
+    return f"rounds {_signed(e.mean, 1, 2)}, 95% interval [{_signed(e.low, 1, 2)}, {_signed(e.high, 1, 2)}], {counted(e.n, 'game')}"
 
 
 def describe(pair: PairComparison) -> list[str]:

@@ -21,6 +21,7 @@ from engine.contest.compare import AIFigures, ai_figures, compare_all, describe
 from engine.contest.report import write_reports
 from engine.contest.runner import DeckSource, GameResult
 from engine.model import Level
+from engine.wording import counted
 
 COMPARISON_FILE = "comparison.json"
 CHART_FILE = "comparison.png"
@@ -86,7 +87,7 @@ def report_several(
         print(f"robots-contest: {out}: cannot write results: {exc.strerror or exc}", file=sys.stderr)
         return 2
     print(
-        f"{len(labels)} AIs x {games} games (the same boards and decks), level {level.value}, {len(decks)} decks, {where}, {seconds:.2f} s"
+        f"{counted(len(labels), 'AI')} x {counted(games, 'game')} (the same boards and decks), level {level.value}, {counted(len(decks), 'deck')}, {where}, {seconds:.2f} s"
     )
     print(figures_table(figures), end="")
     for pair in pairs:

@@ -36,6 +36,7 @@ from engine.tron.arena import load_arena
 from engine.tron.bots import BUILTIN_NAMES
 from engine.tron.record import GameRecord, load_game, write_game
 from engine.tron.server import DEFAULT_STARTUP, DEFAULT_TIME_LIMIT, BotSpec, play_game
+from engine.wording import counted
 
 PROG = "robots-tron"
 GAME_FILE = "tron-game.json"
@@ -114,7 +115,7 @@ def format_result(record: GameRecord) -> str:
     survived, points, reasons = record.survived(), record.points(), record.reasons()
     width = max(len(b.name) for b in record.bots)
     digits = len(str(len(record.bots)))  # bot 10 and on kept the columns of bots 1 to 9
-    lines = [f"{len(record.rounds)} rounds on a {record.arena.width}x{record.arena.height} arena"]
+    lines = [f"{counted(len(record.rounds), 'round')} on a {record.arena.width}x{record.arena.height} arena"]
     for i, bot in enumerate(record.bots):
         lines.append(
             f"  bot {i + 1:<{digits}}  {bot.name:<{width}}  {points[i]:>2} points  survived {survived[i]:>5}  {reasons[i]}"
@@ -241,7 +242,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     print(format_table(table))
     print(
-        f"{len(results)} games; results: {out / 'results.csv'}, {out / 'summary.json'}, game files in {out / 'games'}"
+        f"{counted(len(results), 'game')}; results: {out / 'results.csv'}, {out / 'summary.json'}, game files in {out / 'games'}"
     )
     return 0
 

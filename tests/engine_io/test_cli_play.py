@@ -155,7 +155,7 @@ def test_replay_with_a_start_pose_and_a_contradiction(engine, one_line_error, tm
     one_line_error(engine("replay", "b.dat", "seq.txt"), "seq.txt:5:1:", "fits no level")
     (tmp_path / "ok.txt").write_text("MR\nZ\n")
     result = engine("replay", "b.dat", "ok.txt", "--start", "1 0 R", "--level", "easy")
-    assert result.code == 0 and "Z (robot reached the goal) after 1 rounds, 1 cards; robot at 2 0 R" in result.out
+    assert result.code == 0 and "Z (robot reached the goal) after 1 round, 1 card; robot at 2 0 R" in result.out
     partial = engine("replay", "b.dat", "seq.txt", "--start", "1 0 D", "--level", "easy")
     assert partial.code == 2  # 'MR' cannot happen facing down
 

@@ -46,6 +46,7 @@ from editor.transform import transform_rows
 from engine.errors import InputError
 from engine.tron.arena import Arena, Heading, parse_arena, write_arena
 from engine.tron.status import ERROR, INFO, arena_problems
+from engine.wording import counted
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -254,7 +255,7 @@ class TronGame(EditorGame):
         target = Path(tempfile.mkdtemp(prefix=PLAY_PREFIX)) / f"{Path(name).stem}-game.json"
         save_game(record, target)
         scores = ", ".join(f"{b.name} {p}" for b, p in zip(record.bots, record.points(), strict=True))
-        return Played(target, f"test game: {len(record.rounds)} rounds, {scores}")
+        return Played(target, f"test game: {counted(len(record.rounds), 'round')}, {scores}")
 
     def cell_images(self, theme: str) -> dict[str, Image.Image]:
         from editor.games.tron.art import cell_pictures

@@ -22,6 +22,7 @@ from engine.games import TRANSCRIPT_LINE, TRON
 from engine.tron.arena import parse_arena
 from engine.tron.record import BotInfo, GameRecord, parse_game
 from engine.tron.rules import Event, State
+from engine.wording import counted
 from viewer3d.clock import GamePlayer
 from viewer3d.games.base import ActorPose, DynamicCells, GameRenderer, HudLine, SegmentInfo
 from viewer3d.games.tron.timeline import CRASH_ROUNDS, Moment, Timeline, bot_colour
@@ -206,7 +207,7 @@ class TronShow:
         elif number:
             where = f"round {number} / {total}"
         else:
-            where = f"start - {total} rounds" + ("" if player.playing else " - press Space to play")
+            where = f"start - {counted(total, 'round')}" + ("" if player.playing else " - press Space to play")
         shown = [HudLine(f"Tron {width}x{height}   {where}")]
         bots = self.record.bots
         if not total:  # an arena: where each bot starts
@@ -230,7 +231,7 @@ class TronShow:
         elif live.error is not None:
             where = f"round {number} / {total} - {live.error}"
         else:
-            where = f"round {number} / {total}" if number else f"start - {total} rounds"
+            where = f"round {number} / {total}" if number else f"start - {counted(total, 'round')}"
         shown = [HudLine(f"Tron {width}x{height}   {where}")]
         bots = self.record.bots
         for i, line in enumerate(self.rounds.hud(t, max(number, 1))[1:]):

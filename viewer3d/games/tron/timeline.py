@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.tron.record import GameRecord, out_reason
 from engine.tron.rules import Event, Out, OutReason, State, initial_state, rounds_survived
+from engine.wording import counted
 
 #: Bot colours (cyan, orange, magenta, green, yellow, blue, red, white), as light colours.
 COLOURS = (
@@ -259,7 +260,7 @@ class Timeline:
         for bot in range(self.bots):
             crash = self.crash[bot]
             if crash is not None and t >= crash[0] - 0.5:
-                state = f"out after {self.survived[bot]} rounds - {self.reasons[bot].split(': ', 1)[-1]}"
+                state = f"out after {counted(self.survived[bot], 'round')} - {self.reasons[bot].split(': ', 1)[-1]}"
             else:
                 state = "driving"
             lines.append(f"{bot + 1} {self.names[bot]}: {state}")
