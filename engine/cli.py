@@ -36,6 +36,7 @@ from engine.cliutil import (
     OneLineParser,
     add_version,
     make_folder,
+    output_folder,
     run_command,
     seed_argument,
     timeout_argument,
@@ -283,16 +284,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     out = Path(args.out)
     refuse_foreign_folder(out)
     chooser = resolve_chooser(args.ai, args.timeout, out / "ai.log", AILimits.parse(args.ai_limit))
-    make_folder(out)
-    recorder = TurnRecorder(chooser)
-    try:
-        game = play_game(board, args.level, deck, recorder)
-    finally:
-        recorder.close()
-    command = shlex.join(chooser.argv) if isinstance(chooser, ExternalAI) else None
-    write_game_dir(
-        out, game, ai=args.ai, deck=args.deck, seed=seed, turns=recorder.turns, cards=deck, ai_command=command
-    )
+    with output_folder(out):
+        recorder = TurnRecorder(chooser)
+        try:
+            game = play_game(board, args.level, deck, recorder)
+        finally:
+            recorder.close()
+        command = shlex.join(chooser.argv) if isinstance(chooser, ExternalAI) else None
+        write_game_dir(
+            out, game, ai=args.ai, deck=args.deck, seed=seed, turns=recorder.turns, cards=deck, ai_command=command
+        )
     assert game.outcome is not None
     how = f"deck {args.deck}" if args.deck is not None else f"seed {seed}"
     error = f": {game.error}" if game.error else ""

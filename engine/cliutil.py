@@ -6,10 +6,12 @@ these, so they behave alike."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -192,6 +194,25 @@ def make_folder(path: str | Path, purpose: str = "--out") -> Path:
     except OSError as exc:
         raise InputError(f"cannot create the folder (for {purpose}): {exc.strerror or exc}", folder) from None
     return folder
+
+
+@contextlib.contextmanager
+def output_folder(path: str | Path, purpose: str = "--out") -> Iterator[Path]:
+    """``make_folder`` for a command that fills the folder only at its end (a whole game): if the
+    command fails or is stopped (Ctrl-C) while the folders it created are still empty, they are
+    removed again, so an interrupted ``play --out g`` leaves no empty ``g`` behind. A folder that
+    existed before, or one something was written into, is never removed."""
+    folder = Path(path)
+    created = [place for place in (*reversed(folder.parents), folder) if not os.path.lexists(place)]
+    try:
+        yield make_folder(folder, purpose)
+    except BaseException:
+        for place in reversed(created):
+            try:
+                place.rmdir()  # only an empty folder goes; anything in it stops the clean-up here
+            except OSError:
+                break
+        raise
 
 
 #: After a redrawn line: erase what a longer earlier line left at its end ("0.8 games/ss/s").

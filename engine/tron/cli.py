@@ -29,10 +29,10 @@ from engine.ai.external import normalize_command
 from engine.ai.hints import file_problem
 from engine.atomic import atomic_output, write_files_atomic
 from engine.bounds import MAX_TIMEOUT, cut, shown
-from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, add_version, make_folder, run_command
+from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, add_version, output_folder, run_command
 from engine.errors import InputError
 from engine.shipped import arena_argument
-from engine.tron.arena import load_arena
+from engine.tron.arena import Arena, load_arena
 from engine.tron.bots import BUILTIN_NAMES
 from engine.tron.record import GameRecord, load_game, write_game
 from engine.tron.server import DEFAULT_STARTUP, DEFAULT_TIME_LIMIT, BotSpec, play_game
@@ -131,8 +131,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise InputError(str(exc), args.board) from None
     out = Path(args.out) if args.out else None
-    if out is not None:
-        make_folder(out)
+    with output_folder(out) if out is not None else contextlib.nullcontext(None):
+        return _play_into(args, arena, bots, out)
+
+
+def _play_into(args: argparse.Namespace, arena: Arena, bots: list[BotSpec], out: Path | None) -> int:
+    """``cmd_play`` once ``--out`` (if any) exists: the game, its transcript and its files."""
     # The transcript goes to a temporary file beside --log, renamed over it once the game is over:
     # a FIFO or folder there is refused before the game, a full disk or Ctrl-C keeps the old log.
     with atomic_output(args.log) if args.log else contextlib.nullcontext(None) as log_path:
@@ -192,7 +196,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     from engine.cliutil import ProgressBar
-    from engine.tron.arena import Arena
     from engine.tron.tournament import run_tournament, write_reports
     from gameboards import tron_arena_names, tron_arena_path
 

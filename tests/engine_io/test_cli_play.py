@@ -175,3 +175,19 @@ def test_save_creates_the_decks_folder_as_the_readme_shows(engine, tmp_path: Pat
     result = engine("save", "decks/d0.dat", "--seed", "1")
     assert result.code == 0, result.err
     assert load_deck(tmp_path / "decks" / "d0.dat") == generate_deck(1)
+
+
+def test_play_stopped_by_ctrl_c_leaves_no_empty_out_folder(
+    engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An interrupted 'play --out new/g' left the empty folders behind (exit 130 as before)."""
+    from engine import cli as engine_cli
+
+    def interrupted(board: object, level: object, pose: object, hand: object) -> list[object]:
+        assert (tmp_path / "new" / "g").is_dir()  # the folder exists while the game runs
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine_cli, "resolve_chooser", lambda *args, **kwargs: interrupted)
+    result = engine("play", str(CHOP), "--out", "new/g")
+    assert result.code == 130 and "interrupted" in result.err
+    assert not (tmp_path / "new").exists()

@@ -169,3 +169,30 @@ def test_play_refuses_a_200_digit_seed(capsys: pytest.CaptureFixture[str], tmp_p
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "argument --seed: seed" in err and "more than 18 digits" in err
     assert not (tmp_path / "g").exists()
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, InputError])
+def test_output_folder_removes_the_empty_folders_it_made_when_stopped(
+    tmp_path: Path, stop: type[BaseException]
+) -> None:
+    """Ctrl-C in 'play --out a/b' left an empty a/b (and a) behind."""
+    from engine.cliutil import output_folder
+
+    with pytest.raises(stop), output_folder(tmp_path / "a" / "b") as folder:
+        assert folder.is_dir()
+        raise stop("stopped")
+    assert not (tmp_path / "a").exists()
+
+
+def test_output_folder_keeps_folders_that_existed_or_hold_something(tmp_path: Path) -> None:
+    from engine.cliutil import output_folder
+
+    (tmp_path / "old").mkdir()
+    with pytest.raises(KeyboardInterrupt), output_folder(tmp_path / "old" / "new" / "g") as folder:
+        (folder.parent / "ai.log").write_text("what the AI said\n")
+        raise KeyboardInterrupt
+    assert (tmp_path / "old" / "new" / "ai.log").read_text() == "what the AI said\n"
+    assert not (tmp_path / "old" / "new" / "g").exists()
+    with output_folder(tmp_path / "done") as folder:
+        (folder / "game.json").write_text("{}")
+    assert (tmp_path / "done" / "game.json").exists()

@@ -217,3 +217,18 @@ def test_an_arena_argument_may_name_a_shipped_arena(
     (tmp_path / "open-10x10.txt").write_text("GAMEBOARDSTART 4,3\n....\n....\n....\nGAMEBOARDEND\n")
     assert main(["check", "open-10x10.txt"]) == 0  # a file of that name here wins
     assert capsys.readouterr().out.startswith("open-10x10.txt: ok, 4x3,")
+
+
+def test_play_stopped_by_ctrl_c_leaves_no_empty_out_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An interrupted 'robots-tron play ... --out g' left an empty g behind."""
+    import engine.tron.cli
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        assert (tmp_path / "g").is_dir()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine.tron.cli, "play_game", interrupted)
+    assert main(["play", str(SMALL), "strong", "simple", "--out", str(tmp_path / "g")]) == 130
+    assert not (tmp_path / "g").exists()
