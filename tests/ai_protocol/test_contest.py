@@ -258,7 +258,7 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
     started = tmp_path / "started"
     started.mkdir()
     # Each AI run announces its pid (written whole, then renamed), then takes far longer than the test.
-    slow = make_script("slow", f"echo $$ > '{started}'/.$$\nmv '{started}'/.$$ '{started}'/$$\nexec sleep 23.4567\n")
+    slow = make_script("slow", f"echo $$ > '{started}'/.$$\nmv '{started}'/.$$ '{started}'/$$\nexec sleep 2345.67\n")
     out_dir = tmp_path / "out"
     argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "4", "--ai", str(slow), "--jobs", "2"]
     process = subprocess.Popen(
@@ -271,17 +271,19 @@ def test_ctrl_c_stops_at_once_with_one_line(make_script: ScriptMaker, tmp_path: 
     ai_pids = [int(p.name) for p in started.iterdir() if not p.name.startswith(".")]
     assert len(ai_pids) == 2, "both workers should be running an AI by now"
     process.send_signal(signum)
-    began = time.monotonic()
-    out, err = process.communicate(timeout=120)
-    # It did not wait for the AIs: each would have taken 23.4567 s.
-    assert time.monotonic() - began < 20
+    try:  # it does not wait for the AIs: each would take 39 minutes (no wall-clock bound: a loaded machine is slow)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
     assert process.returncode == 128 + signum and out == "", err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith(f"robots-contest: {words}: 0 of 4 games saved in ") and "--resume" in err
     assert not (out_dir / "results.csv").exists()
     for pid in ai_pids:
         assert wait_gone(pid), "an AI program outlived the contest"
-    assert not live_processes_running("sleep\x0023.4567"), "the AI programs outlived the contest"
+    assert not live_processes_running("sleep\x002345.67"), "the AI programs outlived the contest"
 
 
 def test_a_stopped_comparison_counts_every_ais_saved_games(make_script: ScriptMaker, tmp_path: Path) -> None:
@@ -291,7 +293,7 @@ def test_a_stopped_comparison_counts_every_ais_saved_games(make_script: ScriptMa
     import time
 
     started = tmp_path / "started"
-    slow = make_script("slow", f"touch '{started}'\nexec sleep 23.4567\n")
+    slow = make_script("slow", f"touch '{started}'\nexec sleep 2345.67\n")
     out_dir = tmp_path / "out"
     argv = [sys.executable, "-m", "engine.contest", str(CHOP), "--seeds", "2", "--ai", "reference", "--ai", str(slow)]
     process = subprocess.Popen(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -58,11 +59,12 @@ def test_signal_ends_the_ai_and_removes_its_folder(
     make_script: ScriptMaker, tmp_path: Path, command: str, signum: signal.Signals
 ) -> None:
     marker = tmp_path / "inside"
-    # The AI says who and where it is, then leaves a setsid child behind and thinks far too long.
+    # The AI says who and where it is, then leaves a setsid child behind and thinks far too long
+    # (39 minutes: were the command to wait for them instead of ending them, it would time out).
     ai = make_script(
         "slow",
-        f'setsid sleep 23.4567 </dev/null >/dev/null 2>&1 &\necho $$ $! "$(pwd)" > {marker}.tmp\n'
-        f"mv {marker}.tmp {marker}\nexec sleep 23.4567\n",
+        f'setsid sleep 2345.67 </dev/null >/dev/null 2>&1 &\necho $$ $! "$(pwd)" > {marker}.tmp\n'
+        f"mv {marker}.tmp {marker}\nexec sleep 2345.67\n",
     )
     (tmp_path / "out").mkdir()
     process = subprocess.Popen(
@@ -76,7 +78,15 @@ def test_signal_ends_the_ai_and_removes_its_folder(
     ai_pid, child_pid, folder = wait_for_file(marker, process).strip().split(" ", 2)
     assert Path(folder).is_dir()
     process.send_signal(signum)
-    _out, err = process.communicate(timeout=30)
+    try:
+        _out, err = process.communicate(timeout=30)
+    finally:  # a failed run leaves nothing behind for the next test
+        if process.poll() is None:
+            for pid in (ai_pid, child_pid):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(int(pid), signal.SIGKILL)
+            process.kill()
+            process.communicate()
     assert process.returncode == 128 + signum, err
     assert "Traceback" not in err and err.count("\n") == 1
     assert ("interrupted" if signum == signal.SIGINT else signum.name) in err

@@ -63,7 +63,12 @@ def test_parse_size_rejects(text: str) -> None:
         parse_size(text)
 
 
-@given(st.text(max_size=40))
+#: Text near the size syntax as well as any text: with any text alone not one example of 100 was a
+#: valid size, so the assertion below was never reached and could not fail.
+SIZE_LIKE = st.from_regex(r"\A ?[0-9]{1,4} ?[xX ] ?[0-9]{1,4}( (anchor ?= ?)?[a-zA-Z]{1,7})? ?\Z")
+
+
+@given(st.one_of(st.text(max_size=40), SIZE_LIKE))
 def test_parse_size_fuzz_only_value_error(text: str) -> None:
     try:
         w, h, anchor = parse_size(text)

@@ -1,10 +1,10 @@
-"""kill -9 two seconds after an edit: the edit is in the copy the next start offers.
+"""kill -9 after an edit: the edit is in the copy the next start offers.
 
 The real ``python -m editor BOARD`` runs under Xvfb; xdotool clicks a tile (the paint
-tool puts the brush there), then the process is killed with SIGKILL two seconds later
-(the promise under test is "every edit reaches the crash copy within 2 s", so here a
-time is the thing being checked). A new editor on the same file offers the copy, and
-restoring it shows the edit. Also: an error inside an event handler writes the
+tool puts the brush there), then the process is killed with SIGKILL as soon as the crash
+copy holds the edit (that this happens within 2 s of the edit is checked with a given clock
+in test_autosave.py: a wall-clock wait here depended on the machine's load). A new editor
+on the same file offers the copy, and restoring it shows the edit. Also: an error inside an event handler writes the
 emergency copy before anything else and the window keeps running.
 """
 
@@ -21,7 +21,7 @@ from editor.document import Document
 from tests.editor.xdrive import click_and_kill
 
 
-def test_kill_9_two_seconds_after_an_edit_keeps_the_edit(tmp_path: Path, xvfb: dict[str, str]) -> None:
+def test_kill_9_after_an_edit_keeps_the_edit(tmp_path: Path, xvfb: dict[str, str]) -> None:
     assert shutil.which("xdotool"), "xdotool is missing: run ./run setup"
     display = xvfb
     board = tmp_path / "b.dat"

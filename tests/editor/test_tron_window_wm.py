@@ -108,7 +108,7 @@ def test_an_arena_drawn_in_the_window_is_saved_and_plays(tmp_path: Path, desktop
     assert record.arena == arena and record.final.over and len(record.rounds) > 1
 
 
-def test_kill_9_two_seconds_after_an_edit_keeps_the_arena_edit(tmp_path: Path, xvfb: dict[str, str]) -> None:
+def test_kill_9_after_an_edit_keeps_the_arena_edit(tmp_path: Path, xvfb: dict[str, str]) -> None:
     assert shutil.which("xdotool"), "xdotool is missing: run ./run setup"
     arena = tmp_path / "a.txt"
     shutil.copy("gameboards/tron/open-10x10.txt", arena)

@@ -157,8 +157,7 @@ def test_check_shipped_arenas(capsys: pytest.CaptureFixture[str]) -> None:
 def test_installed_commands_run_from_another_folder(tmp_path: Path) -> None:
     bin_dir = Path(sys.executable).parent
     tron = bin_dir / "robots-tron"
-    if not tron.exists():
-        pytest.skip("robots-tron is not installed in this environment")
+    assert tron.exists(), "robots-tron is not installed next to this Python: run ./run setup"
     strong = bin_dir / "robots-tron-strong"
     done = subprocess.run(
         [str(tron), "play", str(SMALL), str(strong), str(bin_dir / "robots-tron-simple"), "--out", "g"],

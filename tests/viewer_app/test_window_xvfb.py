@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,27 +25,23 @@ CHOP = ROOT / "gameboards" / "chop.dat"
 
 @pytest.fixture(scope="module")
 def xvfb_display() -> Iterator[str]:
-    """Start Xvfb on a free display number; stop it afterwards (only this process)."""
-    for number in range(99, 140):
-        if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
-            continue
-        server = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{number}").exists() or server.poll() is not None:
-                break
-            time.sleep(0.05)
-        if server.poll() is None:
-            try:
-                yield f":{number}"
-            finally:
-                server.terminate()
-                server.wait(10)
-            return
-    raise RuntimeError("could not start Xvfb on any display :99-:139")
+    """Xvfb on a free display it picks itself (``-displayfd``: it writes the number once it is ready,
+    so nothing waits on a timer; 100 polls of 50 ms gave up early on a loaded machine, and the
+    test then ran against a display that was not there yet). Stopped afterwards (only this process)."""
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        number = server.stdout.readline().strip()
+        assert number.isdigit() and server.poll() is None, "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(10)
 
 
 def run_viewer(args: list[str], display: str, cwd: Path) -> subprocess.CompletedProcess[str]:
