@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -36,7 +37,22 @@ def desktop(xvfb: dict[str, str]) -> Iterator[dict[str, str]]:
         assert shutil.which(tool), f"{tool} is missing: run ./run setup"
     wm = subprocess.Popen(["openbox", "--sm-disable"], env=xvfb, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
+        _wait_for_window_manager(xvfb, wm)
         yield xvfb
     finally:
         wm.terminate()
         wm.wait(10)
+
+
+def _wait_for_window_manager(env: dict[str, str], wm: subprocess.Popen[bytes]) -> None:
+    """Until openbox manages the display: it then answers EWMH questions (``xdotool
+    get_num_desktops`` fails before). A test that moved or resized its window before that got
+    no window manager's answer on a slow machine. The deadline only catches a hang."""
+    deadline = time.monotonic() + 120
+    while True:
+        assert wm.poll() is None, "openbox exited"
+        asked = subprocess.run(["xdotool", "get_num_desktops"], env=env, capture_output=True, check=False)
+        if asked.returncode == 0:
+            return
+        assert time.monotonic() < deadline, "openbox did not take over the display"
+        time.sleep(0.05)  # a poll of a condition, not a wait for time to pass
