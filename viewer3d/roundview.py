@@ -21,10 +21,9 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.cards import Card
 from engine.debugmarks import Arrow, TextLine, TileMark
 from engine.errors import parse_json_object, read_text
-from engine.events import RobotStatus
+from engine.game import play_cards
 from engine.model import Board, Level, Pose
 from engine.roundlog import RoundEntry
-from engine.rules import play_card
 from viewer3d import coords
 from viewer3d.playback import Timeline
 from viewer3d.render.state import CameraMatrices, RobotVisual
@@ -230,13 +229,7 @@ def analysis_line(found: RoundAnalysis | None) -> list[str]:
 
 def ghost_poses(board: Board, level: Level, before: Pose, cards: Sequence[Card]) -> tuple[Pose, ...]:
     """The pose before the round and after each card of ``cards`` (played with the real rules)."""
-    poses = [before]
-    for card in cards:
-        result = play_card(board, level, poses[-1], card)
-        poses.append(result.pose)
-        if result.status is not RobotStatus.ALIVE:
-            break
-    return tuple(poses)
+    return (before, *(result.pose for result in play_cards(board, level, before, cards)))
 
 
 def round_and_cards_done(timeline: Timeline, t: float) -> tuple[int, int]:
