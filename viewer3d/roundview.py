@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.cards import Card
 from engine.debugmarks import Arrow, TextLine, TileMark
-from engine.errors import parse_json_object, read_text
+from engine.errors import read_text
 from engine.game import play_cards
 from engine.model import Board, Level, Pose
 from engine.roundlog import RoundEntry
@@ -183,8 +183,10 @@ class RoundAnalysis:
 def load_analysis(
     folder: Path, rounds: Mapping[int, RoundEntry], board: Board, level: Level
 ) -> dict[int, RoundAnalysis]:
-    """``analysis.json`` of a game folder (empty when there is none); InputError naming it, with line
-    and column, when it cannot be read. Rounds it describes in a way it never writes are skipped.
+    """``analysis.json`` of a game folder (empty when there is none); InputError, one line naming
+    it, when it cannot be read (``engine.analyse.parse_analysis``, which also judges each round:
+    lossy or not, and by how much, as ``robots-engine analyse`` printed it). Rounds it describes
+    in a way it never writes are skipped.
 
     Read as every input is (``engine.errors.read_text``): a FIFO named ``analysis.json`` held the
     viewer for ever, and JSON nested 10,000 deep was a RecursionError traceback.
@@ -192,29 +194,13 @@ def load_analysis(
     path = folder / "analysis.json"
     if not os.path.lexists(path):
         return {}
-    data = parse_json_object(read_text(path), path)
+    from engine.analyse import parse_analysis  # the planner's modules: only for an analysed game
+
     found: dict[int, RoundAnalysis] = {}
-    items = data.get("rounds")
-    for item in items if isinstance(items, list) else []:
-        try:
-            if type(item["round"]) is not int:  # int(1e400), a float inf, was an OverflowError traceback
-                continue
-            number = item["round"]
-            best = tuple(Card.parse(str(c)) for c in item["best"]["cards"])
-            lossy = bool(item.get("lossy"))
-            goal = float(item.get("goal_loss") or 0.0)
-            extra = item.get("rounds_loss")
-        except (KeyError, TypeError, ValueError):
-            continue
-        if goal > 0 and lossy:
-            loss = f"goal -{100 * goal:.2f} pp"
-        elif lossy:
-            loss = f"rounds +{float(extra):.2f}" if isinstance(extra, int | float) else "rounds +inf"
-        else:
-            loss = "none"
-        entry = rounds.get(number)
-        ghost = ghost_poses(board, level, entry.before, best) if entry is not None else ()
-        found[number] = RoundAnalysis(best, lossy, loss, ghost)
+    for verdict in parse_analysis(read_text(path), path, skip=lambda _: None):  # the other rounds are shown
+        entry = rounds.get(verdict.number)
+        ghost = ghost_poses(board, level, entry.before, verdict.best.cards) if entry is not None else ()
+        found[verdict.number] = RoundAnalysis(verdict.best.cards, verdict.lossy, verdict.loss_text(), ghost)
     return found
 
 
