@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.atomic import write_text_atomic
 from engine.batch import Journal, run_batch
-from engine.bounds import parse_count
+from engine.batch.table import read_rows
 from engine.cliutil import make_folder
 from engine.errors import InputError
 from engine.tron.arena import Arena, parse_arena, write_arena
@@ -198,22 +198,7 @@ def format_results(results: Sequence[GameResult]) -> str:
 
 def parse_results(text: str, path: str | Path | None = None) -> list[GameResult]:
     """Read ``results.csv`` back; InputError naming the line (and the column of a bad count)."""
-    reader = csv.reader(io.StringIO(text, newline=""))
-    results: list[GameResult] = []
-    try:
-        if next(reader, None) != list(RESULT_COLUMNS):
-            raise InputError(f"expected the header {','.join(RESULT_COLUMNS)}", path, 1, 1)
-        for row in reader:
-            line = reader.line_num
-            if len(row) != len(RESULT_COLUMNS):
-                raise InputError(f"expected {len(RESULT_COLUMNS)} fields, found {len(row)}", path, line, 1)
-            values: dict[str, Any] = dict(zip(RESULT_COLUMNS, row, strict=True))
-            for name in _COUNT_COLUMNS:
-                values[name] = parse_count(values[name], name, 0, MAX_COUNT, path, line, 1)
-            results.append(GameResult(**values))
-    except csv.Error as exc:
-        raise InputError(f"not valid CSV: {exc}", path, reader.line_num, 1) from None
-    return results
+    return [GameResult(**values) for _, values in read_rows(text, RESULT_COLUMNS, _COUNT_COLUMNS, MAX_COUNT, path)]  # type: ignore[arg-type]
 
 
 def write_reports(folder: Path, bot_names: Sequence[str], results: Sequence[GameResult]) -> list[Standing]:
