@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.ai.plan_value import EPS
+from engine.ai.plan_choice import goal_tier
 from engine.ai.planner import Choice, plan_for
 from engine.atomic import write_text_atomic
 from engine.bounds import cut
@@ -60,7 +60,9 @@ class RoundVerdict:
 
     @property
     def lost_goal(self) -> bool:
-        return self.chosen is not None and _tier(self.chosen.goal_probability) < _tier(self.best.goal_probability)
+        return self.chosen is not None and goal_tier(self.chosen.goal_probability) < goal_tier(
+            self.best.goal_probability
+        )
 
     @property
     def lossy(self) -> bool:
@@ -75,10 +77,6 @@ class RoundVerdict:
         if self.rounds_loss > ROUNDS_TOLERANCE:
             return f"rounds +{self.rounds_loss:.2f}" if not math.isinf(self.rounds_loss) else "rounds +inf"
         return "-"
-
-
-def _tier(goal: float) -> int:
-    return math.floor(goal / EPS + 0.5)
 
 
 def _choice_json(choice: Choice | None) -> dict[str, Any] | None:
