@@ -8,6 +8,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+import themes.manifest as manifest_module
 from themes.loader import BUILTIN_DIR
 from themes.manifest import MANIFEST_FILE, Look, Manifest, read_manifest, write_manifest
 
@@ -53,3 +54,15 @@ def test_the_shipped_manifests_are_what_the_writer_writes() -> None:
         text = (BUILTIN_DIR / theme / MANIFEST_FILE).read_text(encoding="utf-8")
         read, problems = _read(text)
         assert problems == [] and write_manifest(read) == text
+
+
+def test_every_theme_json_the_package_writes_goes_through_the_writer() -> None:
+    """``robots-theme new`` and ``import`` and the shipped themes' generator: one writer, so none
+    writes what the reader refuses (``new`` wrote ``"start_marker": null``)."""
+    themes = Path(manifest_module.__file__).parent
+    own = [
+        str(path.relative_to(themes))
+        for path in sorted(themes.rglob("*.py"))
+        if "json.dumps(manifest" in path.read_text(encoding="utf-8")
+    ]
+    assert own == []
