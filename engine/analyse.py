@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.ai.plan_value import EPS
+from engine.ai.plan_choice import goal_tier
 from engine.ai.planner import Choice, plan_for
 from engine.atomic import write_text_atomic
+from engine.bounds import cut
 from engine.cards import Card
-from engine.errors import InputError
+from engine.errors import InputError, parse_json_object
 from engine.gamedir import ANALYSIS_FILE, read_game_dir
 from engine.roundlog import read_rounds
 from engine.wording import counted
@@ -58,7 +60,9 @@ class RoundVerdict:
 
     @property
     def lost_goal(self) -> bool:
-        return self.chosen is not None and _tier(self.chosen.goal_probability) < _tier(self.best.goal_probability)
+        return self.chosen is not None and goal_tier(self.chosen.goal_probability) < goal_tier(
+            self.best.goal_probability
+        )
 
     @property
     def lossy(self) -> bool:
@@ -73,10 +77,6 @@ class RoundVerdict:
         if self.rounds_loss > ROUNDS_TOLERANCE:
             return f"rounds +{self.rounds_loss:.2f}" if not math.isinf(self.rounds_loss) else "rounds +inf"
         return "-"
-
-
-def _tier(goal: float) -> int:
-    return math.floor(goal / EPS + 0.5)
 
 
 def _choice_json(choice: Choice | None) -> dict[str, Any] | None:
@@ -127,10 +127,82 @@ def analysis_json(verdicts: list[RoundVerdict]) -> dict[str, Any]:
     }
 
 
+def format_analysis(verdicts: list[RoundVerdict]) -> str:
+    """The text of ``analysis.json`` (the writer paired with ``parse_analysis``)."""
+    return json.dumps(analysis_json(verdicts), indent=1) + "\n"
+
+
 def write_analysis(folder: str | Path, verdicts: list[RoundVerdict]) -> Path:
     path = Path(folder) / ANALYSIS_FILE
-    write_text_atomic(path, json.dumps(analysis_json(verdicts), indent=1) + "\n")
+    write_text_atomic(path, format_analysis(verdicts))
     return path
+
+
+def _number(value: Any, what: str, path: str | Path | None, *, infinite: bool = False) -> float:
+    """A JSON number (null: infinity where ``infinite``) at least 0; InputError naming ``what`` otherwise."""
+    if value is None and infinite:
+        return math.inf
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+        raise InputError(f"{what} must be a number at least 0, not {cut(json.dumps(value), 30)}", path)
+    return float(value)
+
+
+def _choice_from_json(value: Any, what: str, path: str | Path | None) -> Choice:
+    if not isinstance(value, dict):
+        raise InputError(f"{what} must be an object with 'cards', 'goal_probability', ...", path)
+    cards = value.get("cards")
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise InputError(f"{what}.cards must be a list of cards", path)
+    try:
+        parsed = tuple(Card.parse(c) for c in cards)
+    except ValueError as exc:
+        raise InputError(f"{what}.cards: {exc}", path) from None
+    destroyed, reaches_goal = value.get("destroyed"), value.get("reaches_goal")
+    if not (isinstance(destroyed, bool) and isinstance(reaches_goal, bool)):
+        raise InputError(f"{what}: 'destroyed' and 'reaches_goal' must be true or false", path)
+    goal = _number(value.get("goal_probability"), f"{what}.goal_probability", path)
+    if goal > 1:
+        raise InputError(f"{what}.goal_probability must be at most 1, not {goal:g}", path)
+    rounds = _number(value.get("expected_rounds"), f"{what}.expected_rounds", path, infinite=True)
+    return Choice(parsed, goal, rounds, destroyed, reaches_goal)
+
+
+def parse_analysis(
+    text: str, path: str | Path | None = None, skip: Callable[[InputError], None] | None = None
+) -> list[RoundVerdict]:
+    """Read ``analysis.json`` back into the verdicts it was written from; what each says (lossy,
+    the loss) is worked out again by ``RoundVerdict``, the one place that judges a round.
+    InputError, one line naming the file (and the round), for anything ``format_analysis`` never
+    writes; with ``skip``, a round it cannot use is handed to it and left out instead (the viewer
+    shows the others)."""
+    data = parse_json_object(text, path)
+    version = data.get("format")
+    if version != ANALYSIS_FORMAT or isinstance(version, bool):
+        raise InputError(f"unsupported format {cut(repr(version), 30)}, this program reads {ANALYSIS_FORMAT}", path)
+    items = data.get("rounds")
+    if not isinstance(items, list):
+        raise InputError("'rounds' must be a list", path)
+    verdicts: list[RoundVerdict] = []
+    for index, item in enumerate(items):
+        try:
+            verdicts.append(_verdict_from_json(item, f"rounds[{index}]", path))
+        except InputError as error:
+            if skip is None:
+                raise
+            skip(error)
+    return verdicts
+
+
+def _verdict_from_json(item: Any, where: str, path: str | Path | None) -> RoundVerdict:
+    number = item.get("round") if isinstance(item, dict) else None
+    if type(number) is not int or number < 1:
+        raise InputError(f"{where} must be an object with a 'round' number from 1", path)
+    chosen = item.get("chosen")
+    return RoundVerdict(
+        number,
+        _choice_from_json(chosen, f"{where}.chosen", path) if chosen is not None else None,
+        _choice_from_json(item.get("best"), f"{where}.best", path),
+    )
 
 
 def _value(choice: Choice | None) -> str:

@@ -21,10 +21,9 @@ from engine.cards import Card
 from engine.deck import load_deck
 from engine.errors import InputError, line_column
 from engine.events import RobotStatus
-from engine.game import play_game
+from engine.game import play_cards, play_game
 from engine.model import Direction, Level, Pose
 from engine.outputs import format_globalseq, format_stats
-from engine.rules import play_card
 
 SHOWN_FAILURES = 5
 
@@ -47,21 +46,17 @@ def run_card_case(case: dict[str, Any]) -> Failure | None:
     board = parse_board(case["board"])
     level = Level(case["level"])
     pose = _pose(case["start"])
-    got: list[list[Any]] = []
-    for text in case["cards"]:
-        result = play_card(board, level, pose, Card.parse(text))
-        pose = result.pose
-        got.append(
-            [
-                pose.x,
-                pose.y,
-                pose.facing.value,
-                result.status is RobotStatus.DESTROYED,
-                result.status is RobotStatus.FINISHED,
-            ]
-        )
-        if result.status is not RobotStatus.ALIVE:
-            break
+    cards = [Card.parse(text) for text in case["cards"]]
+    got: list[list[Any]] = [
+        [
+            result.pose.x,
+            result.pose.y,
+            result.pose.facing.value,
+            result.status is RobotStatus.DESTROYED,
+            result.status is RobotStatus.FINISHED,
+        ]
+        for result in play_cards(board, level, pose, cards)
+    ]
     if got != case["after"]:
         return Failure(case["id"], case["after"], got)
     return None

@@ -102,15 +102,22 @@ def play_round(
 ) -> RoundRecord:
     """Play the chosen cards in order until they run out or the game ends."""
     check_choice(hand, chosen)
+    return RoundRecord(number, hand, tuple(chosen), play_cards(board, level, pose, chosen), pose)
+
+
+def play_cards(board: Board, level: Level, pose: Pose, cards: Sequence[Card]) -> tuple[CardResult, ...]:
+    """What ``cards`` do from ``pose``, one after another, up to the one that ends the game (the
+    robot destroyed or at the goal): the one card loop of a round, which the analysis' best choice
+    (the viewer's ghost robot) and the conformance cases play too."""
     results: list[CardResult] = []
     current = pose
-    for card in chosen:
+    for card in cards:
         result = play_card(board, level, current, card)
         results.append(result)
         current = result.pose
         if result.status is not RobotStatus.ALIVE:
             break
-    return RoundRecord(number, hand, tuple(chosen), tuple(results), pose)
+    return tuple(results)
 
 
 def round_outcome(record: RoundRecord) -> Outcome | None:

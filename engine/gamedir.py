@@ -171,8 +171,7 @@ def write_game_dir(
     }
     if cards is not None:
         files[folder / DECK_FILE] = write_cards(cards)
-    info = game_info(game, ai=ai, deck=deck, seed=seed, ai_command=ai_command)
-    files[folder / INFO_FILE] = json.dumps(info, indent=2) + "\n"
+    files[folder / INFO_FILE] = write_game_info(game_info(game, ai=ai, deck=deck, seed=seed, ai_command=ai_command))
     write_files_atomic(files)
     stale = [] if cards is not None else [DECK_FILE]  # an earlier game's deck must not be taken for this one's
     stale.append(ANALYSIS_FILE)  # nor its analysis: the viewer would show its best choices on these rounds
@@ -191,6 +190,11 @@ class GameDir:
     level: Level
     globalseq: str
     info: dict[str, Any]
+
+
+def write_game_info(info: dict[str, Any]) -> str:
+    """The text of ``game.json`` (the writer paired with ``parse_game_info``)."""
+    return json.dumps(info, indent=2) + "\n"
 
 
 def parse_game_info(text: str, path: str | Path | None = None) -> dict[str, Any]:

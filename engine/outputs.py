@@ -1,18 +1,27 @@
 """The game's output files: ``sequence.txt``, ``globalseq.txt`` and ``stats.txt`` (writers).
 
 All of them are derived from the events recorded in a GameRecord, exactly as
-``docs/rules.md`` (Output files) describes.
+``docs/rules.md`` (Output files) describes.  ``stats.txt`` is read back by ``parse_stats`` (the
+sequence files by ``engine.replay.parse_globalseq``), so a tool comparing contest results reads
+the figures the way they were written.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
+from pathlib import Path
 
+from engine.bounds import parse_count, shown
+from engine.errors import InputError
 from engine.events import Cause
 from engine.game import GameRecord, Outcome
 
 CARD_SEPARATOR = "----"
 ROUND_SEPARATOR = "--------"
+#: The labels of ``stats.txt``'s seven lines, in their order (``Label: N``).
+STATS_LABELS = ("Cards", "Rounds", "Card Moves", "Board Moves", "Destroyed (X)", "Cards Out (Y)", "Finished (Z)")
+#: The highest figure ``parse_stats`` takes: far above any game's (5,600 cards, 700 rounds).
+MAX_STAT = 10**9
 
 
 def round_lines(game: GameRecord, index: int) -> list[str]:
@@ -88,16 +97,28 @@ class Stats:
         )
 
     def format(self) -> str:
-        return (
-            f"Cards: {self.cards}\n"
-            f"Rounds: {self.rounds}\n"
-            f"Card Moves: {self.card_moves}\n"
-            f"Board Moves: {self.board_moves}\n"
-            f"Destroyed (X): {self.destroyed}\n"
-            f"Cards Out (Y): {self.cards_out}\n"
-            f"Finished (Z): {self.finished}\n"
-        )
+        return "".join(f"{label}: {value}\n" for label, value in zip(STATS_LABELS, astuple(self), strict=True))
 
 
 def format_stats(game: GameRecord) -> str:
     return Stats.of(game).format()
+
+
+def parse_stats(text: str, path: str | Path | None = None) -> Stats:
+    """Read ``stats.txt`` as ``Stats.format`` writes it: the seven ``Label: N`` lines in their order
+    (the three outcome figures 0 or 1); InputError naming the line and column of anything else."""
+    lines = text.splitlines()
+    values: list[int] = []
+    for number, label in enumerate(STATS_LABELS, start=1):
+        if number > len(lines):
+            raise InputError(f"missing line {label!r}: stats.txt has {len(STATS_LABELS)} lines", path, number, 1)
+        line = lines[number - 1]
+        prefix = f"{label}: "
+        if not line.startswith(prefix):
+            raise InputError(f"expected '{label}: N', not {shown(line, 40)}", path, number, 1)
+        high = 1 if number > 4 else MAX_STAT
+        values.append(parse_count(line[len(prefix) :], label, 0, high, path, number, len(prefix) + 1))
+    if len(lines) > len(STATS_LABELS):
+        extra = len(STATS_LABELS) + 1
+        raise InputError(f"text after the {len(STATS_LABELS)} lines: {shown(lines[extra - 1], 40)}", path, extra, 1)
+    return Stats(*values)

@@ -10,7 +10,7 @@ block of lines that no card can produce is reported with its round and card.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine.bounds import shown
@@ -126,14 +126,15 @@ class CardStep:
         return self.candidates[0]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Replay:
-    """A sequence file replayed on its board: every card's events, and how the game ended."""
+    """A sequence file replayed on its board: every card's events, and how the game ended (a
+    value: the viewer and the command line read it, nothing changes it once replayed)."""
 
     board: Board
     level: Level
     start: Pose
-    steps: list[CardStep] = field(default_factory=list)
+    steps: tuple[CardStep, ...] = ()
     outcome: Outcome | None = None  # None: the file stops before the game ended
     round_count: int = 0
 
@@ -167,15 +168,17 @@ def replay_sequence(
 
     ``on_step`` is called with each card as soon as it is replayed (a viewer shows a long game
     while the rest is still being replayed)."""
-    replay = Replay(board, level, start)
+    steps: list[CardStep] = []
+    outcome: Outcome | None = None
+    round_count = 0
     pose = start
     # Long games revisit the same poses again and again: play each pose's 7 cards only once.
     memo: dict[Pose, list[tuple[Card, CardResult, tuple[str, ...]]]] = {}
     for r, round_cards in enumerate(sequence.rounds, start=1):
         if [c.lines for c in round_cards] == [("Y",)]:
-            replay.outcome = Outcome.CARDS_OUT
+            outcome = Outcome.CARDS_OUT
             break
-        replay.round_count = r
+        round_count = r
         if len(round_cards) > CHOSEN_PER_ROUND:
             raise SequenceError(
                 f"round {r} has {len(round_cards)} cards, a round plays at most {CHOSEN_PER_ROUND}",
@@ -204,12 +207,12 @@ def replay_sequence(
             matches.sort(key=lambda m: _blocked_count(m[1]))
             best = matches[0][1]
             step = CardStep(r, c, tuple(card for card, _ in matches), pose, best)
-            replay.steps.append(step)
+            steps.append(step)
             if on_step is not None:
                 on_step(step)
             pose = best.pose
             if best.status is not RobotStatus.ALIVE:
-                replay.outcome = Outcome.DESTROYED if best.status is RobotStatus.DESTROYED else Outcome.FINISHED
+                outcome = Outcome.DESTROYED if best.status is RobotStatus.DESTROYED else Outcome.FINISHED
                 if c != len(round_cards) - 1 or r != len(sequence.rounds):
                     raise SequenceError(
                         f"round {r}, card {c + 1}: the game ended here but the file goes on",
@@ -217,7 +220,7 @@ def replay_sequence(
                         card_lines.line_number,
                         1,
                     )
-                return replay
+                return Replay(board, level, start, tuple(steps), outcome, round_count)
         if len(round_cards) < CHOSEN_PER_ROUND:
             raise SequenceError(
                 f"round {r} has only {len(round_cards)} cards but the game did not end in it",
@@ -225,7 +228,7 @@ def replay_sequence(
                 round_cards[-1].line_number,
                 1,
             )
-    return replay
+    return Replay(board, level, start, tuple(steps), outcome, round_count)
 
 
 def load_replay(board: Board, level: Level, start: Pose, text: str, path: str | Path | None = None) -> Replay:

@@ -149,11 +149,43 @@ def _from_json(data: dict[str, Any], where: Path, number: int, width: int, heigh
     )
 
 
+def entry_json(entry: RoundEntry) -> dict[str, Any]:
+    """The JSON object of one read-back entry, as ``round_entries`` writes it for the game it came
+    from: the AI's side (time, output, marks) only where it was recorded, ``error`` where one was."""
+    data: dict[str, Any] = {
+        "round": entry.number,
+        "before": entry.before.to_bot_line(),
+        "hand": [c.value for c in entry.hand],
+        "chosen": [c.value for c in entry.chosen] if entry.chosen is not None else None,
+        "played": entry.played,
+        "after": entry.after.to_bot_line() if entry.after is not None else None,
+        "end": entry.end,
+    }
+    if entry.seconds is not None:
+        data["seconds"] = entry.seconds
+        data["output"] = entry.output
+        data["output_bytes"] = entry.output_bytes
+        if entry.debug:
+            data["debug"] = marks_to_json(entry.debug)
+    if entry.error is not None:
+        data["error"] = entry.error
+    return data
+
+
+def write_rounds(entries: Sequence[RoundEntry]) -> str:
+    """The text of ``rounds.jsonl`` holding ``entries``: the writer paired with ``parse_rounds``
+    (a game's own file, ``format_rounds``, reads back and is written again to the same bytes)."""
+    return "".join(json.dumps(entry_json(entry), ensure_ascii=False) + "\n" for entry in entries)
+
+
 def parse_rounds(text: str, path: str | Path, width: int, height: int) -> list[RoundEntry]:
-    """Read ``rounds.jsonl``; a malformed line is an InputError naming its line."""
+    """Read ``rounds.jsonl``; a malformed line is an InputError naming its line.
+
+    Lines end at ``\n`` only: an AI's output is kept as it printed it (``ensure_ascii=False``), and
+    ``str.splitlines`` also splits at U+2028, U+0085 and the like inside those strings."""
     where = Path(path)
     entries: list[RoundEntry] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         data = parse_json(line, where, number)

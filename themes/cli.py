@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
+import os
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
@@ -19,7 +20,7 @@ from engine.atomic import resolve_target, write_bytes_atomic
 from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, add_version, run_command
 from themes.errors import ThemeError
 from themes.loader import check_theme, list_themes, load_theme, shipped_theme_names, user_themes_dir
-from themes.manifest import MANIFEST_FILE
+from themes.manifest import MANIFEST_FILE, write_manifest
 from themes.report import summary
 from themes.sheet import contact_sheet
 from themes.template import (
@@ -91,6 +92,15 @@ def _new_target(name: str, parent: Path | None) -> Path | int:
     return target
 
 
+def _copied_base(origin: Theme) -> str | None:
+    """The copy's ``base``: the origin's, a relative path made absolute (it was read from the origin's
+    folder, and the copy lives elsewhere)."""
+    base = origin.manifest.base
+    if base is None or not (os.sep in base or (os.altsep and os.altsep in base)) or Path(base).is_absolute():
+        return base
+    return str((origin.path / base).resolve())
+
+
 def _new(name: str, source: str, parent: Path | None) -> int:
     target = _new_target(name, parent)
     if isinstance(target, int):
@@ -101,8 +111,8 @@ def _new(name: str, source: str, parent: Path | None) -> int:
         staging = fresh_staging(target)  # ours: what an interrupted "new" left there is removed
         staging.rmdir()  # copytree makes it
         shutil.copytree(origin.path, staging, ignore=shutil.ignore_patterns("*.tmp", ".*"))
-        manifest = {"name": name, "author": "", "licence": "", "start_marker": origin.manifest.start_marker}
-        (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        manifest = replace(origin.manifest, name=name, author="", licence="", base=_copied_base(origin))
+        (staging / MANIFEST_FILE).write_text(write_manifest(manifest), encoding="utf-8")
         staging.rename(target)
     except OSError as exc:
         print(f"robots-theme: {exc.filename or target}: {exc.strerror or exc}", file=sys.stderr)

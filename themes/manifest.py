@@ -63,6 +63,32 @@ def parse_colour(value: object) -> Colour | None:
     return (number >> 16 & 255, number >> 8 & 255, number & 255)
 
 
+def colour_text(colour: Colour) -> str:
+    """``"#rrggbb"``: the form ``parse_colour`` reads."""
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+def write_manifest(manifest: Manifest) -> str:
+    """The text of ``theme.json`` saying ``manifest``: the writer paired with ``read_manifest``
+    (what is unset -- no start marker choice, no base, the default backdrop, no 3D setting -- is
+    left out, as a hand-written file would, so it reads back as the same value)."""
+    data: dict[str, object] = {"name": manifest.name, "author": manifest.author, "licence": manifest.licence}
+    if manifest.start_marker is not None:
+        data["start_marker"] = manifest.start_marker
+    if manifest.base is not None:
+        data["base"] = manifest.base
+    if manifest.backdrop != DEFAULT_BACKDROP:
+        data["backdrop"] = colour_text(manifest.backdrop)
+    look: dict[str, object] = {}
+    for key in (*_LOOK_COLOURS, *_LOOK_NUMBERS):
+        value = getattr(manifest.look, key)
+        if value is not None:
+            look[key] = colour_text(value) if key in _LOOK_COLOURS else value
+    if look:
+        data["3d"] = look
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
 def _look(value: object, problems: list[str]) -> Look:
     where = f'{MANIFEST_FILE}: "3d"'
     if not isinstance(value, dict):

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 from themes.folder import PICTURE_KEYS
 from themes.images import TILE_SIZE, image_problem, read_regular_file
 from themes.keys import GAME_FOLDERS, GAME_KEYS, OPTIONAL_KEYS
-from themes.manifest import MANIFEST_FILE
+from themes.manifest import DEFAULT_BASE, MANIFEST_FILE, Manifest, write_manifest
 from themes.theme import Theme
 
 COLUMNS = 8
@@ -163,8 +163,8 @@ def write_pictures(pictures: dict[str, Image.Image], target: Path, name: str) ->
             path = staging / f"{key}.png"  # "tron/floor": another game's picture, in its subfolder
             path.parent.mkdir(exist_ok=True)
             image.save(path, format="PNG")
-        manifest = {"name": name, "author": "", "licence": "", "base": "default"}
-        (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        manifest = Manifest(name=name, base=DEFAULT_BASE)
+        (staging / MANIFEST_FILE).write_text(write_manifest(manifest), encoding="utf-8")
         staging.rename(target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)  # a full disk or Ctrl-C leaves no half theme

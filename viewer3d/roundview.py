@@ -20,11 +20,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.cards import Card
 from engine.debugmarks import Arrow, TextLine, TileMark
-from engine.errors import parse_json_object, read_text
-from engine.events import RobotStatus
+from engine.errors import read_text
+from engine.game import play_cards
 from engine.model import Board, Level, Pose
 from engine.roundlog import RoundEntry
-from engine.rules import play_card
 from viewer3d import coords
 from viewer3d.playback import Timeline
 from viewer3d.render.state import CameraMatrices, RobotVisual
@@ -184,8 +183,10 @@ class RoundAnalysis:
 def load_analysis(
     folder: Path, rounds: Mapping[int, RoundEntry], board: Board, level: Level
 ) -> dict[int, RoundAnalysis]:
-    """``analysis.json`` of a game folder (empty when there is none); InputError naming it, with line
-    and column, when it cannot be read. Rounds it describes in a way it never writes are skipped.
+    """``analysis.json`` of a game folder (empty when there is none); InputError, one line naming
+    it, when it cannot be read (``engine.analyse.parse_analysis``, which also judges each round:
+    lossy or not, and by how much, as ``robots-engine analyse`` printed it). Rounds it describes
+    in a way it never writes are skipped.
 
     Read as every input is (``engine.errors.read_text``): a FIFO named ``analysis.json`` held the
     viewer for ever, and JSON nested 10,000 deep was a RecursionError traceback.
@@ -193,29 +194,13 @@ def load_analysis(
     path = folder / "analysis.json"
     if not os.path.lexists(path):
         return {}
-    data = parse_json_object(read_text(path), path)
+    from engine.analyse import parse_analysis  # the planner's modules: only for an analysed game
+
     found: dict[int, RoundAnalysis] = {}
-    items = data.get("rounds")
-    for item in items if isinstance(items, list) else []:
-        try:
-            if type(item["round"]) is not int:  # int(1e400), a float inf, was an OverflowError traceback
-                continue
-            number = item["round"]
-            best = tuple(Card.parse(str(c)) for c in item["best"]["cards"])
-            lossy = bool(item.get("lossy"))
-            goal = float(item.get("goal_loss") or 0.0)
-            extra = item.get("rounds_loss")
-        except (KeyError, TypeError, ValueError):
-            continue
-        if goal > 0 and lossy:
-            loss = f"goal -{100 * goal:.2f} pp"
-        elif lossy:
-            loss = f"rounds +{float(extra):.2f}" if isinstance(extra, int | float) else "rounds +inf"
-        else:
-            loss = "none"
-        entry = rounds.get(number)
-        ghost = ghost_poses(board, level, entry.before, best) if entry is not None else ()
-        found[number] = RoundAnalysis(best, lossy, loss, ghost)
+    for verdict in parse_analysis(read_text(path), path, skip=lambda _: None):  # the other rounds are shown
+        entry = rounds.get(verdict.number)
+        ghost = ghost_poses(board, level, entry.before, verdict.best.cards) if entry is not None else ()
+        found[verdict.number] = RoundAnalysis(verdict.best.cards, verdict.lossy, verdict.loss_text(), ghost)
     return found
 
 
@@ -230,13 +215,7 @@ def analysis_line(found: RoundAnalysis | None) -> list[str]:
 
 def ghost_poses(board: Board, level: Level, before: Pose, cards: Sequence[Card]) -> tuple[Pose, ...]:
     """The pose before the round and after each card of ``cards`` (played with the real rules)."""
-    poses = [before]
-    for card in cards:
-        result = play_card(board, level, poses[-1], card)
-        poses.append(result.pose)
-        if result.status is not RobotStatus.ALIVE:
-            break
-    return tuple(poses)
+    return (before, *(result.pose for result in play_cards(board, level, before, cards)))
 
 
 def round_and_cards_done(timeline: Timeline, t: float) -> tuple[int, int]:

@@ -27,6 +27,12 @@ CHOSEN_PER_ROUND = 5
 Key = tuple[int, float, float, bool, int, tuple[int, ...]]
 
 
+def goal_tier(goal: float) -> int:
+    """A goal probability in whole units of ``EPS`` (rounded): choices of one tier count as equally
+    likely to reach the goal (``plan_kernel.tier`` is the compiled twin, ``planner`` the vectorised)."""
+    return math.floor(goal / EPS + 0.5)
+
+
 def _play_all(
     nxt: Sequence[int] | None, states: int, state: int, hand: Sequence[int]
 ) -> list[tuple[tuple[int, ...], int, int]]:
@@ -68,8 +74,7 @@ def rank(
     dead = states - 2
     keyed: list[tuple[tuple[int, ...], Key]] = []
     for sequence, s, after in _play_all(nxt, states, state, hand):
-        tier = math.floor(goal[s] / EPS + 0.5)  # plan_kernel.tier
-        keyed.append((sequence, (-tier, won[s], -alive[s], s == dead, after, sequence)))
+        keyed.append((sequence, (-goal_tier(goal[s]), won[s], -alive[s], s == dead, after, sequence)))
     keyed.sort(key=lambda item: item[1])
     return keyed
 

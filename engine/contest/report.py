@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.atomic import write_text_atomic
-from engine.bounds import parse_count, shown
+from engine.batch.table import read_rows
+from engine.bounds import shown
 from engine.contest.runner import GameResult
 from engine.errors import InputError
 from engine.game import Outcome
@@ -129,29 +130,16 @@ OUTCOMES = {outcome.value for outcome in Outcome}
 
 def parse_csv(text: str, path: str | Path | None = None) -> list[GameResult]:
     """Read ``results.csv`` back (the pair of :func:`format_csv`); InputError naming the line when bad."""
-    reader = csv.reader(io.StringIO(text, newline=""))
-    try:
-        header = next(reader, None)
-        if header != CSV_COLUMNS:
-            raise InputError(f"expected the header {','.join(CSV_COLUMNS)}", path, 1, 1)
-        results = []
-        for row in reader:
-            line = reader.line_num
-            if len(row) != len(CSV_COLUMNS):
-                raise InputError(f"expected {len(CSV_COLUMNS)} fields, found {len(row)}", path, line, 1)
-            values: dict[str, Any] = dict(zip(CSV_COLUMNS, row, strict=True))
-            for name in INT_COLUMNS:
-                values[name] = parse_count(values[name], name, 0, MAX_COUNT, path, line, 1)
-            if values["outcome"] not in OUTCOMES:
-                raise InputError(
-                    f"outcome must be one of {', '.join(sorted(OUTCOMES))}, not {shown(values['outcome'], 20)}",
-                    path,
-                    line,
-                    1,
-                )
-            results.append(GameResult(**values))
-    except csv.Error as exc:
-        raise InputError(f"not valid CSV: {exc}", path, reader.line_num, 1) from None
+    results = []
+    for line, values in read_rows(text, CSV_COLUMNS, INT_COLUMNS, MAX_COUNT, path):
+        if values["outcome"] not in OUTCOMES:
+            raise InputError(
+                f"outcome must be one of {', '.join(sorted(OUTCOMES))}, not {shown(str(values['outcome']), 20)}",
+                path,
+                line,
+                1,
+            )
+        results.append(GameResult(**values))  # type: ignore[arg-type]
     return results
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.atomic import write_text_atomic
 from engine.batch import Journal, run_batch
+from engine.batch.table import read_rows
 from engine.cliutil import make_folder
 from engine.errors import InputError
 from engine.tron.arena import Arena, parse_arena, write_arena
@@ -177,14 +178,32 @@ def format_table(table: Sequence[Standing]) -> str:
     return "\n".join(lines)
 
 
-def write_reports(folder: Path, bot_names: Sequence[str], results: Sequence[GameResult]) -> list[Standing]:
-    table = standings(bot_names, results)
+#: The columns of ``results.csv``: a game result's fields, in order.
+RESULT_COLUMNS = tuple(GameResult.__dataclass_fields__)
+_COUNT_COLUMNS = ("survived1", "survived2", "points1", "points2", "rounds")
+#: No count of a game result comes near this (a game has at most 512 x 512 rounds).
+MAX_COUNT = 10**9
+
+
+def format_results(results: Sequence[GameResult]) -> str:
+    """The text of ``results.csv``: a header and one row per game, in key order (the writer paired
+    with ``parse_results``; rows end in CRLF, so a text field holding a lone CR is quoted)."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(GameResult.__dataclass_fields__))
+    writer = csv.DictWriter(buffer, fieldnames=list(RESULT_COLUMNS))
     writer.writeheader()
     for result in sorted(results, key=lambda r: r.key):
         writer.writerow(asdict(result))
-    write_text_atomic(folder / RESULTS_FILE, buffer.getvalue())
+    return buffer.getvalue()
+
+
+def parse_results(text: str, path: str | Path | None = None) -> list[GameResult]:
+    """Read ``results.csv`` back; InputError naming the line (and the column of a bad count)."""
+    return [GameResult(**values) for _, values in read_rows(text, RESULT_COLUMNS, _COUNT_COLUMNS, MAX_COUNT, path)]  # type: ignore[arg-type]
+
+
+def write_reports(folder: Path, bot_names: Sequence[str], results: Sequence[GameResult]) -> list[Standing]:
+    table = standings(bot_names, results)
+    write_text_atomic(folder / RESULTS_FILE, format_results(results))
     summary = {"standings": [asdict(s) for s in table], "games": len(results)}
     write_text_atomic(folder / SUMMARY_FILE, json.dumps(summary, indent=1) + "\n")
     return table

@@ -1,5 +1,6 @@
 """globalseq.txt is read back and replayed with the rules; contradictions name round and card."""
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -38,6 +39,10 @@ def test_replayed_cards_are_among_the_played_ones() -> None:
     replay = load_replay(board, Level(case["level"]), board.start, format_globalseq(game))
     played = [card for r in game.rounds for card in r.chosen[: len(r.results)]]
     assert all(played[i] in step.candidates for i, step in enumerate(replay.steps))
+    # a value handed to the viewer and the command line: replaying the same text gives an equal one
+    assert replay == load_replay(board, Level(case["level"]), board.start, format_globalseq(game))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        replay.outcome = None  # type: ignore[misc]
 
 
 def test_a_move_through_a_wall_is_reported_with_round_and_card() -> None:

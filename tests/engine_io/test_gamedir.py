@@ -23,13 +23,15 @@ from engine.gamedir import (
     SEQUENCE_FILE,
     START_FILE,
     STATS_FILE,
+    parse_game_info,
     read_game_dir,
     write_game_dir,
+    write_game_info,
 )
 from engine.model import Level
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.replay import load_replay
-from engine.roundlog import ROUNDS_FILE
+from engine.roundlog import ROUNDS_FILE, parse_rounds, write_rounds
 
 CHOP = Path(__file__).resolve().parents[2] / "gameboards" / "chop.dat"
 ALL_FILES = {BOARD_FILE, START_FILE, GLOBALSEQ_FILE, SEQUENCE_FILE, STATS_FILE, ASCII_FILE, INFO_FILE, ROUNDS_FILE}
@@ -54,6 +56,10 @@ def test_written_game_reads_back_and_replays_to_its_final_pose(tmp_path: Path, l
     assert info["final"] == [game.pose.x, game.pose.y, game.pose.facing.value]
     replay = load_replay(back.board, back.level, back.start, back.globalseq)
     assert replay.outcome is game.outcome and replay.final_pose == game.pose
+    info_text = (tmp_path / "g" / INFO_FILE).read_text()
+    assert write_game_info(parse_game_info(info_text)) == info_text  # game.json: written again exactly
+    rounds_text = (tmp_path / "g" / ROUNDS_FILE).read_text()
+    assert write_rounds(parse_rounds(rounds_text, ROUNDS_FILE, board.width, board.height)) == rounds_text
 
 
 def test_an_ai_error_is_recorded_with_its_message(tmp_path: Path) -> None:

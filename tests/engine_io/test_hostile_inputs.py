@@ -67,7 +67,7 @@ def _replay(text: str, path: str) -> None:
 
 
 def _analysis(text: str, path: str) -> None:
-    """A game folder's ``analysis.json`` as robots-view reads it (rounds it cannot use are skipped)."""
+    """A game folder's ``analysis.json`` as robots-view reads it (``engine.analyse.parse_analysis``)."""
     import tempfile
 
     from viewer3d.roundview import load_analysis
@@ -235,8 +235,8 @@ SAMPLES = {
     "bot": "7 8 D\n",
     "cards": "MF 1\nMB\nRL\n",
     "deck": "MF 1\nMB\nRL\n" * 3,
-    "analysis": '{"format": 1, "rounds": [{"round": 1, "best": {"cards": ["MF 1", "MB", "RL", "RR", "RU"]},'
-    ' "lossy": true, "goal_loss": 0.5, "rounds_loss": 1.5}]}',
+    "analysis": '{"format": 1, "rounds": [{"round": 1, "chosen": null, "best": {"cards": ["MF 1", "MB", "RL", "RR",'
+    ' "RU"], "goal_probability": 0.5, "expected_rounds": 1.5, "destroyed": false, "reaches_goal": false}}]}',
     "rounds": '{"round": 1, "before": "0 0 D", "hand": ["MF 1", "MF 2", "MF 3", "MB", "RL", "RR", "RU", "MB"],'
     ' "chosen": ["MF 1", "MF 2", "MF 3", "MB", "RL"], "played": 5, "after": "0 5 D", "end": "alive"}\n',
     "globalseq": "ML\n----\nMU\n--------\nRL\n----\nX\n",

@@ -576,3 +576,15 @@ def test_an_answer_file_in_the_way_is_named_without_errno_noise(
     assert code == 2 and err.count("\n") == 0, err
     assert err.startswith(f"robots-ai: {answer}: "), err
     assert "[Errno" not in err and "'" not in err, err
+
+
+def test_a_plan_file_is_written_again_to_the_same_bytes() -> None:
+    """``encode`` and ``decode`` are a writer and its parser: a sound file reads back into what
+    writes it again, byte for byte (a real plan's too, with values other than the tiny one's)."""
+    raw = _tiny_plan()
+    data = plan_file.decode(raw, "k")
+    assert data is not None and plan_file.encode("k", data) == raw
+    key = plan_file.cache_key(CORRIDOR, Level.NORMAL)
+    real = plan_file.encode(key, plan_for(CORRIDOR, Level.NORMAL).to_data())
+    again = plan_file.decode(real, key)
+    assert again is not None and plan_file.encode(key, again) == real

@@ -78,6 +78,13 @@ def test_the_game_loop_and_level_search_are_not_written_again() -> None:
     assert sorted(off_board) == ["engine/gamedir.py", "engine/status.py"]
     counting = [where for where, text in sources.items() if re.search(r"len\([\w.]*starts\) *(!=|==|>) *1", text)]
     assert sorted(counting) == ["engine/model.py", "engine/status.py"]  # Board.start: a fast path to require_start
+    card_players = [where for where, text in sources.items() if re.search(r"\bplay_card\(", text)]
+    # play_cards is the one loop of cards up to the end of the game (rounds, the analysis' ghost
+    # robot, the conformance cases); replay tries every card kind against a file's lines
+    assert sorted(card_players) == ["engine/game.py", "engine/replay.py", "engine/rules.py"]
+    tiers = [where for where, text in sources.items() if re.search(r"/ EPS \+ 0\.5", text)]
+    # goal probabilities compared in whole units of EPS: plan_choice.goal_tier, and planner's numpy twin
+    assert sorted(tiers) == ["engine/ai/plan_choice.py", "engine/ai/planner.py"]
 
 
 @pytest.mark.parametrize(

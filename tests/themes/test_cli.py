@@ -217,3 +217,35 @@ def test_an_unknown_theme_is_named_after_the_tool_with_status_2(
     assert err.startswith("robots-theme: no theme called 'nosuch'") and err.count("\n") == 1, err
     assert main(["template", "nosuch", "--out", str(tmp_path / "s.png")]) == 2
     assert capsys.readouterr().err.startswith("robots-theme: no theme called 'nosuch'")
+
+
+def test_new_keeps_what_the_copied_theme_says_of_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The copy looks like its origin: base (a relative path made absolute, it was read from the
+    origin's folder), backdrop and 3D settings are kept; no start marker choice stays none (it was
+    written as null, which the copy's own check then refused)."""
+    from themes import load_theme
+    from themes.manifest import Look
+
+    base = tmp_path / "my-base"
+    shutil.copytree(BUILTIN_DIR / "pen", base)
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    shutil.copy(BUILTIN_DIR / "default" / "floor.png", origin / "floor.png")
+    (origin / "theme.json").write_text(
+        '{"name": "Origin", "author": "me", "base": "../my-base", "backdrop": "#102030",\n'
+        ' "3d": {"wall_colour": "#404850", "light": 1.5}}\n'
+    )
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    shutil.copy(BUILTIN_DIR / "default" / "floor.png", bare / "floor.png")
+    out = tmp_path / "out"
+    assert main(["new", "copy", "--from", str(origin), "--dir", str(out)]) == 0
+    assert main(["new", "plain", "--from", str(bare), "--dir", str(out)]) == 0
+    capsys.readouterr()
+    copy = load_theme(str(out / "copy")).manifest
+    assert (copy.name, copy.author, copy.base, copy.backdrop) == ("copy", "", str(base.resolve()), (16, 32, 48))
+    assert copy.look == Look(wall_colour=(64, 72, 80), light=1.5) and copy.start_marker is None
+    assert load_theme(str(out / "copy")).tile("goal").tobytes() == load_theme("pen").tile("goal").tobytes()
+    assert main(["check", str(out / "plain")]) == 1
+    assert "start_marker" not in capsys.readouterr().err
+    assert '"start_marker"' not in (out / "plain" / "theme.json").read_text()

@@ -30,6 +30,7 @@ from themes.make.canvas import (
     union,
     vertical_gradient,
 )
+from themes.manifest import Manifest
 
 GROUT = hex_colour("#9aa3ae")
 PLATE_TOP = hex_colour("#e6e9ee")
@@ -425,9 +426,4 @@ def draw_theme() -> dict[str, Image.Image]:
     return images
 
 
-MANIFEST = {
-    "name": "Default",
-    "author": "robots project",
-    "licence": "GPL-3.0-or-later",
-    "start_marker": True,
-}
+MANIFEST = Manifest(name="Default", author="robots project", licence="GPL-3.0-or-later", start_marker=True)

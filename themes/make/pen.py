@@ -36,6 +36,7 @@ from themes.make.ink import (
     stroke,
     wash,
 )
+from themes.manifest import Manifest
 
 INK = (28, 34, 66, 235)
 RED = (176, 42, 36, 235)
@@ -343,9 +344,4 @@ def draw_theme() -> dict[str, Image.Image]:
     return images
 
 
-MANIFEST = {
-    "name": "Pen",
-    "author": "robots project",
-    "licence": "GPL-3.0-or-later",
-    "start_marker": True,
-}
+MANIFEST = Manifest(name="Pen", author="robots project", licence="GPL-3.0-or-later", start_marker=True)
