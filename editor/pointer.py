@@ -44,6 +44,10 @@ class PointerInput:
         self._active_tool: Tool | None = None
         self._active_button = LEFT
         self._panning = False
+        # The button whose drag (tool stroke, pan, palette drag) is under way: a second button
+        # pressed meanwhile must neither start another drag nor, released, end this one (a
+        # right click in the middle of a left paint stroke once cut the stroke short).
+        self._held: str | None = None
 
     @property
     def hover_info(self) -> str:
@@ -102,6 +106,8 @@ class PointerInput:
         self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False
     ) -> None:
         self.px, self.py = px, py
+        if self._held is not None and button != self._held:
+            return  # another button during a drag: the drag goes on undisturbed
         if self.ctl.help_visible:
             self.ctl.help_visible = False
             return
@@ -111,10 +117,11 @@ class PointerInput:
                 self.ctl.prompts.pick(self.ctl.prompt.listing.entries[entry].path)
                 return
         if button == MIDDLE or (button == LEFT and self.space_held):
-            self._panning = True
+            self._panning, self._held = True, button
             return
         if inside(self.ctl.layout.palette, px, py):
-            self._palette_press(px, py)
+            if self._palette_press(px, py):
+                self._held = button
             return
         if not self._in_canvas(px, py):
             return
@@ -128,20 +135,23 @@ class PointerInput:
             tool = self.ctl.tools[0]
         else:
             tool = self.ctl.tool
-        self._active_tool, self._active_button = tool, button
+        self._active_tool, self._active_button, self._held = tool, button, button
         tool.press(self.ctl.ctx, self._pointer(px, py, button, shift, alt, ctrl))
 
-    def _palette_press(self, px: float, py: float) -> None:
+    def _palette_press(self, px: float, py: float) -> bool:
+        """A press on the palette: a tile becomes the brush (and may be dragged: True), a tool
+        button selects its tool."""
         char = self.ctl.layout.palette_char_at(px, py)
         if char is not None:
             self.ctl.ctx.brush = self.ctl.game.cell(char)
             self.palette_drag = PaletteDrag(char, px, py)
             brush = self.ctl.game.cell_name(self.ctl.ctx.brush)
             self.ctl.say(f"brush: {brush} — drag it onto the board or paint with it")
-            return
+            return True
         index = self.ctl.layout.tool_at(px, py, len(self.ctl.tools))
         if index is not None:
             self.ctl.select_tool(self.ctl.tools[index])
+        return False
 
     def drag(self, px: float, py: float, dx: float, dy: float, button: str) -> None:
         """``dx``/``dy`` in screen pixels (y downwards)."""
@@ -155,7 +165,16 @@ class PointerInput:
         if self._active_tool is not None:
             self._active_tool.drag(self.ctl.ctx, self._pointer(px, py, self._active_button))
 
+    def buttons_up(self, px: float, py: float) -> None:
+        """The window saw the pointer move with no button held: a drag whose release never came
+        (the window manager took the pointer away mid-drag) ends here, so no button stays dead."""
+        if self._held is not None:
+            self.release(px, py, self._held)
+
     def release(self, px: float, py: float, button: str) -> None:
+        if self._held is not None and button != self._held:
+            return  # the release of a button pressed during another one's drag
+        self._held = None
         if self._panning:
             self._panning = False
             return

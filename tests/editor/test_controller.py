@@ -327,6 +327,29 @@ def test_palette_tool_buttons_and_shift_drag_rectangle(tmp_path: Path) -> None:
     assert len(ctl.document.history) == 1
 
 
+@pytest.mark.parametrize(("first", "second"), [("left", "right"), ("right", "left")])
+def test_a_second_button_during_a_stroke_neither_cuts_it_nor_paints(tmp_path: Path, first: str, second: str) -> None:
+    """A designer's other finger on a second button mid-stroke: the stroke goes on to its end
+    (it once stopped at the second button's release, and the right button erased a tile)."""
+    ctl = _ctl(tmp_path)
+    ctl.document.push(SetTiles({(x, 2): Tile.from_char("O") for x in range(6)}))
+    ctl.ctx.brush = Tile.from_char(">")
+    before = ctl.document.board
+    center = [(r[0] + r[2] / 2, r[1] + r[2] / 2) for r in (ctl.mapping.tile_rect(x, 2) for x in range(6))]
+    ctl.mouse_press(*center[0], first)
+    ctl.mouse_drag(*center[2], 0, 0, first)
+    ctl.mouse_press(*center[2], second)
+    ctl.mouse_drag(*center[3], 0, 0, first)
+    ctl.mouse_release(*center[3], second)
+    ctl.mouse_drag(*center[5], 0, 0, first)
+    ctl.mouse_release(*center[5], first)
+    painted = ">" if first == "left" else " "
+    assert [ctl.document.board.tile(x, 2).char for x in range(6)] == [painted] * 6
+    assert len(ctl.document.history) == 2  # the set-up and the one stroke
+    ctl.key_press("Z", ctrl=True)
+    assert ctl.document.board == before
+
+
 def test_alt_click_picks_the_brush(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     r = ctl.mapping.tile_rect(0, 0)  # chop.dat (0, 0) is the start 'V'
