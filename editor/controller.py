@@ -64,10 +64,12 @@ class Toast:
 
 def parse_size(text: str) -> tuple[int, int, str]:
     """``20x10``, ``20 10``, ``20x10 anchor=center`` or ``20x10 center`` -> (width, height, anchor)."""
-    match = re.fullmatch(r"(.*?)(?:\s+(?:anchor\s*=\s*)?([a-z]+))?\s*", text, re.IGNORECASE | re.DOTALL)
+    match = re.fullmatch(r"(.*?)(?:\s+(?:anchor\s*=\s*)?([a-z]+)|\s+(anchor\s*=))?\s*", text, re.IGNORECASE | re.DOTALL)
     assert match is not None  # the pattern matches any text
+    if match[3]:  # "20x10 anchor=": the size is fine, the anchor is missing (not a size error)
+        raise ValueError(f"anchor= needs one of {', '.join(ANCHORS)}")
     try:
-        width, height = parse_board_size(match[1], "size", (1, 1), (MAX_SIDE, MAX_SIDE))
+        width, height = parse_board_size(match[1], "size", (1, 1), (MAX_SIDE, MAX_SIDE), "20x10")
     except InputError as exc:
         raise ValueError(f"{exc.message} [anchor=nw|n|ne|w|center|e|sw|s|se]") from None
     if width * height > MAX_BOARD_TILES:

@@ -63,6 +63,22 @@ def test_parse_size_rejects(text: str) -> None:
         parse_size(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("abc", "size must look like WIDTHxHEIGHT (e.g. 20x10), not 'abc'"),
+        ("20x10 anchor=", "anchor= needs one of nw, n, ne, w, center, e, sw, s, se"),
+    ],
+)
+def test_parse_size_says_what_is_wrong_with_a_board_example(text: str, message: str) -> None:
+    """The example a refusal shows is a board size the prompt accepts (it was 1024x768, a window's
+    size, too wide for a board); a missing anchor is not reported as a malformed size."""
+    with pytest.raises(ValueError) as refusal:
+        parse_size(text)
+    assert str(refusal.value).startswith(message)
+    assert parse_size("20x10") == (20, 10, "nw")
+
+
 #: Text near the size syntax as well as any text: with any text alone not one example of 100 was a
 #: valid size, so the assertion below was never reached and could not fail.
 SIZE_LIKE = st.from_regex(r"\A ?[0-9]{1,4} ?[xX ] ?[0-9]{1,4}( (anchor ?= ?)?[a-zA-Z]{1,7})? ?\Z")
