@@ -159,7 +159,7 @@ class EditorController:
                 self.layout = Layout(self.layout.width, self.layout.height, palette_chars=self.game.palette)
             if event.resized:
                 self.fit()
-                self.pointer.motion(self.pointer.px, self.pointer.py)  # a new tile under a still pointer
+                self.pointer.refresh()  # a new tile under a still pointer
             if self._background is not None:
                 self._background.submit(self.document.board)
 
@@ -329,7 +329,7 @@ class EditorController:
         game = self.game
         # What is under the pointer now: a resize, a transform or a zoom by key moved the board
         # under a pointer that has not moved (a tile off a shrunk board raised IndexError).
-        self.pointer.motion(self.pointer.px, self.pointer.py)
+        self.pointer.refresh()
         if self.hover is not None:
             x, y = self.hover
             turned = game.turned(self.document.board.tile(x, y), clockwise)

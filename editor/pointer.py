@@ -39,6 +39,7 @@ class PointerInput:
         self.tooltip = ""  # the palette cell or tool button under the pointer
         self.hover_edge: tuple[int, int, object] | None = None
         self.px, self.py = 0.0, 0.0
+        self.in_window = True  # False from the window's leave event until the pointer moves in again
         self.palette_drag: PaletteDrag | None = None
         self.space_held = False
         self._active_tool: Tool | None = None
@@ -75,7 +76,23 @@ class PointerInput:
 
     # -- mouse ------------------------------------------------------------------
     def motion(self, px: float, py: float) -> None:
-        self.px, self.py = px, py
+        self.px, self.py, self.in_window = px, py, True
+        self._locate(px, py)
+
+    def refresh(self) -> None:
+        """What is under a pointer that has not moved (the board moved under it: a resize, a zoom by
+        key); nothing when the pointer has left the window."""
+        if self.in_window:
+            self._locate(self.px, self.py)
+
+    def leave(self) -> None:
+        """The pointer left the window: no tile is under it, so the status bar shows none and
+        ``R`` turns the brush, not the tile the pointer was last over."""
+        self.in_window = False
+        self.hover = self.hover_edge = None
+        self.tooltip = self._palette_info = ""
+
+    def _locate(self, px: float, py: float) -> None:
         tile = self.ctl.mapping.tile_at(px, py)
         board = self.ctl.document.board
         self.tooltip = ""

@@ -156,6 +156,14 @@ class EditorWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet's Wind
         self.ctl.mouse_motion(x, self._top(y))
 
     @_guarded
+    def on_mouse_leave(self, x: int, y: int) -> None:
+        self.ctl.pointer.leave()
+
+    @_guarded
+    def on_mouse_enter(self, x: int, y: int) -> None:
+        self.ctl.mouse_motion(x, self._top(y))
+
+    @_guarded
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if button not in _BUTTONS:
             return  # a mouse's back/forward buttons (pyglet's MOUSE4/MOUSE5) mean nothing here
