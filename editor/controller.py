@@ -332,7 +332,11 @@ class EditorController:
         self.pointer.refresh()
         if self.hover is not None:
             x, y = self.hover
-            turned = game.turned(self.document.board.tile(x, y), clockwise)
+            tile = self.document.board.tile(x, y)
+            turned = game.turned(tile, clockwise)
+            if turned.char == tile.char:  # a hole, a goal, plain floor: it was "(5, 3) is now hole"
+                self.say(f"{game.where((x, y))}: {game.cell_name(tile)} has no direction to turn")
+                return
             self.document.push(SetTiles({(x, y): turned}, "rotate tile"))
             self.say(f"{game.where((x, y))} is now {game.cell_name(turned)}")
         else:

@@ -154,6 +154,16 @@ def test_rotate_tile_under_cursor_or_brush(tmp_path: Path) -> None:
     assert ctl.ctx.brush.char == "E"
 
 
+def test_rotating_a_tile_without_a_direction_says_so(tmp_path: Path) -> None:
+    """R over a hole changed nothing but said "(10, 1) is now hole", as if it had turned it."""
+    ctl = _ctl(tmp_path)
+    left, top, size, _ = ctl.mapping.tile_rect(10, 1)  # chop.dat (10, 1) is a hole
+    ctl.mouse_motion(left + size / 2, top + size / 2)
+    ctl.key_press("R")
+    assert ctl.status == "(10, 1): hole has no direction to turn"
+    assert ctl.document.board.tile(10, 1).char == "H" and not ctl.stack.can_undo
+
+
 def test_rotate_tile_after_the_board_shrank_under_a_still_pointer(tmp_path: Path) -> None:
     """Pointer on (11, 11), Ctrl+E 5x5, R without moving: the remembered tile was off the board
     (IndexError, "internal error" in the window). R turns what is under the pointer now."""
