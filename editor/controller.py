@@ -105,7 +105,7 @@ class EditorController:
         self.tools: list[Tool] = []
         self.tool: Tool = self._game_tools()
         self.layout = Layout(*size, palette_chars=self.game.palette)
-        self.mapping = TopDownMapping()
+        self._mapping = TopDownMapping()
         self.themes = theme_keys()
         if theme is not None and theme not in self.themes:
             self.themes.append(theme)
@@ -158,8 +158,7 @@ class EditorController:
                 self.tool = self._game_tools()
                 self.layout = Layout(self.layout.width, self.layout.height, palette_chars=self.game.palette)
             if event.resized:
-                self.fit()
-                self.pointer.refresh()  # a new tile under a still pointer
+                self.fit()  # (which finds the tile under a still pointer again)
             if self._background is not None:
                 self._background.submit(self.document.board)
 
@@ -250,6 +249,19 @@ class EditorController:
         self.autosaver.release()  # crash copies still there are offered at the next start
 
     # -- geometry ---------------------------------------------------------------
+    @property
+    def mapping(self) -> TopDownMapping:
+        """Board <-> screen: every zoom, pan, fit and window resize sets a new one."""
+        return self._mapping
+
+    @mapping.setter
+    def mapping(self, mapping: TopDownMapping) -> None:
+        # The board moved under a pointer that did not: the tile under it (the highlight, the
+        # status bar's readout, the wall edge a click would toggle) is found again. A key zoom or
+        # Home once left them naming the tile that had been there before.
+        self._mapping = mapping
+        self.pointer.refresh()
+
     def resize(self, width: int, height: int) -> None:
         self.layout = Layout(width, height, palette_chars=self.game.palette)
         self.fit()

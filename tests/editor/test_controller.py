@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -152,6 +153,35 @@ def test_rotate_tile_under_cursor_or_brush(tmp_path: Path) -> None:
     ctl.ctx.brush = Tile.from_char("C")
     ctl.key_press("R")
     assert ctl.ctx.brush.char == "E"
+
+
+@pytest.mark.parametrize(
+    ("change", "corner"),
+    [
+        (lambda ctl: ctl.key_press("EQUAL", ctrl=True), 0.95),
+        (lambda ctl: ctl.key_press("MINUS", ctrl=True), 0.05),
+        (lambda ctl: ctl.key_press("HOME"), 0.05),
+        (lambda ctl: ctl.resize(900, 700), 0.95),
+    ],
+    ids=["zoom in", "zoom out", "fit", "window resize"],
+)
+def test_the_tile_under_a_still_pointer_is_found_again_when_the_board_moves(
+    tmp_path: Path, change: Callable[[EditorController], None], corner: float
+) -> None:
+    """A key zoom, Home or a resized window moves the board under the pointer: the highlight and
+    the status bar's readout must name the tile now there (they kept the one before). The pointer
+    stands near the corner of tile (2, 2) that the change moves another tile under."""
+    ctl = _ctl(tmp_path)
+    ctl.key_press("EQUAL", ctrl=True)  # zoomed in a step, so that fitting moves the board too
+    left, top, size, _ = ctl.mapping.tile_rect(2, 2)
+    px, py = left + size * corner, top + size * corner
+    ctl.mouse_motion(px, py)
+    assert ctl.hover == (2, 2)
+    change(ctl)
+    now = ctl.mapping.tile_at(px, py)
+    assert now != (2, 2)  # the board did move under the pointer
+    assert ctl.hover == now
+    assert ctl.pointer.hover_info.startswith(ctl.game.where(now))
 
 
 def test_rotating_a_tile_without_a_direction_says_so(tmp_path: Path) -> None:
