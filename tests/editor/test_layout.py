@@ -45,6 +45,18 @@ def test_every_tile_and_tool_is_inside_the_palette(size: tuple[int, int]) -> Non
     assert layout.tool_columns == (2 if size[1] <= 520 else 1)  # two columns only where one does not fit
 
 
+@pytest.mark.parametrize("size", [(640, 480), (800, 520), (900, 600), (1024, 640), (1920, 1080)])
+def test_the_file_browser_has_room_for_file_names_on_small_windows(size: tuple[int, int]) -> None:
+    """The browser lies over the canvas; where that is narrow it takes the side panel's room too
+    (at 640x480 it was 166 pixels wide), never the palette's or beyond the window."""
+    layout = Layout(*size)
+    left, top, width, height = layout.browser
+    assert width >= 380, (size, layout.browser)
+    assert layout.palette[2] <= left and left + width <= size[0] and top + height <= layout.status[1]
+    if layout.canvas[2] >= 480:
+        assert left + width <= layout.side[0]  # wide enough: the validation panel stays in sight
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (640, 480)])
 def test_every_tool_button_works_on_small_windows(tmp_path: Path, size: tuple[int, int]) -> None:
     ctl = _ctl(tmp_path, size)
