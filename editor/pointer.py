@@ -128,11 +128,10 @@ class PointerInput:
         if self.ctl.help_visible:
             self.ctl.help_visible = False
             return
-        if self.ctl.prompt is not None and self.ctl.prompt.listing is not None and button == LEFT:
-            entry = self.ctl.layout.browser_entry_at(px, py, len(self.ctl.prompt.listing.entries))
-            if entry is not None:
-                self.ctl.prompts.pick(self.ctl.prompt.listing.entries[entry].path)
-                return
+        if self._over_overlay(px, py):
+            if button == LEFT:
+                self._overlay_click(px, py)
+            return  # the browser or command palette covers the board: a click there never reaches it
         if button == MIDDLE or (button == LEFT and self.space_held):
             self._panning, self._held = True, button
             return
@@ -154,6 +153,27 @@ class PointerInput:
             tool = self.ctl.tool
         self._active_tool, self._active_button, self._held = tool, button, button
         tool.press(self.ctl.ctx, self._pointer(px, py, button, shift, alt, ctrl))
+
+    def _over_overlay(self, px: float, py: float) -> bool:
+        """Whether the file browser or the command palette is shown, and the pointer is over it."""
+        prompt = self.ctl.prompt
+        shown = prompt is not None and (prompt.listing is not None or prompt.menu is not None)
+        return shown and inside(self.ctl.layout.browser, px, py)
+
+    def _overlay_click(self, px: float, py: float) -> None:
+        """A click on an entry of the file browser (enter a folder, take a file) or of the command
+        palette (run that command, as Enter on it does)."""
+        prompt = self.ctl.prompt
+        assert prompt is not None
+        if prompt.menu is not None:
+            entry = self.ctl.layout.browser_entry_at(px, py, len(prompt.menu_items()))
+            if entry is not None:
+                prompt.menu_selected = entry
+                self.ctl.prompts.key("ENTER")
+        elif prompt.listing is not None:
+            entry = self.ctl.layout.browser_entry_at(px, py, len(prompt.listing.entries))
+            if entry is not None:
+                self.ctl.prompts.pick(prompt.listing.entries[entry].path)
 
     def _palette_press(self, px: float, py: float) -> bool:
         """A press on the palette: a tile becomes the brush (and may be dragged: True), a tool
@@ -216,7 +236,7 @@ class PointerInput:
         if alt:
             self.ctl.rotate_tile(clockwise=clicks < 0)
             return
-        if not self._in_canvas(px, py):
+        if not self._in_canvas(px, py) or self._over_overlay(px, py):
             return
         if ctrl:
             self.ctl.mapping = self.ctl.mapping.zoomed(ZOOM_STEP**clicks, px, py)

@@ -89,6 +89,33 @@ def test_command_palette_lists_every_action_with_its_shortcut_and_runs_one(tmp_p
     assert not ctl.grid and ctl.prompt is None
 
 
+def _click(ctl: EditorController, rect: tuple[float, float, float, float]) -> None:
+    left, top, width, height = rect
+    ctl.mouse_press(left + width / 2, top + height / 2, "left")
+    ctl.mouse_release(left + width / 2, top + height / 2, "left")
+
+
+def test_a_click_on_the_command_palette_runs_that_command_and_never_paints_beneath(tmp_path: Path) -> None:
+    """A click on a listed command painted the board hidden under the palette (the title got its
+    '*', nothing on screen said why) and ran nothing; a click on the file browser's empty part
+    painted too, and the wheel over either scrolled the board beneath."""
+    ctl = _ctl(tmp_path)
+    before, mapping = ctl.document.board, ctl.mapping
+    ctl.key_press("P", ctrl=True, shift=True)
+    ctl.text("grid")
+    left, top, width, height = ctl.layout.browser
+    ctl.scroll(left + width / 2, top + height / 2, 3)
+    _click(ctl, (left, top + height - 30, width, 20))  # below the one command listed
+    assert ctl.prompt is not None and ctl.grid  # nothing run yet
+    _click(ctl, ctl.layout.browser_row(0))
+    assert ctl.prompt is None and not ctl.grid  # "grid on/off" ran
+    ctl.key_press("O", ctrl=True)  # the file browser: its empty lower part
+    assert ctl.prompt is not None and ctl.prompt.listing is not None
+    _click(ctl, (left, top + height - 30, width, 20))
+    assert ctl.prompt is not None
+    assert ctl.document.board == before and not ctl.document.modified and ctl.mapping == mapping
+
+
 def test_tiled_habits(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     ctl.key_press("G", ctrl=True)
