@@ -139,7 +139,7 @@ def _main(args: argparse.Namespace) -> int:
                 raise InputError("--arena WxH sizes a new Tron arena: add --tron")
             if args.board is not None and args.board.exists():
                 raise InputError(f"--arena WxH sizes a new arena, and {args.board} exists already")
-            arena = parse_size(args.arena, "--arena", (1, 1), (ARENA_MAX_SIDE, ARENA_MAX_SIDE))
+            arena = parse_size(args.arena, "--arena", (1, 1), (ARENA_MAX_SIDE, ARENA_MAX_SIDE), "60x40")
             if arena[0] * arena[1] > ARENA_MAX_FIELDS:
                 raise InputError(f"--arena {args.arena}: more than {ARENA_MAX_FIELDS} fields (512x512)")
         document = load_document(args.board, game, arena)

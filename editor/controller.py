@@ -64,10 +64,12 @@ class Toast:
 
 def parse_size(text: str) -> tuple[int, int, str]:
     """``20x10``, ``20 10``, ``20x10 anchor=center`` or ``20x10 center`` -> (width, height, anchor)."""
-    match = re.fullmatch(r"(.*?)(?:\s+(?:anchor\s*=\s*)?([a-z]+))?\s*", text, re.IGNORECASE | re.DOTALL)
+    match = re.fullmatch(r"(.*?)(?:\s+(?:anchor\s*=\s*)?([a-z]+)|\s+(anchor\s*=))?\s*", text, re.IGNORECASE | re.DOTALL)
     assert match is not None  # the pattern matches any text
+    if match[3]:  # "20x10 anchor=": the size is fine, the anchor is missing (not a size error)
+        raise ValueError(f"anchor= needs one of {', '.join(ANCHORS)}")
     try:
-        width, height = parse_board_size(match[1], "size", (1, 1), (MAX_SIDE, MAX_SIDE))
+        width, height = parse_board_size(match[1], "size", (1, 1), (MAX_SIDE, MAX_SIDE), "20x10")
     except InputError as exc:
         raise ValueError(f"{exc.message} [anchor=nw|n|ne|w|center|e|sw|s|se]") from None
     if width * height > MAX_BOARD_TILES:
@@ -103,7 +105,7 @@ class EditorController:
         self.tools: list[Tool] = []
         self.tool: Tool = self._game_tools()
         self.layout = Layout(*size, palette_chars=self.game.palette)
-        self.mapping = TopDownMapping()
+        self._mapping = TopDownMapping()
         self.themes = theme_keys()
         if theme is not None and theme not in self.themes:
             self.themes.append(theme)
@@ -156,8 +158,7 @@ class EditorController:
                 self.tool = self._game_tools()
                 self.layout = Layout(self.layout.width, self.layout.height, palette_chars=self.game.palette)
             if event.resized:
-                self.fit()
-                self.pointer.motion(self.pointer.px, self.pointer.py)  # a new tile under a still pointer
+                self.fit()  # (which finds the tile under a still pointer again)
             if self._background is not None:
                 self._background.submit(self.document.board)
 
@@ -248,6 +249,19 @@ class EditorController:
         self.autosaver.release()  # crash copies still there are offered at the next start
 
     # -- geometry ---------------------------------------------------------------
+    @property
+    def mapping(self) -> TopDownMapping:
+        """Board <-> screen: every zoom, pan, fit and window resize sets a new one."""
+        return self._mapping
+
+    @mapping.setter
+    def mapping(self, mapping: TopDownMapping) -> None:
+        # The board moved under a pointer that did not: the tile under it (the highlight, the
+        # status bar's readout, the wall edge a click would toggle) is found again. A key zoom or
+        # Home once left them naming the tile that had been there before.
+        self._mapping = mapping
+        self.pointer.refresh()
+
     def resize(self, width: int, height: int) -> None:
         self.layout = Layout(width, height, palette_chars=self.game.palette)
         self.fit()
@@ -327,10 +341,14 @@ class EditorController:
         game = self.game
         # What is under the pointer now: a resize, a transform or a zoom by key moved the board
         # under a pointer that has not moved (a tile off a shrunk board raised IndexError).
-        self.pointer.motion(self.pointer.px, self.pointer.py)
+        self.pointer.refresh()
         if self.hover is not None:
             x, y = self.hover
-            turned = game.turned(self.document.board.tile(x, y), clockwise)
+            tile = self.document.board.tile(x, y)
+            turned = game.turned(tile, clockwise)
+            if turned.char == tile.char:  # a hole, a goal, plain floor: it was "(5, 3) is now hole"
+                self.say(f"{game.where((x, y))}: {game.cell_name(tile)} has no direction to turn")
+                return
             self.document.push(SetTiles({(x, y): turned}, "rotate tile"))
             self.say(f"{game.where((x, y))} is now {game.cell_name(turned)}")
         else:

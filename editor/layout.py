@@ -50,6 +50,7 @@ TOOL_COUNT = 5
 TITLE_HEIGHT = 26
 BROWSER_ROW = 22
 BROWSER_TOP_PAD = 40
+MIN_BROWSER_WIDTH = 480  # narrower canvases lend the browser the side panel's room too
 
 
 def inside(rect: Rect, px: float, py: float) -> bool:
@@ -101,8 +102,12 @@ class Layout:
 
     @property
     def browser(self) -> Rect:
-        """The file browser / command palette panel, over the canvas, above the status bar."""
+        """The file browser / command palette panel, over the canvas, above the status bar; on a
+        narrow window over the side panel too (nothing there is needed while choosing a file; at
+        640x480 the canvas alone left 166 pixels, and recent files showed as "chop.da…er-work)")."""
         left, top, width, height = self.canvas
+        if width < MIN_BROWSER_WIDTH:
+            width += self.side_width
         return (left + 12, top + 12, width - 24, height - 24)
 
     def browser_row(self, index: int) -> Rect:

@@ -39,11 +39,16 @@ class PointerInput:
         self.tooltip = ""  # the palette cell or tool button under the pointer
         self.hover_edge: tuple[int, int, object] | None = None
         self.px, self.py = 0.0, 0.0
+        self.in_window = True  # False from the window's leave event until the pointer moves in again
         self.palette_drag: PaletteDrag | None = None
         self.space_held = False
         self._active_tool: Tool | None = None
         self._active_button = LEFT
         self._panning = False
+        # The button whose drag (tool stroke, pan, palette drag) is under way: a second button
+        # pressed meanwhile must neither start another drag nor, released, end this one (a
+        # right click in the middle of a left paint stroke once cut the stroke short).
+        self._held: str | None = None
 
     @property
     def hover_info(self) -> str:
@@ -71,7 +76,23 @@ class PointerInput:
 
     # -- mouse ------------------------------------------------------------------
     def motion(self, px: float, py: float) -> None:
-        self.px, self.py = px, py
+        self.px, self.py, self.in_window = px, py, True
+        self._locate(px, py)
+
+    def refresh(self) -> None:
+        """What is under a pointer that has not moved (the board moved under it: a resize, a zoom by
+        key); nothing when the pointer has left the window."""
+        if self.in_window:
+            self._locate(self.px, self.py)
+
+    def leave(self) -> None:
+        """The pointer left the window: no tile is under it, so the status bar shows none and
+        ``R`` turns the brush, not the tile the pointer was last over."""
+        self.in_window = False
+        self.hover = self.hover_edge = None
+        self.tooltip = self._palette_info = ""
+
+    def _locate(self, px: float, py: float) -> None:
         tile = self.ctl.mapping.tile_at(px, py)
         board = self.ctl.document.board
         self.tooltip = ""
@@ -102,19 +123,21 @@ class PointerInput:
         self, px: float, py: float, button: str, shift: bool = False, alt: bool = False, ctrl: bool = False
     ) -> None:
         self.px, self.py = px, py
+        if self._held is not None and button != self._held:
+            return  # another button during a drag: the drag goes on undisturbed
         if self.ctl.help_visible:
             self.ctl.help_visible = False
             return
-        if self.ctl.prompt is not None and self.ctl.prompt.listing is not None and button == LEFT:
-            entry = self.ctl.layout.browser_entry_at(px, py, len(self.ctl.prompt.listing.entries))
-            if entry is not None:
-                self.ctl.prompts.pick(self.ctl.prompt.listing.entries[entry].path)
-                return
+        if self._over_overlay(px, py):
+            if button == LEFT:
+                self._overlay_click(px, py)
+            return  # the browser or command palette covers the board: a click there never reaches it
         if button == MIDDLE or (button == LEFT and self.space_held):
-            self._panning = True
+            self._panning, self._held = True, button
             return
         if inside(self.ctl.layout.palette, px, py):
-            self._palette_press(px, py)
+            if self._palette_press(px, py):
+                self._held = button
             return
         if not self._in_canvas(px, py):
             return
@@ -128,20 +151,44 @@ class PointerInput:
             tool = self.ctl.tools[0]
         else:
             tool = self.ctl.tool
-        self._active_tool, self._active_button = tool, button
+        self._active_tool, self._active_button, self._held = tool, button, button
         tool.press(self.ctl.ctx, self._pointer(px, py, button, shift, alt, ctrl))
 
-    def _palette_press(self, px: float, py: float) -> None:
+    def _over_overlay(self, px: float, py: float) -> bool:
+        """Whether the file browser or the command palette is shown, and the pointer is over it."""
+        prompt = self.ctl.prompt
+        shown = prompt is not None and (prompt.listing is not None or prompt.menu is not None)
+        return shown and inside(self.ctl.layout.browser, px, py)
+
+    def _overlay_click(self, px: float, py: float) -> None:
+        """A click on an entry of the file browser (enter a folder, take a file) or of the command
+        palette (run that command, as Enter on it does)."""
+        prompt = self.ctl.prompt
+        assert prompt is not None
+        if prompt.menu is not None:
+            entry = self.ctl.layout.browser_entry_at(px, py, len(prompt.menu_items()))
+            if entry is not None:
+                prompt.menu_selected = entry
+                self.ctl.prompts.key("ENTER")
+        elif prompt.listing is not None:
+            entry = self.ctl.layout.browser_entry_at(px, py, len(prompt.listing.entries))
+            if entry is not None:
+                self.ctl.prompts.pick(prompt.listing.entries[entry].path)
+
+    def _palette_press(self, px: float, py: float) -> bool:
+        """A press on the palette: a tile becomes the brush (and may be dragged: True), a tool
+        button selects its tool."""
         char = self.ctl.layout.palette_char_at(px, py)
         if char is not None:
             self.ctl.ctx.brush = self.ctl.game.cell(char)
             self.palette_drag = PaletteDrag(char, px, py)
             brush = self.ctl.game.cell_name(self.ctl.ctx.brush)
             self.ctl.say(f"brush: {brush} — drag it onto the board or paint with it")
-            return
+            return True
         index = self.ctl.layout.tool_at(px, py, len(self.ctl.tools))
         if index is not None:
             self.ctl.select_tool(self.ctl.tools[index])
+        return False
 
     def drag(self, px: float, py: float, dx: float, dy: float, button: str) -> None:
         """``dx``/``dy`` in screen pixels (y downwards)."""
@@ -155,7 +202,16 @@ class PointerInput:
         if self._active_tool is not None:
             self._active_tool.drag(self.ctl.ctx, self._pointer(px, py, self._active_button))
 
+    def buttons_up(self, px: float, py: float) -> None:
+        """The window saw the pointer move with no button held: a drag whose release never came
+        (the window manager took the pointer away mid-drag) ends here, so no button stays dead."""
+        if self._held is not None:
+            self.release(px, py, self._held)
+
     def release(self, px: float, py: float, button: str) -> None:
+        if self._held is not None and button != self._held:
+            return  # the release of a button pressed during another one's drag
+        self._held = None
         if self._panning:
             self._panning = False
             return
@@ -180,7 +236,7 @@ class PointerInput:
         if alt:
             self.ctl.rotate_tile(clockwise=clicks < 0)
             return
-        if not self._in_canvas(px, py):
+        if not self._in_canvas(px, py) or self._over_overlay(px, py):
             return
         if ctrl:
             self.ctl.mapping = self.ctl.mapping.zoomed(ZOOM_STEP**clicks, px, py)

@@ -152,10 +152,21 @@ class EditorWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet's Wind
 
     @_guarded
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.ctl.pointer.buttons_up(x, self._top(y))  # pyglet sends a motion only with no button held
+        self.ctl.mouse_motion(x, self._top(y))
+
+    @_guarded
+    def on_mouse_leave(self, x: int, y: int) -> None:
+        self.ctl.pointer.leave()
+
+    @_guarded
+    def on_mouse_enter(self, x: int, y: int) -> None:
         self.ctl.mouse_motion(x, self._top(y))
 
     @_guarded
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if button not in _BUTTONS:
+            return  # a mouse's back/forward buttons (pyglet's MOUSE4/MOUSE5) mean nothing here
         self.ctl.mouse_press(
             x, self._top(y), _BUTTONS.get(button, LEFT),
             shift=bool(modifiers & key.MOD_SHIFT), alt=bool(modifiers & key.MOD_ALT), ctrl=bool(modifiers & key.MOD_CTRL),
@@ -168,6 +179,8 @@ class EditorWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet's Wind
 
     @_guarded
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if button not in _BUTTONS:
+            return
         self.ctl.mouse_release(x, self._top(y), _BUTTONS.get(button, LEFT))
         self._after_input()
 

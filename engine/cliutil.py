@@ -156,12 +156,17 @@ MAX_SEED = 10**MAX_DIGITS - 1
 
 
 def parse_size(
-    text: str, what: str = "--size", low: tuple[int, int] = (16, 16), high: tuple[int, int] = (8192, 8192)
+    text: str,
+    what: str = "--size",
+    low: tuple[int, int] = (16, 16),
+    high: tuple[int, int] = (8192, 8192),
+    example: str = "1024x768",
 ) -> tuple[int, int]:
-    """``1024x768`` (also ``1024 768``) as (width, height) within ``low``..``high``; InputError otherwise."""
+    """``1024x768`` (also ``1024 768``) as (width, height) within ``low``..``high``; InputError otherwise.
+    ``example`` is the size the message shows: one that fits (a board is not a window)."""
     match = _SIZE.fullmatch(text)
     if match is None:
-        raise InputError(f"{what} must look like WIDTHxHEIGHT (e.g. 1024x768), not {shown(text, 30)}")
+        raise InputError(f"{what} must look like WIDTHxHEIGHT (e.g. {example}), not {shown(text, 30)}")
     width, height = int(match[1]), int(match[2])
     if not (low[0] <= width <= high[0] and low[1] <= height <= high[1]):
         raise InputError(f"{what} {width}x{height} out of range ({low[0]}..{high[0]} wide, {low[1]}..{high[1]} high)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,22 @@ def test_parse_size(text: str, expected: tuple[int, int, str]) -> None:
 def test_parse_size_rejects(text: str) -> None:
     with pytest.raises(ValueError):
         parse_size(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("abc", "size must look like WIDTHxHEIGHT (e.g. 20x10), not 'abc'"),
+        ("20x10 anchor=", "anchor= needs one of nw, n, ne, w, center, e, sw, s, se"),
+    ],
+)
+def test_parse_size_says_what_is_wrong_with_a_board_example(text: str, message: str) -> None:
+    """The example a refusal shows is a board size the prompt accepts (it was 1024x768, a window's
+    size, too wide for a board); a missing anchor is not reported as a malformed size."""
+    with pytest.raises(ValueError) as refusal:
+        parse_size(text)
+    assert str(refusal.value).startswith(message)
+    assert parse_size("20x10") == (20, 10, "nw")
 
 
 #: Text near the size syntax as well as any text: with any text alone not one example of 100 was a
@@ -136,6 +153,45 @@ def test_rotate_tile_under_cursor_or_brush(tmp_path: Path) -> None:
     ctl.ctx.brush = Tile.from_char("C")
     ctl.key_press("R")
     assert ctl.ctx.brush.char == "E"
+
+
+@pytest.mark.parametrize(
+    ("change", "corner"),
+    [
+        (lambda ctl: ctl.key_press("EQUAL", ctrl=True), 0.95),
+        (lambda ctl: ctl.key_press("MINUS", ctrl=True), 0.05),
+        (lambda ctl: ctl.key_press("HOME"), 0.05),
+        (lambda ctl: ctl.resize(900, 700), 0.95),
+    ],
+    ids=["zoom in", "zoom out", "fit", "window resize"],
+)
+def test_the_tile_under_a_still_pointer_is_found_again_when_the_board_moves(
+    tmp_path: Path, change: Callable[[EditorController], None], corner: float
+) -> None:
+    """A key zoom, Home or a resized window moves the board under the pointer: the highlight and
+    the status bar's readout must name the tile now there (they kept the one before). The pointer
+    stands near the corner of tile (2, 2) that the change moves another tile under."""
+    ctl = _ctl(tmp_path)
+    ctl.key_press("EQUAL", ctrl=True)  # zoomed in a step, so that fitting moves the board too
+    left, top, size, _ = ctl.mapping.tile_rect(2, 2)
+    px, py = left + size * corner, top + size * corner
+    ctl.mouse_motion(px, py)
+    assert ctl.hover == (2, 2)
+    change(ctl)
+    now = ctl.mapping.tile_at(px, py)
+    assert now != (2, 2)  # the board did move under the pointer
+    assert ctl.hover == now
+    assert ctl.pointer.hover_info.startswith(ctl.game.where(now))
+
+
+def test_rotating_a_tile_without_a_direction_says_so(tmp_path: Path) -> None:
+    """R over a hole changed nothing but said "(10, 1) is now hole", as if it had turned it."""
+    ctl = _ctl(tmp_path)
+    left, top, size, _ = ctl.mapping.tile_rect(10, 1)  # chop.dat (10, 1) is a hole
+    ctl.mouse_motion(left + size / 2, top + size / 2)
+    ctl.key_press("R")
+    assert ctl.status == "(10, 1): hole has no direction to turn"
+    assert ctl.document.board.tile(10, 1).char == "H" and not ctl.stack.can_undo
 
 
 def test_rotate_tile_after_the_board_shrank_under_a_still_pointer(tmp_path: Path) -> None:
@@ -325,6 +381,29 @@ def test_palette_tool_buttons_and_shift_drag_rectangle(tmp_path: Path) -> None:
     ctl.mouse_release(b[0] + 5, b[1] + 5, "left")
     assert [ctl.document.board.tile(x, y).char for y in (10, 11) for x in range(3)] == ["O"] * 6
     assert len(ctl.document.history) == 1
+
+
+@pytest.mark.parametrize(("first", "second"), [("left", "right"), ("right", "left")])
+def test_a_second_button_during_a_stroke_neither_cuts_it_nor_paints(tmp_path: Path, first: str, second: str) -> None:
+    """A designer's other finger on a second button mid-stroke: the stroke goes on to its end
+    (it once stopped at the second button's release, and the right button erased a tile)."""
+    ctl = _ctl(tmp_path)
+    ctl.document.push(SetTiles({(x, 2): Tile.from_char("O") for x in range(6)}))
+    ctl.ctx.brush = Tile.from_char(">")
+    before = ctl.document.board
+    center = [(r[0] + r[2] / 2, r[1] + r[2] / 2) for r in (ctl.mapping.tile_rect(x, 2) for x in range(6))]
+    ctl.mouse_press(*center[0], first)
+    ctl.mouse_drag(*center[2], 0, 0, first)
+    ctl.mouse_press(*center[2], second)
+    ctl.mouse_drag(*center[3], 0, 0, first)
+    ctl.mouse_release(*center[3], second)
+    ctl.mouse_drag(*center[5], 0, 0, first)
+    ctl.mouse_release(*center[5], first)
+    painted = ">" if first == "left" else " "
+    assert [ctl.document.board.tile(x, 2).char for x in range(6)] == [painted] * 6
+    assert len(ctl.document.history) == 2  # the set-up and the one stroke
+    ctl.key_press("Z", ctrl=True)
+    assert ctl.document.board == before
 
 
 def test_alt_click_picks_the_brush(tmp_path: Path) -> None:

@@ -45,6 +45,18 @@ def test_every_tile_and_tool_is_inside_the_palette(size: tuple[int, int]) -> Non
     assert layout.tool_columns == (2 if size[1] <= 520 else 1)  # two columns only where one does not fit
 
 
+@pytest.mark.parametrize("size", [(640, 480), (800, 520), (900, 600), (1024, 640), (1920, 1080)])
+def test_the_file_browser_has_room_for_file_names_on_small_windows(size: tuple[int, int]) -> None:
+    """The browser lies over the canvas; where that is narrow it takes the side panel's room too
+    (at 640x480 it was 166 pixels wide), never the palette's or beyond the window."""
+    layout = Layout(*size)
+    left, top, width, height = layout.browser
+    assert width >= 380, (size, layout.browser)
+    assert layout.palette[2] <= left and left + width <= size[0] and top + height <= layout.status[1]
+    if layout.canvas[2] >= 480:
+        assert left + width <= layout.side[0]  # wide enough: the validation panel stays in sight
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (640, 480)])
 def test_every_tool_button_works_on_small_windows(tmp_path: Path, size: tuple[int, int]) -> None:
     ctl = _ctl(tmp_path, size)
@@ -75,6 +87,33 @@ def test_command_palette_lists_every_action_with_its_shortcut_and_runs_one(tmp_p
     assert [v for _, v in prompt.menu_items()] == ["grid"]
     ctl.key_press("ENTER")
     assert not ctl.grid and ctl.prompt is None
+
+
+def _click(ctl: EditorController, rect: tuple[float, float, float, float]) -> None:
+    left, top, width, height = rect
+    ctl.mouse_press(left + width / 2, top + height / 2, "left")
+    ctl.mouse_release(left + width / 2, top + height / 2, "left")
+
+
+def test_a_click_on_the_command_palette_runs_that_command_and_never_paints_beneath(tmp_path: Path) -> None:
+    """A click on a listed command painted the board hidden under the palette (the title got its
+    '*', nothing on screen said why) and ran nothing; a click on the file browser's empty part
+    painted too, and the wheel over either scrolled the board beneath."""
+    ctl = _ctl(tmp_path)
+    before, mapping = ctl.document.board, ctl.mapping
+    ctl.key_press("P", ctrl=True, shift=True)
+    ctl.text("grid")
+    left, top, width, height = ctl.layout.browser
+    ctl.scroll(left + width / 2, top + height / 2, 3)
+    _click(ctl, (left, top + height - 30, width, 20))  # below the one command listed
+    assert ctl.prompt is not None and ctl.grid  # nothing run yet
+    _click(ctl, ctl.layout.browser_row(0))
+    assert ctl.prompt is None and not ctl.grid  # "grid on/off" ran
+    ctl.key_press("O", ctrl=True)  # the file browser: its empty lower part
+    assert ctl.prompt is not None and ctl.prompt.listing is not None
+    _click(ctl, (left, top + height - 30, width, 20))
+    assert ctl.prompt is not None
+    assert ctl.document.board == before and not ctl.document.modified and ctl.mapping == mapping
 
 
 def test_tiled_habits(tmp_path: Path) -> None:

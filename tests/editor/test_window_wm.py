@@ -122,3 +122,68 @@ def test_move_resize_drag_walls_open_and_save_as_under_a_window_manager(
     assert report["bits"] == 6, report  # the drag along a 6-tile edge: exactly 6 wall bits
     assert (tmp_path / "existing.dat").read_bytes() == Path("gameboards/chop.dat").read_bytes()
     assert report["caption"].startswith("existing.dat")
+
+
+BUTTONS_SCRIPT = (
+    STEP_RUNNER
+    + r"""
+import json, sys
+from pathlib import Path
+from editor.controller import EditorController
+from editor.document import Document
+from editor.window import EditorWindow
+
+work = Path(sys.argv[1])
+ctl = EditorController(Document.open(work / "open.dat"), size=(1024, 640), autosave_folder=work / "state")
+win = EditorWindow(ctl)
+wid = str(win._window)
+log = []
+
+def at(x, y):
+    left, top, size, _ = ctl.mapping.tile_rect(x, y)
+    return ["mousemove", "--window", wid, str(int(left + size / 2)), str(int(top + size / 2))]
+
+def char(x, y):
+    return ctl.document.board.tile(x, y).char
+
+def step_thumb():
+    # The back and forward buttons (X buttons 8 and 9) on tile (0, 0), then a left click on (1, 0).
+    xdo(*at(0, 0), "click", "8", "click", "9", *at(1, 0), "click", "1")
+def step_chord():
+    # A left stroke along row 2; halfway the right button and the forward button are clicked.
+    xdo(*at(0, 2), "mousedown", "1", *at(1, 2), *at(2, 2), "click", "3", "click", "9")
+    xdo(*at(3, 2), *at(4, 2), *at(5, 2), "mouseup", "1")
+    xdo(*at(7, 4), "click", "1")  # the step is over when this last click shows
+
+def step_leave():
+    # Over the belt at (1, 0), then out of the window to the screen corner farthest from it, then R.
+    x, y = win.get_location()
+    corner = ("0" if x + win.width / 2 > 640 else "1279", "0" if y + win.height / 2 > 450 else "899")
+    xdo(*at(1, 0))
+    xdo("mousemove", *corner)
+    xdo("key", "r")
+
+steps = [
+    ("thumb", step_thumb, lambda: char(1, 0) == ">"),
+    ("chord", step_chord, lambda: char(7, 4) == ">" and not ctl.document.in_stroke),
+    ("leave", step_leave, lambda: ctl.ctx.brush.char != ">" or char(1, 0) != ">"),
+]
+xdo("windowactivate", "--sync", wid)
+run_steps(steps, win, ctl, log)
+rows = ["".join(char(x, y) for x in range(8)) for y in range(5)]
+print(json.dumps({"log": log, "errors": win.errors, "rows": rows, "steps": len(ctl.document.history),
+                  "brush": ctl.ctx.brush.char, "hover": ctl.hover}))
+"""
+)
+
+
+def test_other_mouse_buttons_neither_paint_nor_cut_a_stroke_short(tmp_path: Path, desktop: dict[str, str]) -> None:
+    """A mouse's back/forward buttons once painted like the left one, and a right click (or a
+    back/forward click) in the middle of a left stroke ended the stroke there. And ``R`` with the
+    pointer outside the window turned the tile it had last been over (still shown as hovered)."""
+    (tmp_path / "open.dat").write_text("8 5\n" + "        \n" * 5)
+    report = run_script(BUTTONS_SCRIPT, tmp_path, desktop)
+    assert report["log"] == ["thumb", "chord", "leave"], report
+    assert report["rows"] == [" >      ", "        ", ">>>>>>  ", "        ", "       >"], report
+    assert report["steps"] == 3, report  # the click, the whole stroke, the last click
+    assert report["brush"] == "v" and report["hover"] is None, report  # R turned the brush

@@ -196,6 +196,10 @@ def test_robots_edit_opens_and_creates_arenas(tmp_path: Path, capsys: pytest.Cap
     assert edit_main(["--tron", str(big), "--arena", "1000x1000", "--headless", "--screenshot", str(shot)]) == 2
     assert "--arena 1000x1000: more than 262144 fields (512x512)" in capsys.readouterr().err
     assert not big.exists()
+    # The example a malformed size is shown is one --arena takes (1024x768 was refused too).
+    assert edit_main(["--tron", str(big), "--arena", "big", "--headless", "--screenshot", str(shot)]) == 2
+    assert "--arena must look like WIDTHxHEIGHT (e.g. 60x40), not 'big'" in capsys.readouterr().err
+    assert edit_main(["--tron", str(big), "--arena", "60x40", "--headless", "--screenshot", str(shot)]) == 0
     assert edit_main([str(tmp_path / "x.dat"), "--arena", "30x20", "--headless", "--screenshot", str(shot)]) == 2
     assert "add --tron" in capsys.readouterr().err
     arena = str(ROOT / "gameboards/tron/open-10x10.txt")
