@@ -232,7 +232,10 @@ class PointerInput:
         clicks_x: float = 0.0,
     ) -> None:  # fmt: skip
         """Tiled's habits: Ctrl+wheel zooms around the pointer, the wheel scrolls (Shift: sideways),
-        Alt+wheel rotates the tile under the pointer."""
+        Alt+wheel rotates the tile under the pointer. Under F1's help, which covers the board,
+        the wheel does nothing (it scrolled and zoomed the hidden board)."""
+        if self.ctl.help_visible:
+            return
         if alt:
             self.ctl.rotate_tile(clockwise=clicks < 0)
             return

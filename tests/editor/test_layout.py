@@ -160,3 +160,17 @@ def test_the_right_button_setting_is_kept_for_the_next_start(tmp_path: Path) -> 
     assert _ctl(tmp_path).right_click == "pick"
     (tmp_path / "state" / "settings.json").write_text("{broken")
     assert _ctl(tmp_path).right_click == "erase"  # a broken file means the defaults, never an error
+
+
+def test_the_wheel_under_the_help_overlay_leaves_the_hidden_board_alone(tmp_path: Path) -> None:
+    """With F1's help shown, the wheel scrolled, Ctrl+wheel zoomed and Alt+wheel turned the
+    tile of the board the overlay hides."""
+    ctl = _ctl(tmp_path)
+    before, mapping = ctl.document.board, ctl.mapping
+    ctl.key_press("F1")
+    assert ctl.help_visible
+    x, y, size, _ = ctl.mapping.tile_rect(6, 0)
+    for modifiers in ({}, {"ctrl": True}, {"shift": True}, {"alt": True}):
+        ctl.scroll(x + size / 2, y + size / 2, 2, **modifiers)
+    assert ctl.help_visible and ctl.mapping == mapping and ctl.document.board == before
+    assert not ctl.document.modified
