@@ -103,10 +103,11 @@ def test_bad_json_gives_line_and_column(theme_copy: Path) -> None:
         ('{"name": 3}', "field 'name' must be a text string, not 3"),
         ('{"name": "  "}', "field 'name' must not be empty"),
         ('{"start_marker": "yes"}', "field 'start_marker' must be true or false"),
-        ('{"license": "MIT"}', "unknown field 'license' (known fields: name, author, licence"),
+        ('{"license": "MIT"}', "unknown field 'license'; did you mean 'licence'?"),
+        ('{"colour": "#000000"}', "unknown field 'colour'; known: name, author, licence, base,"),
         ('{"backdrop": "red"}', "field 'backdrop' must be a colour"),
         ('{"3d": {"wall_height": 9}}', '"3d".wall_height must be a number from 0.05 to 1.5'),
-        ('{"3d": {"wall_color": "#000000"}}', "unknown setting 'wall_color'"),
+        ('{"3d": {"wall_color": "#000000"}}', "\"3d\".wall_color is unknown; did you mean 'wall_colour'?"),
         (b"\xff\xfe{}", "is not UTF-8 text"),
         ("[" * 100000, "nested more than 8 levels deep"),
         # Located: the byte's line and column (it said "byte 14"), the number's (it quoted Python's advice).
@@ -119,6 +120,27 @@ def test_manifest_problems(theme_copy: Path, text: str | bytes, expected: str) -
     path.write_bytes(text if isinstance(text, bytes) else text.encode())
     theme = load_theme(theme_copy)
     assert len(theme.faults) == 1 and theme.faults[0].startswith("theme.json") and expected in theme.faults[0]
+
+
+def test_unknown_fields_name_the_near_miss_within_80_characters(theme_copy: Path) -> None:
+    """The near miss is what to write instead: a list of every known field ran past 80 characters
+    and the clipped line lost ``licence`` (and ``wall_colour``, ``robot_colour``) at its end."""
+    (theme_copy / "theme.json").write_text('{"license": "MIT", "3d": {"robot_color": "#000000"}}')
+    lines = [f"mytheme/{fault}" for fault in load_theme(theme_copy).faults]
+    assert lines == [
+        "mytheme/theme.json: unknown field 'license'; did you mean 'licence'?",
+        """mytheme/theme.json: "3d".robot_color is unknown; did you mean 'robot_colour'?""",
+    ]
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_a_byte_order_mark_is_read_past(theme_copy: Path) -> None:
+    """Notepad saves UTF-8 with a byte order mark; the theme maker was told to 'decode using
+    utf-8-sig', advice for a Python programmer, and the whole manifest was ignored."""
+    (theme_copy / "theme.json").write_bytes(b'\xef\xbb\xbf{"name": "Mine", "start_marker": false}')
+    theme = load_theme(theme_copy)
+    assert theme.faults == () or list(theme.faults) == []
+    assert theme.name == "Mine" and theme.start_marker(Direction.UP) is None
 
 
 def test_start_marker_requested_but_missing_is_said_once(theme_copy: Path) -> None:
