@@ -45,7 +45,15 @@ def test_missing_file_comes_from_default(theme_copy: Path) -> None:
 
 def test_wrong_size(theme_copy: Path) -> None:
     _save(theme_copy / "goal.png", Image.new("RGBA", (32, 32), (0, 200, 0, 255)))
-    assert _only(theme_copy, "goal.png: is 32x32 pixels, must be 64x64").endswith("1024x1024)")
+    assert _only(theme_copy, "goal.png: is 32x32 pixels; must be 64x64").endswith("1024x1024")
+
+
+@pytest.mark.parametrize("key", ["conveyor-right", "rotator-left", "start"])
+def test_wrong_size_says_every_size_in_80_characters(theme_copy: Path, key: str) -> None:
+    """The sizes that would do are the line's end: it was clipped to '... 1024x…' for long names."""
+    _save(theme_copy / f"{key}.png", Image.new("RGBA", (1000, 1000), (0, 200, 0, 128)))
+    line = _only(theme_copy, f"{key}.png: is 1000x1000 pixels; must be 64x64, 128x128")
+    assert line.endswith(" ... 1024x1024")
 
 
 def test_robot_without_alpha(theme_copy: Path) -> None:
@@ -355,7 +363,7 @@ def test_wrong_size_is_judged_from_the_header_without_decoding(theme_copy: Path)
     buffer = io.BytesIO()
     Image.new("RGB", (640, 480)).save(buffer, format="PNG")
     (theme_copy / "floor.png").write_bytes(buffer.getvalue()[:60])  # header only, pixel data cut off
-    _only(theme_copy, "floor.png: is 640x480 pixels, must be 64x64")
+    _only(theme_copy, "floor.png: is 640x480 pixels; must be 64x64")
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
