@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import shlex
 import shutil
+import stat
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -101,6 +103,15 @@ def _copied_base(origin: Theme) -> str | None:
     return str((origin.path / base).resolve())
 
 
+def _make_writable(folder: Path) -> None:
+    """Let the theme maker save over every file of a new theme and add files to its folders: a
+    theme copied from a read-only install (a system package, a store) kept its modes, and
+    ``edit its PNGs`` met "permission denied" in the image editor."""
+    for path in (folder, *folder.rglob("*")):
+        mode = path.stat().st_mode
+        os.chmod(path, mode | stat.S_IWUSR | (stat.S_IXUSR if path.is_dir() else 0))
+
+
 def _new(name: str, source: str, parent: Path | None) -> int:
     target = _new_target(name, parent)
     if isinstance(target, int):
@@ -110,15 +121,24 @@ def _new(name: str, source: str, parent: Path | None) -> int:
     try:
         staging = fresh_staging(target)  # ours: what an interrupted "new" left there is removed
         staging.rmdir()  # copytree makes it
-        shutil.copytree(origin.path, staging, ignore=shutil.ignore_patterns("*.tmp", ".*"))
+        shutil.copytree(
+            origin.path, staging, ignore=shutil.ignore_patterns("*.tmp", ".*"), copy_function=shutil.copyfile
+        )
+        _make_writable(staging)
         manifest = replace(origin.manifest, name=name, author="", licence="", base=_copied_base(origin))
         (staging / MANIFEST_FILE).write_text(write_manifest(manifest), encoding="utf-8")
         staging.rename(target)
     except OSError as exc:
         print(f"robots-theme: {exc.filename or target}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"{target}: new theme copied from {origin.name}; edit its PNGs, then: robots-theme check {target}")
+    print(f"{target}: new theme copied from {origin.name}; edit its PNGs, then: robots-theme check {_arg(target)}")
     return 0
+
+
+def _arg(path: Path) -> str:
+    """``path`` as it must be typed in the command a message suggests: a theme folder called
+    ``my theme`` made ``robots-theme check .../my theme``, which checks ``.../my``."""
+    return shlex.quote(str(path))
 
 
 def _list(dirs: list[Path]) -> int:
@@ -181,7 +201,7 @@ def _template(theme: str, out: Path, scale: int) -> int:
     resolve_target(out)  # a folder or FIFO in the way: said before the drawing
     loaded = _load_noisy(theme)
     _save_png(template_sheet(loaded, scale), out)
-    print(f"{out}: template of {loaded.name} at scale {scale}; paint it, then: robots-theme import {out} NAME")
+    print(f"{out}: template of {loaded.name} at scale {scale}; paint it, then: robots-theme import {_arg(out)} NAME")
     return 0
 
 
@@ -199,7 +219,7 @@ def _import(sheet: Path, name: str, parent: Path | None) -> int:
     except OSError as exc:  # a full disk: PIL's error names no file ("robots-theme: : File too large")
         print(f"robots-theme: {target}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"{target}: {written} pictures from {sheet}; check it with: robots-theme check {target}")
+    print(f"{target}: {written} pictures from {sheet}; check it with: robots-theme check {_arg(target)}")
     return 0
 
 
