@@ -209,8 +209,9 @@ def _import(sheet: Path, name: str, parent: Path | None) -> int:
     target = _new_target(name, parent)
     if isinstance(target, int):
         return target
+    notes: list[str] = []
     try:
-        pictures = read_template(sheet)
+        pictures = read_template(sheet, notes)
     except TemplateError as exc:
         print(f"robots-theme: {sheet}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -219,6 +220,8 @@ def _import(sheet: Path, name: str, parent: Path | None) -> int:
     except OSError as exc:  # a full disk: PIL's error names no file ("robots-theme: : File too large")
         print(f"robots-theme: {target}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    for note in notes:
+        print(f"{sheet}: {note}", file=sys.stderr)
     print(f"{target}: {written} pictures from {sheet}; check it with: robots-theme check {_arg(target)}")
     return 0
 

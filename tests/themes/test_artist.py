@@ -129,6 +129,33 @@ def test_painting_a_template_changes_the_theme(tmp_path: Path) -> None:
     assert (np.asarray(pictures["wall-left"])[:, :8] == (0, 255, 0, 255)).all()
 
 
+@pytest.mark.parametrize("shift", [6, -3])
+def test_paint_off_the_grid_is_said_at_import(shift: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Paint shifted off the frames was cut at them without a word: the floor came in with a
+    band of the template's old picture along two edges."""
+    sheet = template_sheet(load_theme("default"), 2)
+    for key in ("floor", "hole", "oil", "goal"):
+        left, top = layout(2)[1][key]
+        sheet.paste((200, 40, 40, 255), (left + shift, top + shift, left + shift + 128, top + shift + 128))
+    sheet.save(tmp_path / "s.png")
+    assert main(["import", str(tmp_path / "s.png"), "mine", "--dir", str(tmp_path)]) == 0
+    [line] = capsys.readouterr().err.splitlines()
+    assert line == f"{tmp_path / 's.png'}: paint over the frames of floor, hole and 2 more: keep it inside"
+    assert (tmp_path / "mine" / "floor.png").exists()  # imported all the same: the sheet is still there to fix
+
+
+def test_paint_inside_the_frames_imports_without_a_word(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = template_sheet(load_theme("pen"), 3)
+    for left, top in layout(3)[1].values():
+        sheet.paste((10, 200, 40, 255), (left, top, left + 192, top + 192))  # every cell, edge to edge
+    sheet.convert("RGB").save(tmp_path / "s.png")  # an editor that dropped the alpha channel
+    notes: list[str] = []
+    assert len(read_template(tmp_path / "s.png", notes)) == len(layout(3)[1]) and notes == []
+    template_sheet(load_theme("default"), 1).save(tmp_path / "t.png")
+    assert main(["import", str(tmp_path / "t.png"), "mine", "--dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def _png_header_only(width: int, height: int) -> bytes:
     """A PNG file whose header claims ``width`` x ``height`` pixels, its data one row long."""
     import struct
