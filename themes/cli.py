@@ -30,6 +30,7 @@ from themes.template import (
     TemplateError,
     fresh_staging,
     read_template,
+    replace_pictures,
     template_sheet,
     write_pictures,
 )
@@ -64,6 +65,11 @@ def _parser() -> argparse.ArgumentParser:
     cut.add_argument("sheet", type=Path, metavar="SHEET", help="a template PNG written by 'template'")
     cut.add_argument("name", metavar="NAME", help="folder name of the new theme")
     cut.add_argument("--dir", type=Path, default=None, metavar="DIR", help="create it in DIR (default: per-user)")
+    cut.add_argument(
+        "--replace",
+        action="store_true",
+        help="NAME exists: replace its pictures painted on the sheet, keep everything else",
+    )
     new = sub.add_parser("new", help="start a new theme as a copy of an existing one, in the per-user folder")
     new.add_argument("name", metavar="NAME", help="folder name of the new theme")
     new.add_argument(
@@ -79,8 +85,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _new_target(name: str, parent: Path | None) -> Path | int:
-    """Where a new theme called ``name`` goes, or the exit status after saying why it cannot."""
+def _new_target(name: str, parent: Path | None, replace: bool | None = None) -> Path | int:
+    """Where a new theme called ``name`` goes (with ``replace``: or the theme that is there), or
+    the exit status after saying why it cannot. ``replace`` None: for ``new``, which cannot."""
     if not name or name in (".", "..") or "/" in name or "\\" in name or name.startswith((".", "_")):
         print(f"robots-theme: {name!r} is not a usable folder name", file=sys.stderr)
         return 2
@@ -88,8 +95,9 @@ def _new_target(name: str, parent: Path | None) -> Path | int:
         print(f"robots-theme: {name!r} is a shipped theme's name; choose another", file=sys.stderr)
         return 2
     target = (parent or user_themes_dir()) / name
-    if target.exists():
-        print(f"robots-theme: {target}: already exists, not overwriting it", file=sys.stderr)
+    if target.exists() and not (replace and target.is_dir()):
+        again = "; import --replace updates its pictures" if replace is False else ""
+        print(f"robots-theme: {target}: already exists, not overwriting it{again}", file=sys.stderr)
         return EXIT_BAD_INPUT
     return target
 
@@ -205,8 +213,8 @@ def _template(theme: str, out: Path, scale: int) -> int:
     return 0
 
 
-def _import(sheet: Path, name: str, parent: Path | None) -> int:
-    target = _new_target(name, parent)
+def _import(sheet: Path, name: str, parent: Path | None, replace: bool = False) -> int:
+    target = _new_target(name, parent, replace)
     if isinstance(target, int):
         return target
     notes: list[str] = []
@@ -216,7 +224,7 @@ def _import(sheet: Path, name: str, parent: Path | None) -> int:
         print(f"robots-theme: {sheet}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        written = write_pictures(pictures, target, name)
+        written = replace_pictures(pictures, target) if target.is_dir() else write_pictures(pictures, target, name)
     except OSError as exc:  # a full disk: PIL's error names no file ("robots-theme: : File too large")
         print(f"robots-theme: {target}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -282,7 +290,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "template":
             return _template(args.theme, args.out, args.scale)
         if args.command == "import":
-            return _import(args.sheet, args.name, args.dir)
+            return _import(args.sheet, args.name, args.dir, args.replace)
         return _sheet(args.theme, args.out, args.columns, args.scale)
     except ThemeError as exc:  # each problem on its own line, named after the tool like any bad input
         for problem in exc.problems:

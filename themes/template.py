@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.atomic import write_files_atomic
 from themes.folder import PICTURE_KEYS
 from themes.images import TILE_SIZE, image_problem, read_regular_file
 from themes.keys import GAME_FOLDERS, GAME_KEYS, OPTIONAL_KEYS
@@ -192,6 +193,22 @@ def write_pictures(pictures: dict[str, Image.Image], target: Path, name: str) ->
         shutil.rmtree(staging, ignore_errors=True)  # a full disk or Ctrl-C leaves no half theme
         raise
     return len(pictures)
+
+
+def replace_pictures(pictures: dict[str, Image.Image], target: Path) -> int:
+    """Write ``pictures`` over those of the theme folder ``target`` (``import --replace``): the
+    way to paint a sheet again and again. Its manifest and every picture not on the sheet stay;
+    the files are replaced all together or, on a failure, none of them (``engine.atomic``), so
+    a live-reloading viewer never sees a half-written picture."""
+    files: dict[Path, str | bytes] = {}
+    for key, image in pictures.items():
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG")
+        files[target / f"{key}.png"] = buffer.getvalue()
+    for path in files:
+        path.parent.mkdir(exist_ok=True)  # a "tron/" the theme had not yet
+    write_files_atomic(files)
+    return len(files)
 
 
 def fresh_staging(target: Path) -> Path:

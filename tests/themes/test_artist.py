@@ -156,6 +156,37 @@ def test_paint_inside_the_frames_imports_without_a_word(tmp_path: Path, capsys: 
     assert capsys.readouterr().err == ""
 
 
+def test_import_replace_paints_a_theme_again_and_the_watcher_sees_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Painting a sheet, importing, looking and painting again: a second import was refused
+    ('already exists') with no way on but deleting the theme, its theme.json edits with it."""
+    from themes.watch import ThemeWatcher
+
+    sheet = template_sheet(load_theme("default"), 1)
+    sheet.save(tmp_path / "s.png")
+    assert main(["import", str(tmp_path / "s.png"), "mine", "--dir", str(tmp_path)]) == 0
+    theme_dir = tmp_path / "mine"
+    (theme_dir / "theme.json").write_text('{"name": "Mine", "author": "me"}')
+    (theme_dir / "notes.txt").write_text("ideas")
+    shown = load_theme(theme_dir)
+    watcher = ThemeWatcher(shown)
+    left, top = layout(1)[1]["floor"]
+    sheet.paste((200, 40, 40, 255), (left, top, left + 64, top + 64))
+    sheet.save(tmp_path / "s.png")
+    capsys.readouterr()
+    assert main(["import", str(tmp_path / "s.png"), "mine", "--dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.endswith(
+        "already exists, not overwriting it; import --replace updates its pictures\n"
+    )
+    assert main(["import", str(tmp_path / "s.png"), "mine", "--dir", str(tmp_path), "--replace"]) == 0
+    fresh = watcher.poll()
+    assert fresh is not None and fresh.pictures["floor"].getpixel((5, 5)) == (200, 40, 40, 255)
+    assert fresh.name == "Mine" and (theme_dir / "notes.txt").read_text() == "ideas"
+    assert fresh.tile("goal").tobytes() == shown.tile("goal").tobytes()
+    assert not [p.name for p in theme_dir.iterdir() if p.name.startswith(".")]  # no temporary files left
+
+
 def _png_header_only(width: int, height: int) -> bytes:
     """A PNG file whose header claims ``width`` x ``height`` pixels, its data one row long."""
     import struct
