@@ -223,6 +223,25 @@ def test_import_of_something_else_is_one_line(
     assert err.count("\n") == 1 and message in err and not (tmp_path / "mine").exists()
 
 
+def test_sheet_marks_every_picture_taken_from_the_base(theme_copy: Path) -> None:
+    """A broken goal.png showed the base's goal unmarked on the contact sheet, as if it were the
+    artist's own; only the Tron pictures said '(default)'."""
+    (theme_copy / "goal.png").write_bytes(b"not a png")
+    (theme_copy / "wall-left.png").unlink()
+    (theme_copy / "start.png").unlink()
+    labels = [label for label, _ in _entries(load_theme(theme_copy), None)]
+    borrowed = {label.split()[0] for label in labels if label.endswith("  (default)")}
+    assert borrowed == {
+        "goal",
+        *(f"wall-{c}" for c in "bdfhjlnp"),  # every wall with a left edge: the overlay is the base's
+        "start-left",
+        "start-right",
+        "start-up",
+        "start-down",
+    }
+    assert "floor  [' ' a S T U V]" in labels and "robot  (alpha)" in labels
+
+
 @pytest.mark.parametrize("scale", [1, 2])
 def test_sheet_labels_never_overlap(scale: int) -> None:
     font = ImageFont.load_default(size=12)
