@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import shlex
 import shutil
+import stat
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -28,6 +30,7 @@ from themes.template import (
     TemplateError,
     fresh_staging,
     read_template,
+    replace_pictures,
     template_sheet,
     write_pictures,
 )
@@ -62,6 +65,11 @@ def _parser() -> argparse.ArgumentParser:
     cut.add_argument("sheet", type=Path, metavar="SHEET", help="a template PNG written by 'template'")
     cut.add_argument("name", metavar="NAME", help="folder name of the new theme")
     cut.add_argument("--dir", type=Path, default=None, metavar="DIR", help="create it in DIR (default: per-user)")
+    cut.add_argument(
+        "--replace",
+        action="store_true",
+        help="NAME exists: replace its pictures painted on the sheet, keep everything else",
+    )
     new = sub.add_parser("new", help="start a new theme as a copy of an existing one, in the per-user folder")
     new.add_argument("name", metavar="NAME", help="folder name of the new theme")
     new.add_argument(
@@ -77,8 +85,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _new_target(name: str, parent: Path | None) -> Path | int:
-    """Where a new theme called ``name`` goes, or the exit status after saying why it cannot."""
+def _new_target(name: str, parent: Path | None, replace: bool | None = None) -> Path | int:
+    """Where a new theme called ``name`` goes (with ``replace``: or the theme that is there), or
+    the exit status after saying why it cannot. ``replace`` None: for ``new``, which cannot."""
     if not name or name in (".", "..") or "/" in name or "\\" in name or name.startswith((".", "_")):
         print(f"robots-theme: {name!r} is not a usable folder name", file=sys.stderr)
         return 2
@@ -86,8 +95,9 @@ def _new_target(name: str, parent: Path | None) -> Path | int:
         print(f"robots-theme: {name!r} is a shipped theme's name; choose another", file=sys.stderr)
         return 2
     target = (parent or user_themes_dir()) / name
-    if target.exists():
-        print(f"robots-theme: {target}: already exists, not overwriting it", file=sys.stderr)
+    if target.exists() and not (replace and target.is_dir()):
+        again = "; import --replace updates its pictures" if replace is False else ""
+        print(f"robots-theme: {target}: already exists, not overwriting it{again}", file=sys.stderr)
         return EXIT_BAD_INPUT
     return target
 
@@ -101,6 +111,15 @@ def _copied_base(origin: Theme) -> str | None:
     return str((origin.path / base).resolve())
 
 
+def _make_writable(folder: Path) -> None:
+    """Let the theme maker save over every file of a new theme and add files to its folders: a
+    theme copied from a read-only install (a system package, a store) kept its modes, and
+    ``edit its PNGs`` met "permission denied" in the image editor."""
+    for path in (folder, *folder.rglob("*")):
+        mode = path.stat().st_mode
+        os.chmod(path, mode | stat.S_IWUSR | (stat.S_IXUSR if path.is_dir() else 0))
+
+
 def _new(name: str, source: str, parent: Path | None) -> int:
     target = _new_target(name, parent)
     if isinstance(target, int):
@@ -110,15 +129,24 @@ def _new(name: str, source: str, parent: Path | None) -> int:
     try:
         staging = fresh_staging(target)  # ours: what an interrupted "new" left there is removed
         staging.rmdir()  # copytree makes it
-        shutil.copytree(origin.path, staging, ignore=shutil.ignore_patterns("*.tmp", ".*"))
+        shutil.copytree(
+            origin.path, staging, ignore=shutil.ignore_patterns("*.tmp", ".*"), copy_function=shutil.copyfile
+        )
+        _make_writable(staging)
         manifest = replace(origin.manifest, name=name, author="", licence="", base=_copied_base(origin))
         (staging / MANIFEST_FILE).write_text(write_manifest(manifest), encoding="utf-8")
         staging.rename(target)
     except OSError as exc:
         print(f"robots-theme: {exc.filename or target}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"{target}: new theme copied from {origin.name}; edit its PNGs, then: robots-theme check {target}")
+    print(f"{target}: new theme copied from {origin.name}; edit its PNGs, then: robots-theme check {_arg(target)}")
     return 0
+
+
+def _arg(path: Path) -> str:
+    """``path`` as it must be typed in the command a message suggests: a theme folder called
+    ``my theme`` made ``robots-theme check .../my theme``, which checks ``.../my``."""
+    return shlex.quote(str(path))
 
 
 def _list(dirs: list[Path]) -> int:
@@ -181,25 +209,28 @@ def _template(theme: str, out: Path, scale: int) -> int:
     resolve_target(out)  # a folder or FIFO in the way: said before the drawing
     loaded = _load_noisy(theme)
     _save_png(template_sheet(loaded, scale), out)
-    print(f"{out}: template of {loaded.name} at scale {scale}; paint it, then: robots-theme import {out} NAME")
+    print(f"{out}: template of {loaded.name} at scale {scale}; paint it, then: robots-theme import {_arg(out)} NAME")
     return 0
 
 
-def _import(sheet: Path, name: str, parent: Path | None) -> int:
-    target = _new_target(name, parent)
+def _import(sheet: Path, name: str, parent: Path | None, replace: bool = False) -> int:
+    target = _new_target(name, parent, replace)
     if isinstance(target, int):
         return target
+    notes: list[str] = []
     try:
-        pictures = read_template(sheet)
+        pictures = read_template(sheet, notes)
     except TemplateError as exc:
         print(f"robots-theme: {sheet}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        written = write_pictures(pictures, target, name)
+        written = replace_pictures(pictures, target) if target.is_dir() else write_pictures(pictures, target, name)
     except OSError as exc:  # a full disk: PIL's error names no file ("robots-theme: : File too large")
         print(f"robots-theme: {target}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"{target}: {written} pictures from {sheet}; check it with: robots-theme check {target}")
+    for note in notes:
+        print(f"{sheet}: {note}", file=sys.stderr)
+    print(f"{target}: {written} pictures from {sheet}; check it with: robots-theme check {_arg(target)}")
     return 0
 
 
@@ -259,7 +290,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "template":
             return _template(args.theme, args.out, args.scale)
         if args.command == "import":
-            return _import(args.sheet, args.name, args.dir)
+            return _import(args.sheet, args.name, args.dir, args.replace)
         return _sheet(args.theme, args.out, args.columns, args.scale)
     except ThemeError as exc:  # each problem on its own line, named after the tool like any bad input
         for problem in exc.problems:

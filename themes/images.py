@@ -71,10 +71,12 @@ def downsample(image: Image.Image, size: int = TILE_SIZE) -> Image.Image:
 
 
 def _size_problem(size: tuple[int, int]) -> str:
+    """Short enough that the longest file name (``conveyor-right.png``) with a 4-digit size fits in
+    80 characters: ``(or 128x128, 192x192 ... 1024x1024)`` was clipped to ``1024x…``."""
     width, height = size
     if width == height and width % TILE_SIZE == 0 and 0 < width <= TILE_SIZE * MAX_FACTOR:
         return ""
-    return f"is {width}x{height} pixels, must be 64x64 (or 128x128, 192x192 ... 1024x1024)"
+    return f"is {width}x{height} pixels; must be 64x64, 128x128 ... 1024x1024"
 
 
 def has_transparency(opened: Image.Image) -> bool:

@@ -7,6 +7,7 @@ Besides the credits, it names the ``base`` theme that fills in missing pictures,
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,6 +90,14 @@ def write_manifest(manifest: Manifest) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+def _hint(key: str, known: tuple[str, ...]) -> str:
+    """What to write instead of an unknown ``key``: the near miss (``license`` -> ``licence``), else
+    the known names. The near miss comes first: the whole list made the line longer than 80
+    characters, and the clipped line lost the names at its end -- ``licence`` among them."""
+    close = difflib.get_close_matches(key.lower(), known, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(known)}"
+
+
 def _look(value: object, problems: list[str]) -> Look:
     where = f'{MANIFEST_FILE}: "3d"'
     if not isinstance(value, dict):
@@ -109,8 +118,7 @@ def _look(value: object, problems: list[str]) -> Look:
             else:
                 problems.append(f"{where}.{key} must be a number from {low} to {high}")
         else:
-            known = ", ".join((*_LOOK_COLOURS, *_LOOK_NUMBERS))
-            problems.append(f"{where}: unknown setting {str(key)[:20]!r} (known: {known})")
+            problems.append(f"{where}.{str(key)[:20]} is unknown{_hint(key, (*_LOOK_COLOURS, *_LOOK_NUMBERS))}")
     return Look(**settings)  # type: ignore[arg-type]
 
 
@@ -129,6 +137,8 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
     except OSError as exc:
         problems.append(f"{MANIFEST_FILE}: cannot be read ({exc.strerror or exc})")
         return default
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]  # Notepad's byte order mark: JSON readers may ignore it (RFC 8259, 8.1), so this one does
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -154,8 +164,7 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
     fields: dict[str, object] = {}
     for key, value in data.items():
         if key not in _KNOWN_FIELDS:
-            known = ", ".join(_KNOWN_FIELDS)
-            problems.append(f"{MANIFEST_FILE}: unknown field {key[:20]!r} (known fields: {known})")
+            problems.append(f"{MANIFEST_FILE}: unknown field {key[:20]!r}{_hint(key, _KNOWN_FIELDS)}")
         elif key == "start_marker":
             if isinstance(value, bool):
                 fields[key] = value

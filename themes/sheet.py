@@ -7,7 +7,8 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
-from themes.keys import GAME_FOLDERS, TILE_KEYS, board_chars_for
+from themes.compose import WALL_OVERLAYS
+from themes.keys import GAME_FOLDERS, START_MARKER_KEY, START_MARKER_LAYERS, TILE_KEYS, board_chars_for
 from themes.theme import Theme
 
 _BACKGROUND = (38, 42, 50, 255)
@@ -35,6 +36,20 @@ def label_for(key: str) -> str:
     return f"{key}  [{shown}]"
 
 
+def _borrowed(theme: Theme, key: str) -> str:
+    """``  (default)`` after the label of a picture the theme takes from its base (missing, or
+    broken and replaced): only the other games' pictures were marked, so a broken ``goal.png``
+    showed the base's goal as if it were the theme maker's own. A wall composed from overlays
+    is the base's when one of its overlays is."""
+    if key in START_MARKER_LAYERS:
+        key = START_MARKER_KEY
+    where = [theme.sources.get(key)]
+    if where == [None] and key in WALL_OVERLAYS:
+        where = [theme.sources.get(overlay) for overlay in WALL_OVERLAYS[key]]
+    others = [w for w in where if w not in (None, "own")]
+    return f"  ({others[0]})" if others else ""
+
+
 def _entries(theme: Theme, thumbnails: Mapping[str, Image.Image] | None) -> list[tuple[str, Image.Image]]:
     """(label, picture) per cell: each tile as drawn (and as the viewer draws it, when given);
     transparent pictures on checks (to see the alpha) and over the floor (to see them in use)."""
@@ -43,15 +58,16 @@ def _entries(theme: Theme, thumbnails: Mapping[str, Image.Image] | None) -> list
     floor = images["floor"]
     for key, img in images.items():
         if key in TILE_KEYS:
-            entries.append((label_for(key), _beside(img, thumbnails, key)))
+            entries.append((label_for(key) + _borrowed(theme, key), _beside(img, thumbnails, key)))
         else:
             on_checks = _checkerboard(64)
             on_checks.alpha_composite(img)
             on_floor = floor.copy()
             on_floor.alpha_composite(img)
-            entries.append((f"{key}  (alpha)", on_checks))
+            mark = _borrowed(theme, key)
+            entries.append((f"{key}  (alpha){mark}", on_checks))
             shot_key = "start" if key == "start-up" else key  # the viewer's shot of a start tile faces up
-            entries.append((f"{key}  on floor", _beside(on_floor, thumbnails, shot_key)))
+            entries.append((f"{key}  on floor{mark}", _beside(on_floor, thumbnails, shot_key)))
     for game, sub in GAME_FOLDERS.items():  # other games' pictures, after the robot game's
         for key, img in theme.game(game).items() if sub else ():
             where = theme.sources.get(f"{sub}/{key}", "own")

@@ -19,10 +19,12 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.atomic import write_files_atomic
 from themes.folder import PICTURE_KEYS
 from themes.images import TILE_SIZE, image_problem, read_regular_file
 from themes.keys import GAME_FOLDERS, GAME_KEYS, OPTIONAL_KEYS
 from themes.manifest import DEFAULT_BASE, MANIFEST_FILE, Manifest, write_manifest
+from themes.report import name_list
 from themes.theme import Theme
 
 COLUMNS = 8
@@ -122,8 +124,9 @@ def _shrink(block: NDArray[np.uint8], scale: int) -> NDArray[np.uint8]:
     return np.clip(np.round(out), 0, 255).astype(np.uint8)
 
 
-def read_template(path: Path) -> dict[str, Image.Image]:
-    """The painted pictures of a template sheet (empty cells left out), 64x64 RGBA each."""
+def read_template(path: Path, notes: list[str] | None = None) -> dict[str, Image.Image]:
+    """The painted pictures of a template sheet (empty cells left out), 64x64 RGBA each; what
+    the painter should know (paint over the frames) is appended to ``notes``."""
     try:
         data = read_regular_file(path)  # a FIFO would block for ever, /dev/zero never end
     except OSError as exc:
@@ -152,7 +155,27 @@ def read_template(path: Path) -> dict[str, Image.Image]:
         pictures[key] = Image.fromarray(_shrink(np.ascontiguousarray(block), scale), "RGBA")
     if not pictures:
         raise TemplateError("every frame is empty: nothing to import")
+    crossed = crossed_frames(pixels, scale)
+    if crossed and notes is not None:
+        frames = "frames" if len(crossed) > 1 else "frame"
+        notes.append(f"paint over the {frames} of {name_list(crossed, 24)}: keep it inside")
     return pictures
+
+
+def crossed_frames(pixels: NDArray[np.uint8], scale: int) -> list[str]:
+    """The cells whose one-pixel frame was painted over. Import cuts at the frames, so paint
+    shifted off the grid came in silently as a band of the template's old picture along two
+    edges and the painting cut at the other two. A small tolerance lets an image editor's
+    colour handling (an indexed-colour export) pass."""
+    cell = _cell(scale)
+    guide = np.array(_GUIDE, dtype=np.int16)
+    crossed = []
+    for key, (left, top) in layout(scale)[1].items():
+        box = pixels[top - 1 : top + cell + 1, left - 1 : left + cell + 1].astype(np.int16)
+        ring = np.concatenate([box[0], box[-1], box[1:-1, 0], box[1:-1, -1]])
+        if (np.abs(ring - guide) > 24).any():
+            crossed.append(key)
+    return crossed
 
 
 def write_pictures(pictures: dict[str, Image.Image], target: Path, name: str) -> int:
@@ -170,6 +193,22 @@ def write_pictures(pictures: dict[str, Image.Image], target: Path, name: str) ->
         shutil.rmtree(staging, ignore_errors=True)  # a full disk or Ctrl-C leaves no half theme
         raise
     return len(pictures)
+
+
+def replace_pictures(pictures: dict[str, Image.Image], target: Path) -> int:
+    """Write ``pictures`` over those of the theme folder ``target`` (``import --replace``): the
+    way to paint a sheet again and again. Its manifest and every picture not on the sheet stay;
+    the files are replaced all together or, on a failure, none of them (``engine.atomic``), so
+    a live-reloading viewer never sees a half-written picture."""
+    files: dict[Path, str | bytes] = {}
+    for key, image in pictures.items():
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG")
+        files[target / f"{key}.png"] = buffer.getvalue()
+    for path in files:
+        path.parent.mkdir(exist_ok=True)  # a "tron/" the theme had not yet
+    write_files_atomic(files)
+    return len(files)
 
 
 def fresh_staging(target: Path) -> Path:

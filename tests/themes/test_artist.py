@@ -129,6 +129,64 @@ def test_painting_a_template_changes_the_theme(tmp_path: Path) -> None:
     assert (np.asarray(pictures["wall-left"])[:, :8] == (0, 255, 0, 255)).all()
 
 
+@pytest.mark.parametrize("shift", [6, -3])
+def test_paint_off_the_grid_is_said_at_import(shift: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Paint shifted off the frames was cut at them without a word: the floor came in with a
+    band of the template's old picture along two edges."""
+    sheet = template_sheet(load_theme("default"), 2)
+    for key in ("floor", "hole", "oil", "goal"):
+        left, top = layout(2)[1][key]
+        sheet.paste((200, 40, 40, 255), (left + shift, top + shift, left + shift + 128, top + shift + 128))
+    sheet.save(tmp_path / "s.png")
+    assert main(["import", str(tmp_path / "s.png"), "mine", "--dir", str(tmp_path)]) == 0
+    [line] = capsys.readouterr().err.splitlines()
+    assert line == f"{tmp_path / 's.png'}: paint over the frames of floor, hole and 2 more: keep it inside"
+    assert (tmp_path / "mine" / "floor.png").exists()  # imported all the same: the sheet is still there to fix
+
+
+def test_paint_inside_the_frames_imports_without_a_word(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = template_sheet(load_theme("pen"), 3)
+    for left, top in layout(3)[1].values():
+        sheet.paste((10, 200, 40, 255), (left, top, left + 192, top + 192))  # every cell, edge to edge
+    sheet.convert("RGB").save(tmp_path / "s.png")  # an editor that dropped the alpha channel
+    notes: list[str] = []
+    assert len(read_template(tmp_path / "s.png", notes)) == len(layout(3)[1]) and notes == []
+    template_sheet(load_theme("default"), 1).save(tmp_path / "t.png")
+    assert main(["import", str(tmp_path / "t.png"), "mine", "--dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_import_replace_paints_a_theme_again_and_the_watcher_sees_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Painting a sheet, importing, looking and painting again: a second import was refused
+    ('already exists') with no way on but deleting the theme, its theme.json edits with it."""
+    from themes.watch import ThemeWatcher
+
+    sheet = template_sheet(load_theme("default"), 1)
+    sheet.save(tmp_path / "s.png")
+    assert main(["import", str(tmp_path / "s.png"), "mine", "--dir", str(tmp_path)]) == 0
+    theme_dir = tmp_path / "mine"
+    (theme_dir / "theme.json").write_text('{"name": "Mine", "author": "me"}')
+    (theme_dir / "notes.txt").write_text("ideas")
+    shown = load_theme(theme_dir)
+    watcher = ThemeWatcher(shown)
+    left, top = layout(1)[1]["floor"]
+    sheet.paste((200, 40, 40, 255), (left, top, left + 64, top + 64))
+    sheet.save(tmp_path / "s.png")
+    capsys.readouterr()
+    assert main(["import", str(tmp_path / "s.png"), "mine", "--dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.endswith(
+        "already exists, not overwriting it; import --replace updates its pictures\n"
+    )
+    assert main(["import", str(tmp_path / "s.png"), "mine", "--dir", str(tmp_path), "--replace"]) == 0
+    fresh = watcher.poll()
+    assert fresh is not None and fresh.pictures["floor"].getpixel((5, 5)) == (200, 40, 40, 255)
+    assert fresh.name == "Mine" and (theme_dir / "notes.txt").read_text() == "ideas"
+    assert fresh.tile("goal").tobytes() == shown.tile("goal").tobytes()
+    assert not [p.name for p in theme_dir.iterdir() if p.name.startswith(".")]  # no temporary files left
+
+
 def _png_header_only(width: int, height: int) -> bytes:
     """A PNG file whose header claims ``width`` x ``height`` pixels, its data one row long."""
     import struct
@@ -163,6 +221,25 @@ def test_import_of_something_else_is_one_line(
     assert main(["import", str(path), "mine", "--dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and not (tmp_path / "mine").exists()
+
+
+def test_sheet_marks_every_picture_taken_from_the_base(theme_copy: Path) -> None:
+    """A broken goal.png showed the base's goal unmarked on the contact sheet, as if it were the
+    artist's own; only the Tron pictures said '(default)'."""
+    (theme_copy / "goal.png").write_bytes(b"not a png")
+    (theme_copy / "wall-left.png").unlink()
+    (theme_copy / "start.png").unlink()
+    labels = [label for label, _ in _entries(load_theme(theme_copy), None)]
+    borrowed = {label.split()[0] for label in labels if label.endswith("  (default)")}
+    assert borrowed == {
+        "goal",
+        *(f"wall-{c}" for c in "bdfhjlnp"),  # every wall with a left edge: the overlay is the base's
+        "start-left",
+        "start-right",
+        "start-up",
+        "start-down",
+    }
+    assert "floor  [' ' a S T U V]" in labels and "robot  (alpha)" in labels
 
 
 @pytest.mark.parametrize("scale", [1, 2])

@@ -116,6 +116,39 @@ def test_new_copies_a_theme_into_the_user_folder(capsys: pytest.CaptureFixture[s
     assert "already exists, not overwriting it" in capsys.readouterr().err
 
 
+def test_new_from_a_read_only_theme_is_writable(tmp_path: Path) -> None:
+    """A theme installed read-only (a system package, a store) was copied with its modes: the
+    new theme's PNGs could not be saved over and its folders took no new file."""
+    origin = tmp_path / "installed"
+    shutil.copytree(BUILTIN_DIR / "pen", origin)
+    for path in [*sorted(origin.rglob("*"), reverse=True), origin]:
+        path.chmod(0o555 if path.is_dir() else 0o444)
+    try:
+        assert main(["new", "mine", "--from", str(origin), "--dir", str(tmp_path / "themes")]) == 0
+    finally:
+        for path in [origin, *origin.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+    made = tmp_path / "themes" / "mine"
+    for path in [made, *made.rglob("*")]:
+        wanted = stat.S_IWUSR | (stat.S_IXUSR if path.is_dir() else 0)
+        assert path.stat().st_mode & wanted == wanted, path
+
+
+def test_commands_suggested_for_a_folder_with_spaces_can_be_pasted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``then: robots-theme check /x/my théme`` checked ``/x/my``: the path is quoted as a shell needs."""
+    parent = tmp_path / "the themes"
+    assert main(["new", "my théme", "--dir", str(parent)]) == 0
+    assert capsys.readouterr().out.endswith(f"then: robots-theme check '{parent / 'my théme'}'\n")
+    sheet = tmp_path / "my sheet.png"
+    assert main(["template", "--out", str(sheet)]) == 0
+    assert capsys.readouterr().out.endswith(f"then: robots-theme import '{sheet}' NAME\n")
+    assert main(["import", str(sheet), "it's", "--dir", str(parent)]) == 0
+    quoted = "'" + str(parent / "it") + "'\"'\"'s'"
+    assert capsys.readouterr().out.endswith(f"check it with: robots-theme check {quoted}\n")
+
+
 @pytest.mark.parametrize("leftover", ["folder", "file", "link-to-folder", "dangling-link"])
 def test_new_replaces_what_an_interrupted_new_left_without_following_links(
     leftover: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

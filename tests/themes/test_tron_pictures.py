@@ -77,7 +77,7 @@ def test_a_wrong_size_tron_picture_is_named_and_replaced(theme_copy: Path) -> No
     Image.new("RGBA", (32, 32), (255, 0, 0, 255)).save(theme_copy / "tron" / "floor.png")
     theme = load_theme(theme_copy)
     (line,) = theme.warnings
-    assert line.startswith("tron/floor.png: is 32x32 pixels, must be 64x64") and len(line) <= 80
+    assert line.startswith("tron/floor.png: is 32x32 pixels; must be 64x64") and len(line) <= 80
     assert theme.faults == theme.warnings
     assert _same(theme.game("tron")["floor"], load_theme("default").game("tron")["floor"])
 
@@ -114,7 +114,7 @@ def test_robots_theme_check_names_the_tron_file(theme_copy: Path, capsys: pytest
     Image.new("RGBA", (64, 48)).save(theme_copy / "tron" / "blocked.png")
     assert theme_cli(["check", str(theme_copy)]) == 1
     (line,) = capsys.readouterr().out.splitlines()
-    assert line.startswith("mytheme/tron/blocked.png: is 64x48 pixels, must be 64x64")
+    assert line.startswith("mytheme/tron/blocked.png: is 64x48 pixels; must be 64x64")
 
 
 def test_an_edited_tron_picture_reloads_live(theme_copy: Path) -> None:

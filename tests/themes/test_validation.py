@@ -45,7 +45,15 @@ def test_missing_file_comes_from_default(theme_copy: Path) -> None:
 
 def test_wrong_size(theme_copy: Path) -> None:
     _save(theme_copy / "goal.png", Image.new("RGBA", (32, 32), (0, 200, 0, 255)))
-    assert _only(theme_copy, "goal.png: is 32x32 pixels, must be 64x64").endswith("1024x1024)")
+    assert _only(theme_copy, "goal.png: is 32x32 pixels; must be 64x64").endswith("1024x1024")
+
+
+@pytest.mark.parametrize("key", ["conveyor-right", "rotator-left", "start"])
+def test_wrong_size_says_every_size_in_80_characters(theme_copy: Path, key: str) -> None:
+    """The sizes that would do are the line's end: it was clipped to '... 1024x…' for long names."""
+    _save(theme_copy / f"{key}.png", Image.new("RGBA", (1000, 1000), (0, 200, 0, 128)))
+    line = _only(theme_copy, f"{key}.png: is 1000x1000 pixels; must be 64x64, 128x128")
+    assert line.endswith(" ... 1024x1024")
 
 
 def test_robot_without_alpha(theme_copy: Path) -> None:
@@ -103,10 +111,11 @@ def test_bad_json_gives_line_and_column(theme_copy: Path) -> None:
         ('{"name": 3}', "field 'name' must be a text string, not 3"),
         ('{"name": "  "}', "field 'name' must not be empty"),
         ('{"start_marker": "yes"}', "field 'start_marker' must be true or false"),
-        ('{"license": "MIT"}', "unknown field 'license' (known fields: name, author, licence"),
+        ('{"license": "MIT"}', "unknown field 'license'; did you mean 'licence'?"),
+        ('{"colour": "#000000"}', "unknown field 'colour'; known: name, author, licence, base,"),
         ('{"backdrop": "red"}', "field 'backdrop' must be a colour"),
         ('{"3d": {"wall_height": 9}}', '"3d".wall_height must be a number from 0.05 to 1.5'),
-        ('{"3d": {"wall_color": "#000000"}}', "unknown setting 'wall_color'"),
+        ('{"3d": {"wall_color": "#000000"}}', "\"3d\".wall_color is unknown; did you mean 'wall_colour'?"),
         (b"\xff\xfe{}", "is not UTF-8 text"),
         ("[" * 100000, "nested more than 8 levels deep"),
         # Located: the byte's line and column (it said "byte 14"), the number's (it quoted Python's advice).
@@ -119,6 +128,27 @@ def test_manifest_problems(theme_copy: Path, text: str | bytes, expected: str) -
     path.write_bytes(text if isinstance(text, bytes) else text.encode())
     theme = load_theme(theme_copy)
     assert len(theme.faults) == 1 and theme.faults[0].startswith("theme.json") and expected in theme.faults[0]
+
+
+def test_unknown_fields_name_the_near_miss_within_80_characters(theme_copy: Path) -> None:
+    """The near miss is what to write instead: a list of every known field ran past 80 characters
+    and the clipped line lost ``licence`` (and ``wall_colour``, ``robot_colour``) at its end."""
+    (theme_copy / "theme.json").write_text('{"license": "MIT", "3d": {"robot_color": "#000000"}}')
+    lines = [f"mytheme/{fault}" for fault in load_theme(theme_copy).faults]
+    assert lines == [
+        "mytheme/theme.json: unknown field 'license'; did you mean 'licence'?",
+        """mytheme/theme.json: "3d".robot_color is unknown; did you mean 'robot_colour'?""",
+    ]
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_a_byte_order_mark_is_read_past(theme_copy: Path) -> None:
+    """Notepad saves UTF-8 with a byte order mark; the theme maker was told to 'decode using
+    utf-8-sig', advice for a Python programmer, and the whole manifest was ignored."""
+    (theme_copy / "theme.json").write_bytes(b'\xef\xbb\xbf{"name": "Mine", "start_marker": false}')
+    theme = load_theme(theme_copy)
+    assert theme.faults == () or list(theme.faults) == []
+    assert theme.name == "Mine" and theme.start_marker(Direction.UP) is None
 
 
 def test_start_marker_requested_but_missing_is_said_once(theme_copy: Path) -> None:
@@ -333,7 +363,7 @@ def test_wrong_size_is_judged_from_the_header_without_decoding(theme_copy: Path)
     buffer = io.BytesIO()
     Image.new("RGB", (640, 480)).save(buffer, format="PNG")
     (theme_copy / "floor.png").write_bytes(buffer.getvalue()[:60])  # header only, pixel data cut off
-    _only(theme_copy, "floor.png: is 640x480 pixels, must be 64x64")
+    _only(theme_copy, "floor.png: is 640x480 pixels; must be 64x64")
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
