@@ -14,6 +14,7 @@ from pathlib import Path
 
 from engine.bounds import json_too_deep
 from engine.errors import line_column, long_number_at
+from engine.jsonplace import json_place
 from themes.images import read_regular_file
 
 MANIFEST_FILE = "theme.json"
@@ -90,6 +91,13 @@ def write_manifest(manifest: Manifest) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+def _at(text: str, *path: str, key: bool = False) -> str:
+    """``theme.json:LINE:COLUMN`` of the value at ``path`` (with ``key``: of its key), or the file's
+    name alone if it cannot be found."""
+    place = json_place(text, path, key=key) if text else None
+    return f"{MANIFEST_FILE}:{place[0]}:{place[1]}" if place is not None else MANIFEST_FILE
+
+
 def _hint(key: str, known: tuple[str, ...]) -> str:
     """What to write instead of an unknown ``key``: the near miss (``license`` -> ``licence``), else
     the known names. The near miss comes first: the whole list made the line longer than 80
@@ -98,8 +106,8 @@ def _hint(key: str, known: tuple[str, ...]) -> str:
     return f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(known)}"
 
 
-def _look(value: object, problems: list[str]) -> Look:
-    where = f'{MANIFEST_FILE}: "3d"'
+def _look(value: object, problems: list[str], text: str = "") -> Look:
+    where = f'{_at(text, "3d")}: "3d"'
     if not isinstance(value, dict):
         problems.append(f'{where} must be an object like {{"wall_colour": "#806040"}}')
         return Look()
@@ -108,7 +116,9 @@ def _look(value: object, problems: list[str]) -> Look:
         if key in _LOOK_COLOURS:
             colour = parse_colour(item)
             if colour is None:
-                problems.append(f'{where}.{key} must be a colour like "#806040", not {json.dumps(item)[:20]}')
+                problems.append(
+                    f'{_at(text, "3d", key)}: "3d".{key} must be a colour like "#806040", not {json.dumps(item)[:20]}'
+                )
             else:
                 settings[key] = colour
         elif key in _LOOK_NUMBERS:
@@ -116,9 +126,12 @@ def _look(value: object, problems: list[str]) -> Look:
             if isinstance(item, int | float) and not isinstance(item, bool) and low <= item <= high:
                 settings[key] = float(item)
             else:
-                problems.append(f"{where}.{key} must be a number from {low} to {high}")
+                problems.append(f'{_at(text, "3d", key)}: "3d".{key} must be a number from {low} to {high}')
         else:
-            problems.append(f"{where}.{str(key)[:20]} is unknown{_hint(key, (*_LOOK_COLOURS, *_LOOK_NUMBERS))}")
+            known = (*_LOOK_COLOURS, *_LOOK_NUMBERS)
+            problems.append(
+                f"{_at(text, '3d', key, key=True)}: {str(key)[:20]!r} is unknown{_hint(key, known)}"
+            )  # its place says "3d"
     return Look(**settings)  # type: ignore[arg-type]
 
 
@@ -159,31 +172,31 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
         problems.append(f"{MANIFEST_FILE}{where}: invalid JSON: a number of more than 4,300 digits")
         return default
     if not isinstance(data, dict):
-        problems.append(f'{MANIFEST_FILE}: must hold a JSON object like {{"name": "..."}}, not a {type(data).__name__}')
+        problems.append(f'{_at(text)}: must hold a JSON object like {{"name": "..."}}, not a {type(data).__name__}')
         return default
     fields: dict[str, object] = {}
     for key, value in data.items():
         if key not in _KNOWN_FIELDS:
-            problems.append(f"{MANIFEST_FILE}: unknown field {key[:20]!r}{_hint(key, _KNOWN_FIELDS)}")
+            problems.append(f"{_at(text, key, key=True)}: unknown field {key[:20]!r}{_hint(key, _KNOWN_FIELDS)}")
         elif key == "start_marker":
             if isinstance(value, bool):
                 fields[key] = value
             else:
-                problems.append(f"{MANIFEST_FILE}: field 'start_marker' must be true or false")
+                problems.append(f"{_at(text, key)}: field 'start_marker' must be true or false")
         elif key == "backdrop":
             colour = parse_colour(value)
             if colour is None:
-                problems.append(f"{MANIFEST_FILE}: field 'backdrop' must be a colour like \"#262a32\"")
+                problems.append(f"{_at(text, key)}: field 'backdrop' must be a colour like \"#262a32\"")
             else:
                 fields[key] = colour
         elif key == "3d":
-            fields["look"] = _look(value, problems)
+            fields["look"] = _look(value, problems, text)
         elif isinstance(value, str):
             fields[key] = value
         else:
-            problems.append(f"{MANIFEST_FILE}: field {key!r} must be a text string, not {json.dumps(value)[:20]}")
+            problems.append(f"{_at(text, key)}: field {key!r} must be a text string, not {json.dumps(value)[:20]}")
     if "name" in fields and not str(fields["name"]).strip():
-        problems.append(f"{MANIFEST_FILE}: field 'name' must not be empty")
+        problems.append(f"{_at(text, 'name')}: field 'name' must not be empty")
         del fields["name"]
     if "base" in fields and not str(fields["base"]).strip():
         del fields["base"]

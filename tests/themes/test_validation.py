@@ -107,15 +107,15 @@ def test_bad_json_gives_line_and_column(theme_copy: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("[1, 2]", "must hold a JSON object"),
-        ('{"name": 3}', "field 'name' must be a text string, not 3"),
-        ('{"name": "  "}', "field 'name' must not be empty"),
-        ('{"start_marker": "yes"}', "field 'start_marker' must be true or false"),
-        ('{"license": "MIT"}', "unknown field 'license'; did you mean 'licence'?"),
-        ('{"colour": "#000000"}', "unknown field 'colour'; known: name, author, licence, base,"),
-        ('{"backdrop": "red"}', "field 'backdrop' must be a colour"),
-        ('{"3d": {"wall_height": 9}}', '"3d".wall_height must be a number from 0.05 to 1.5'),
-        ('{"3d": {"wall_color": "#000000"}}', "\"3d\".wall_color is unknown; did you mean 'wall_colour'?"),
+        ("[1, 2]", "theme.json:1:1: must hold a JSON object"),
+        ('{"name": 3}', "theme.json:1:10: field 'name' must be a text string, not 3"),
+        ('{"name": "  "}', "theme.json:1:10: field 'name' must not be empty"),
+        ('{"start_marker": "yes"}', "theme.json:1:18: field 'start_marker' must be true or false"),
+        ('{"license": "MIT"}', "theme.json:1:2: unknown field 'license'; did you mean 'licence'?"),
+        ('{"colour": "#000000"}', "theme.json:1:2: unknown field 'colour'; known: name, author, licence, base,"),
+        ('{"backdrop": "red"}', "theme.json:1:14: field 'backdrop' must be a colour"),
+        ('{"3d": {"wall_height": 9}}', 'theme.json:1:24: "3d".wall_height must be a number from 0.05 to 1.5'),
+        ('{"3d": {"wall_color": "#000000"}}', "theme.json:1:9: 'wall_color' is unknown; did you mean 'wall_colour'?"),
         (b"\xff\xfe{}", "is not UTF-8 text"),
         ("[" * 100000, "nested more than 8 levels deep"),
         # Located: the byte's line and column (it said "byte 14"), the number's (it quoted Python's advice).
@@ -136,8 +136,8 @@ def test_unknown_fields_name_the_near_miss_within_80_characters(theme_copy: Path
     (theme_copy / "theme.json").write_text('{"license": "MIT", "3d": {"robot_color": "#000000"}}')
     lines = [f"mytheme/{fault}" for fault in load_theme(theme_copy).faults]
     assert lines == [
-        "mytheme/theme.json: unknown field 'license'; did you mean 'licence'?",
-        """mytheme/theme.json: "3d".robot_color is unknown; did you mean 'robot_colour'?""",
+        "mytheme/theme.json:1:2: unknown field 'license'; did you mean 'licence'?",
+        "mytheme/theme.json:1:27: 'robot_color' is unknown; did you mean 'robot_colour'?",
     ]
     assert all(len(line) <= 80 for line in lines)
 

@@ -1,0 +1,107 @@
+"""Where a value sits in a JSON text: line and column for errors about what a file holds.
+
+``json.loads`` says where the text stops being JSON, but once it is parsed the places are gone,
+so an error about a value ("'level' must be one of easy, normal, hard") could name only the file.
+``json_place`` walks the text again to the value at a path of keys and indexes; it is called only
+when there is an error to report, so nothing is recorded for files that are fine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+_SPACE = " \t\n\r"
+
+
+def json_place(text: str, path: Sequence[str | int], *, key: bool = False) -> tuple[int, int] | None:
+    """Line and column (from 1) where the value at ``path`` starts in ``text`` (valid JSON), or
+    where the deepest part of the path that exists starts; None when ``text`` is not JSON that far.
+
+    With ``key``, the place of the last key of ``path`` itself (an unknown field is named where
+    it is written). A key given twice in an object counts as its last (as ``json.loads`` keeps
+    the last)."""
+    try:
+        offset = _skip_space(text, 0)
+        for number, step in enumerate(path, 1):
+            found = _child(text, offset, step)
+            if found is None:
+                break
+            offset = found[0] if key and number == len(path) else found[1]
+    except (IndexError, ValueError):
+        return None
+    return line_and_column(text, offset)
+
+
+def line_and_column(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of ``offset`` in ``text`` (lines end at ``\\n``)."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - line_start + 1
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at] in _SPACE:
+        at += 1
+    return at
+
+
+def _child(text: str, at: int, step: str | int) -> tuple[int, int] | None:
+    """Offsets of the key (an index: the value) and of the value of ``step`` in the object or array
+    starting at ``at``."""
+    opening = text[at]
+    if opening == "{" and isinstance(step, str):
+        found = None
+        at = _skip_space(text, at + 1)
+        while text[at] != "}":
+            end = _after_string(text, at)
+            name, start, at = json.loads(text[at:end]), at, end
+            at = _skip_space(text, _skip_space(text, at) + 1)  # past the colon
+            if name == step:
+                found = (start, at)
+            at = _after_value(text, at)
+            at = _skip_space(text, at)
+            if text[at] == ",":
+                at = _skip_space(text, at + 1)
+        return found
+    if opening == "[" and isinstance(step, int) and not isinstance(step, bool):
+        index = 0
+        at = _skip_space(text, at + 1)
+        while text[at] != "]":
+            if index == step:
+                return at, at
+            at = _skip_space(text, _after_value(text, at))
+            if text[at] == ",":
+                at = _skip_space(text, at + 1)
+            index += 1
+    return None
+
+
+def _after_value(text: str, at: int) -> int:
+    """The offset just after the value starting at ``at``."""
+    if text[at] == '"':
+        return _after_string(text, at)
+    if text[at] not in "[{":
+        while at < len(text) and text[at] not in ",]}" + _SPACE:
+            at += 1
+        return at
+    depth = 0
+    while True:
+        char = text[at]
+        if char == '"':
+            at = _after_string(text, at)
+            continue
+        if char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+            if depth == 0:
+                return at + 1
+        at += 1
+
+
+def _after_string(text: str, at: int) -> int:
+    """The offset just after the string whose opening quote is at ``at`` (escapes skipped)."""
+    at += 1
+    while text[at] != '"':
+        at += 2 if text[at] == "\\" else 1
+    return at + 1
