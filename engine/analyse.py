@@ -27,12 +27,15 @@ from engine.bounds import cut
 from engine.cards import Card
 from engine.errors import InputError, parse_json_object
 from engine.gamedir import ANALYSIS_FILE, read_game_dir
+from engine.jsonplace import JsonSource, dotted
 from engine.roundlog import read_rounds
 from engine.wording import counted
 
 ANALYSIS_FORMAT = 1
 #: Expected rounds closer than this count as equal.
 ROUNDS_TOLERANCE = 1e-6
+
+Keys = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -138,33 +141,37 @@ def write_analysis(folder: str | Path, verdicts: list[RoundVerdict]) -> Path:
     return path
 
 
-def _number(value: Any, what: str, path: str | Path | None, *, infinite: bool = False) -> float:
-    """A JSON number (null: infinity where ``infinite``) at least 0; InputError naming ``what`` otherwise."""
+def _number(value: Any, source: JsonSource, keys: Keys, *, infinite: bool = False) -> float:
+    """A JSON number (null: infinity where ``infinite``) at least 0; InputError at its place otherwise."""
     if value is None and infinite:
         return math.inf
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
-        raise InputError(f"{what} must be a number at least 0, not {cut(json.dumps(value), 30)}", path)
+        raise source.error(f"{dotted(keys)} must be a number at least 0, not {cut(json.dumps(value), 30)}", keys)
     return float(value)
 
 
-def _choice_from_json(value: Any, what: str, path: str | Path | None) -> Choice:
+def _choice_from_json(value: Any, source: JsonSource, keys: Keys) -> Choice:
+    what = dotted(keys)
     if not isinstance(value, dict):
-        raise InputError(f"{what} must be an object with 'cards', 'goal_probability', ...", path)
+        raise source.error(f"{what} must be an object with 'cards', 'goal_probability', ...", keys)
     cards = value.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise InputError(f"{what}.cards must be a list of cards", path)
-    try:
-        parsed = tuple(Card.parse(c) for c in cards)
-    except ValueError as exc:
-        raise InputError(f"{what}.cards: {exc}", path) from None
+        raise source.error(f"{what}.cards must be a list of cards", (*keys, "cards"))
+    parsed: list[Card] = []
+    for index, card in enumerate(cards):
+        try:
+            parsed.append(Card.parse(card))
+        except ValueError as exc:
+            raise source.error(f"{what}.cards: {exc}", (*keys, "cards", index)) from None
     destroyed, reaches_goal = value.get("destroyed"), value.get("reaches_goal")
     if not (isinstance(destroyed, bool) and isinstance(reaches_goal, bool)):
-        raise InputError(f"{what}: 'destroyed' and 'reaches_goal' must be true or false", path)
-    goal = _number(value.get("goal_probability"), f"{what}.goal_probability", path)
+        wrong = "destroyed" if not isinstance(destroyed, bool) else "reaches_goal"
+        raise source.error(f"{what}: 'destroyed' and 'reaches_goal' must be true or false", (*keys, wrong))
+    goal = _number(value.get("goal_probability"), source, (*keys, "goal_probability"))
     if goal > 1:
-        raise InputError(f"{what}.goal_probability must be at most 1, not {goal:g}", path)
-    rounds = _number(value.get("expected_rounds"), f"{what}.expected_rounds", path, infinite=True)
-    return Choice(parsed, goal, rounds, destroyed, reaches_goal)
+        raise source.error(f"{what}.goal_probability must be at most 1, not {goal:g}", (*keys, "goal_probability"))
+    rounds = _number(value.get("expected_rounds"), source, (*keys, "expected_rounds"), infinite=True)
+    return Choice(tuple(parsed), goal, rounds, destroyed, reaches_goal)
 
 
 def parse_analysis(
@@ -172,20 +179,22 @@ def parse_analysis(
 ) -> list[RoundVerdict]:
     """Read ``analysis.json`` back into the verdicts it was written from; what each says (lossy,
     the loss) is worked out again by ``RoundVerdict``, the one place that judges a round.
-    InputError, one line naming the file (and the round), for anything ``format_analysis`` never
-    writes; with ``skip``, a round it cannot use is handed to it and left out instead (the viewer
-    shows the others)."""
+    InputError, one line naming the file, line and column (and the round), for anything
+    ``format_analysis`` never writes; with ``skip``, a round it cannot use is handed to it and left
+    out instead (the viewer shows the others)."""
     data = parse_json_object(text, path)
+    source = JsonSource(text, path)
     version = data.get("format")
     if version != ANALYSIS_FORMAT or isinstance(version, bool):
-        raise InputError(f"unsupported format {cut(repr(version), 30)}, this program reads {ANALYSIS_FORMAT}", path)
+        message = f"unsupported format {cut(repr(version), 30)}, this program reads {ANALYSIS_FORMAT}"
+        raise source.error(message, ("format",))
     items = data.get("rounds")
     if not isinstance(items, list):
-        raise InputError("'rounds' must be a list", path)
+        raise source.error("'rounds' must be a list", ("rounds",))
     verdicts: list[RoundVerdict] = []
     for index, item in enumerate(items):
         try:
-            verdicts.append(_verdict_from_json(item, f"rounds[{index}]", path))
+            verdicts.append(_verdict_from_json(item, source, ("rounds", index)))
         except InputError as error:
             if skip is None:
                 raise
@@ -193,15 +202,15 @@ def parse_analysis(
     return verdicts
 
 
-def _verdict_from_json(item: Any, where: str, path: str | Path | None) -> RoundVerdict:
+def _verdict_from_json(item: Any, source: JsonSource, keys: Keys) -> RoundVerdict:
     number = item.get("round") if isinstance(item, dict) else None
     if type(number) is not int or number < 1:
-        raise InputError(f"{where} must be an object with a 'round' number from 1", path)
+        raise source.error(f"{dotted(keys)} must be an object with a 'round' number from 1", (*keys, "round"))
     chosen = item.get("chosen")
     return RoundVerdict(
         number,
-        _choice_from_json(chosen, f"{where}.chosen", path) if chosen is not None else None,
-        _choice_from_json(item.get("best"), f"{where}.best", path),
+        _choice_from_json(chosen, source, (*keys, "chosen")) if chosen is not None else None,
+        _choice_from_json(item.get("best"), source, (*keys, "best")),
     )
 
 

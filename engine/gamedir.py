@@ -29,6 +29,7 @@ from engine.cards import Card
 from engine.deck import write_cards
 from engine.errors import InputError, parse_json_object, read_text
 from engine.game import GameRecord, Outcome
+from engine.jsonplace import JsonSource
 from engine.model import Board, Level, Pose
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.protocol import parse_pose, write_pose
@@ -200,14 +201,14 @@ def write_game_info(info: dict[str, Any]) -> str:
 def parse_game_info(text: str, path: str | Path | None = None) -> dict[str, Any]:
     """Parse ``game.json``: a JSON object with ``format`` 1 and a known ``level``; InputError otherwise."""
     info = parse_json_object(text, path)
+    source = JsonSource(text, path)
     version = info.get("format")
     if version != FORMAT_VERSION or isinstance(version, bool):
-        raise InputError(
-            f"unsupported format {cut(repr(version), 30)}, this program reads format {FORMAT_VERSION}", path
-        )
+        message = f"unsupported format {cut(repr(version), 30)}, this program reads format {FORMAT_VERSION}"
+        raise source.error(message, ("format",))
     level = info.get("level")
     if not isinstance(level, str) or level not in {lv.value for lv in Level}:
-        raise InputError(f"'level' must be one of easy, normal, hard, not {cut(repr(level), 30)}", path)
+        raise source.error(f"'level' must be one of easy, normal, hard, not {cut(repr(level), 30)}", ("level",))
     return info
 
 

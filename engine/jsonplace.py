@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.errors import InputError
 
 _SPACE = " \t\n\r"
 
@@ -105,3 +109,25 @@ def _after_string(text: str, at: int) -> int:
     while text[at] != '"':
         at += 2 if text[at] == "\\" else 1
     return at + 1
+
+
+@dataclass(frozen=True)
+class JsonSource:
+    """A JSON file's text and name, for errors about the values in it: ``error`` names the file and
+    the line and column of the value (or key) at a path."""
+
+    text: str
+    path: str | Path | None = None
+
+    def error(self, message: str, keys: Sequence[str | int] = (), *, key: bool = False) -> InputError:
+        place = json_place(self.text, keys, key=key)
+        line, column = place if place is not None else (None, None)
+        return InputError(message, self.path, line, column)
+
+
+def dotted(keys: Sequence[str | int]) -> str:
+    """A path of keys as the messages write it: ``rounds[3].best.cards``."""
+    text = ""
+    for step in keys:
+        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else step)
+    return text

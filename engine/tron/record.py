@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import InputError, parse_json_object, quoted, read_text
+from engine.jsonplace import JsonSource
 from engine.tron.arena import Arena, parse_arena, write_arena
 from engine.tron.rules import Event, Out, State, Turn, game_points, initial_state, rounds_survived, step
 
@@ -26,6 +27,8 @@ _CRASH_WORDS = {
 
 FORMAT = "robots-tron-game"
 VERSION = 1
+
+Keys = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -147,54 +150,57 @@ def save_game(record: GameRecord, path: str | Path) -> None:
     write_text_atomic(path, write_game(record))
 
 
-def _int_keys(value: Any, what: str, path: str | Path | None) -> dict[int, Any]:
+def _int_keys(value: Any, what: str, source: JsonSource, keys: Keys) -> dict[int, Any]:
     # ASCII digits only, and few of them: int() refuses "²" and numbers of thousands of digits.
     if not isinstance(value, dict) or not all(
         isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 9 for k in value
     ):
-        raise InputError(f"{what} must map bot numbers to values", path)
+        raise source.error(f"{what} must map bot numbers to values", keys)
     return {int(k): v for k, v in value.items()}
 
 
 def parse_game(text: str, path: str | Path | None = None) -> GameRecord:
-    """Read a game file and re-simulate it; InputError naming the round and bot on any contradiction."""
+    """Read a game file and re-simulate it; InputError naming the round and bot on any contradiction,
+    at the line and column of the value it is about."""
     data = parse_json_object(text, path)
+    source = JsonSource(text, path)
     if data.get("format") != FORMAT:
-        raise InputError(f'not a Tron game file (expected "format": "{FORMAT}")', path, 1, 1)
+        raise source.error(f'not a Tron game file (expected "format": "{FORMAT}")', ("format",))
     if data.get("version") != VERSION:
-        raise InputError(
-            f"unsupported game file version {quoted(data.get('version'))} (this is version {VERSION})", path
-        )
+        message = f"unsupported game file version {quoted(data.get('version'))} (this is version {VERSION})"
+        raise source.error(message, ("version",))
     lines = data.get("arena")
     if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
-        raise InputError('"arena" must be the arena file as a list of lines', path)
+        raise source.error('"arena" must be the arena file as a list of lines', ("arena",))
     try:
         arena = parse_arena("\n".join(lines) + "\n")
     except InputError as exc:
-        raise InputError(f'in "arena", line {exc.line}: {exc.message}', path) from None
+        where = ("arena", exc.line - 1) if exc.line is not None else ("arena",)
+        raise source.error(f'in "arena", line {exc.line}: {exc.message}', where) from None
     bots_raw = data.get("bots")
     if not isinstance(bots_raw, list) or not bots_raw or not all(isinstance(b, dict) for b in bots_raw):
-        raise InputError('"bots" must be a non-empty list of objects', path)
+        raise source.error('"bots" must be a non-empty list of objects', ("bots",))
     bots = []
-    for b in bots_raw:
+    for index, b in enumerate(bots_raw):
         command = b.get("command", [])
         if not isinstance(b.get("name"), str) or not isinstance(command, list):
-            raise InputError('every bot needs a "name" (text) and a "command" (list)', path)
+            raise source.error('every bot needs a "name" (text) and a "command" (list)', ("bots", index))
         bots.append(BotInfo(b["name"], tuple(str(c) for c in command)))
     limit = data.get("time_limit", 1.0)
     if not isinstance(limit, int | float) or isinstance(limit, bool) or not 0 < limit < 1e9:
-        raise InputError('"time_limit" must be a number of seconds', path)
+        raise source.error('"time_limit" must be a number of seconds', ("time_limit",))
     rounds_raw = data.get("rounds")
     if not isinstance(rounds_raw, list):
-        raise InputError('"rounds" must be a list', path)
+        raise source.error('"rounds" must be a list', ("rounds",))
     try:
         starts = arena.starts_for(len(bots))
     except ValueError as exc:
-        raise InputError(f"the arena cannot host {len(bots)} bots: {exc}", path) from None
+        raise source.error(f"the arena cannot host {len(bots)} bots: {exc}", ("bots",)) from None
     state = initial_state(arena, starts)
     rounds: list[RoundRecord] = []
     for number, raw in enumerate(rounds_raw, 1):
-        rounds.append(_check_round(raw, number, state, path))
+        here = ("rounds", number - 1)
+        rounds.append(_check_round(raw, number, state, source, here))
         answers: dict[int, Turn | str] = {
             p: Turn(w) if w is not None else rounds[-1].failures[p] for p, w in rounds[-1].answers.items()
         }
@@ -204,45 +210,50 @@ def parse_game(text: str, path: str | Path | None = None) -> GameRecord:
             extra = sorted(set(rounds[-1].outs) - set(went_out))
             missing = sorted(set(went_out) - set(rounds[-1].outs))
             if extra:
-                raise InputError(
-                    f"round {number}, bot {extra[0]}: the file says it went out, the rules say it is still in", path
-                )
-            raise InputError(f"round {number}, bot {missing[0]}: the rules put it out, the file does not", path)
+                message = f"round {number}, bot {extra[0]}: the file says it went out, the rules say it is still in"
+                raise source.error(message, (*here, "out"))
+            raise source.error(f"round {number}, bot {missing[0]}: the rules put it out, the file does not", here)
     if not state.over:
-        raise InputError(f"the file ends after round {state.round} with bots {state.alive} still in the game", path)
+        message = f"the file ends after round {state.round} with bots {state.alive} still in the game"
+        raise source.error(message, ("rounds", len(rounds_raw) - 1) if rounds_raw else ("rounds",))
     record = GameRecord(arena, tuple(bots), tuple(rounds), float(limit))
     survived = [rounds_survived(c, state.round) for c in state.cycles]  # the final state, replayed above
     points = game_points(state)
     for i, b in enumerate(bots_raw):
         for key, value in (("survived", survived[i]), ("points", points[i])):
             if key in b and b[key] != value:
-                raise InputError(f"bot {i + 1}: the file says {key} {quoted(b[key])}, the rules give {value}", path)
+                message = f"bot {i + 1}: the file says {key} {quoted(b[key])}, the rules give {value}"
+                raise source.error(message, ("bots", i, key))
     return record
 
 
-def _check_round(raw: Any, number: int, state: State, path: str | Path | None) -> RoundRecord:
+def _check_round(raw: Any, number: int, state: State, source: JsonSource, here: Keys) -> RoundRecord:
     if not isinstance(raw, dict):
-        raise InputError(f"round {number}: expected an object", path)
+        raise source.error(f"round {number}: expected an object", here)
     if state.over:
-        raise InputError(f"round {number}: every bot is already out, the game has ended", path)
-    answers = _int_keys(raw.get("answers"), f'round {number}: "answers"', path)
-    failures = _int_keys(raw.get("failures", {}), f'round {number}: "failures"', path)
+        raise source.error(f"round {number}: every bot is already out, the game has ended", here)
+    answers = _int_keys(raw.get("answers"), f'round {number}: "answers"', source, (*here, "answers"))
+    failures = _int_keys(raw.get("failures", {}), f'round {number}: "failures"', source, (*here, "failures"))
     alive = state.alive
     for p in sorted(set(answers) | set(alive)):
         if p not in alive:
-            raise InputError(f"round {number}, bot {p}: it answers, but it is not in the game", path)
+            raise source.error(
+                f"round {number}, bot {p}: it answers, but it is not in the game", (*here, "answers", str(p))
+            )
         if p not in answers:
-            raise InputError(f"round {number}, bot {p}: it is in the game but has no answer", path)
+            raise source.error(f"round {number}, bot {p}: it is in the game but has no answer", (*here, "answers"))
         word = answers[p]
         if word is None:
             if not isinstance(failures.get(p), str):
-                raise InputError(f'round {number}, bot {p}: a failed answer needs its reason in "failures"', path)
+                message = f'round {number}, bot {p}: a failed answer needs its reason in "failures"'
+                raise source.error(message, (*here, "failures"))
         elif word not in ("LEFT", "RIGHT", "AHEAD"):
-            raise InputError(f"round {number}, bot {p}: answer {quoted(word)} is not LEFT, RIGHT or AHEAD", path)
+            message = f"round {number}, bot {p}: answer {quoted(word)} is not LEFT, RIGHT or AHEAD"
+            raise source.error(message, (*here, "answers", str(p)))
     outs = raw.get("out", [])
     if not isinstance(outs, list) or not all(isinstance(o, int) for o in outs):
-        raise InputError(f'round {number}: "out" must be a list of bot numbers', path)
-    ms = _int_keys(raw.get("ms", {}), f'round {number}: "ms"', path)
+        raise source.error(f'round {number}: "out" must be a list of bot numbers', (*here, "out"))
+    ms = _int_keys(raw.get("ms", {}), f'round {number}: "ms"', source, (*here, "ms"))
     seconds = {p: float(v) / 1000 for p, v in ms.items() if isinstance(v, int | float) and abs(v) < 1e15}
     return RoundRecord(dict(answers), {p: str(f) for p, f in failures.items()}, list(outs), seconds)
 

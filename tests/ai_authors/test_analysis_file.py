@@ -60,9 +60,12 @@ def test_the_viewer_says_the_loss_the_analysis_printed(chosen: Choice, best: Cho
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ('{"format": 2, "rounds": []}', "a.json: unsupported format 2, this program reads 1"),
-        ('{"format": 1, "rounds": [{"round": 0}]}', "a.json: rounds[0] must be an object with a 'round' number from 1"),
-        ('{"format": 1, "rounds": [{"round": 1, "best": {"cards": ["MF 4"]}}]}', "a.json: rounds[0].best.cards: "),
+        ('{"format": 2, "rounds": []}', "a.json:1:12: unsupported format 2, this program reads 1"),
+        (
+            '{"format": 1, "rounds": [{"round": 0}]}',
+            "a.json:1:36: rounds[0] must be an object with a 'round' number from 1",
+        ),
+        ('{"format": 1, "rounds": [{"round": 1, "best": {"cards": ["MF 4"]}}]}', "a.json:1:58: rounds[0].best.cards: "),
     ],
 )
 def test_a_damaged_analysis_is_one_line_naming_it(text: str, words: str) -> None:

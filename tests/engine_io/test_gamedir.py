@@ -115,8 +115,8 @@ def game_dir(tmp_path: Path) -> Path:
     [
         (INFO_FILE, '{"format": 1,\n "level": }', "game.json:2:11: not valid JSON: Expecting value"),
         (INFO_FILE, "[1, 2]", "game.json:1:1: expected a JSON object"),
-        (INFO_FILE, '{"format": 2, "level": "hard"}', "unsupported format 2"),
-        (INFO_FILE, '{"format": 1, "level": "extreme"}', "'level' must be one of easy, normal, hard"),
+        (INFO_FILE, '{"format": 2, "level": "hard"}', "game.json:1:12: unsupported format 2"),
+        (INFO_FILE, '{"format": 1, "level": "extreme"}', "game.json:1:24: 'level' must be one of easy, normal, hard"),
         (START_FILE, "0 0 Q\n", "start.txt:1:5: facing must be one of L R U D"),
         (START_FILE, "40 0 D\n", "start.txt:1:1: start 40 0 D lies outside the 12x12 board"),
         (BOARD_FILE, "2 1\nT?\n", "board.txt:2:2: unknown board character '?'"),

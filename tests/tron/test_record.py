@@ -69,6 +69,28 @@ def test_contradicting_files_are_rejected(change: str, message: str) -> None:
     assert str(caught.value).startswith("game.json")
 
 
+@pytest.mark.parametrize(
+    ("change", "marker"),
+    [
+        ("d['rounds'][2]['answers']['1'] = 'JUMP'", '"JUMP"'),
+        ("d['bots'][1]['points'] = 1717", "1717"),
+        ("d['time_limit'] = 'soon'", '"soon"'),
+    ],
+)
+def test_a_contradiction_is_named_at_its_line_and_column(change: str, marker: str) -> None:
+    """A game file's errors named the file alone: the place is where the value is written."""
+    data = json.loads(write_game(_record()))
+    exec(change, {"d": data})
+    text = json.dumps(data, indent=1)
+    with pytest.raises(InputError) as caught:
+        parse_game(text, "game.json")
+    at = text.index(marker)
+    line = text.count("\n", 0, at) + 1
+    column = at - text.rfind("\n", 0, at)
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert str(caught.value).startswith(f"game.json:{line}:{column}: ")
+
+
 def test_not_json_names_line_and_column() -> None:
     with pytest.raises(InputError) as caught:
         parse_game('{\n "format": ,\n}', "g.json")
