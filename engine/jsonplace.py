@@ -119,10 +119,13 @@ class JsonSource:
     text: str
     path: str | Path | None = None
 
-    def error(self, message: str, keys: Sequence[str | int] = (), *, key: bool = False) -> InputError:
+    def error(
+        self, message: str, keys: Sequence[str | int] = (), *, key: bool = False, kind: type[InputError] = InputError
+    ) -> InputError:
+        """``kind`` (an InputError) with ``message``, this file and the place of the value at ``keys``."""
         place = json_place(self.text, keys, key=key)
         line, column = place if place is not None else (None, None)
-        return InputError(message, self.path, line, column)
+        return kind(message, self.path, line, column)
 
 
 def dotted(keys: Sequence[str | int]) -> str:

@@ -24,6 +24,7 @@ from engine.bounds import shown
 from engine.cards import HAND_SIZE, Card
 from engine.errors import ProtocolError, parse_json_object, read_text
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, new_game, play_rounds
+from engine.jsonplace import JsonSource
 from engine.model import Board, Level, Pose
 from engine.status import require_start
 
@@ -134,45 +135,50 @@ def session_to_json(session: Session) -> str:
     return json.dumps(data, indent=1) + "\n"
 
 
-def _field(data: dict[str, Any], name: str, kind: type, path: str | Path) -> Any:
+def _field(data: dict[str, Any], name: str, kind: type, source: JsonSource) -> Any:
     value = data.get(name)
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise ProtocolError(f"state field {name!r} is missing or not a {kind.__name__}", path)
+        raise source.error(f"state field {name!r} is missing or not a {kind.__name__}", (name,), kind=ProtocolError)
     return value
 
 
-def _cards(values: Any, what: str, path: str | Path) -> list[Card]:
+def _cards(values: Any, what: str, source: JsonSource, keys: tuple[str | int, ...]) -> list[Card]:
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise ProtocolError(f"state field {what!r} must be a list of card names", path)
-    try:
-        return [Card.parse(v) for v in values]
-    except ValueError as exc:
-        raise ProtocolError(f"state field {what!r}: {exc}", path) from None
+        raise source.error(f"state field {what!r} must be a list of card names", keys, kind=ProtocolError)
+    cards = []
+    for index, value in enumerate(values):
+        try:
+            cards.append(Card.parse(value))
+        except ValueError as exc:
+            raise source.error(f"state field {what!r}: {exc}", (*keys, index), kind=ProtocolError) from None
+    return cards
 
 
 def session_from_json(text: str, path: str | Path = STATE_FILE) -> Session:
-    """Parse the state file; every problem is an InputError naming it."""
+    """Parse the state file; every problem is an InputError naming it (and the value's line and column)."""
     data = parse_json_object(text, path)
+    source = JsonSource(text, path)
     if data.get("format") != STATE_FORMAT:
-        raise ProtocolError(f"not a robots-engine state file of format {STATE_FORMAT}", path)
-    level_word = _field(data, "level", str, path)
+        raise source.error(f"not a robots-engine state file of format {STATE_FORMAT}", ("format",), kind=ProtocolError)
+    level_word = _field(data, "level", str, source)
     try:
         level = Level(level_word)
     except ValueError:
-        raise ProtocolError(f"state field 'level' is not easy, normal or hard: {shown(level_word, 20)}", path) from None
-    status = _field(data, "status", str, path)
+        message = f"state field 'level' is not easy, normal or hard: {shown(level_word, 20)}"
+        raise source.error(message, ("level",), kind=ProtocolError) from None
+    status = _field(data, "status", str, source)
     if status not in {RUNNING, *(o.value for o in Outcome)}:
-        raise ProtocolError(f"state field 'status' is unknown: {shown(status, 20)}", path)
-    board = parse_board(_field(data, "board", str, path), f"{path} (board)")
+        raise source.error(f"state field 'status' is unknown: {shown(status, 20)}", ("status",), kind=ProtocolError)
+    board = parse_board(_field(data, "board", str, source), f"{path} (board)")
     require_start(board, f"{path} (board)")
-    chosen_raw = _field(data, "chosen", list, path)
-    chosen = [_cards(cards, "chosen", path) for cards in chosen_raw]
+    chosen_raw = _field(data, "chosen", list, source)
+    chosen = [_cards(cards, "chosen", source, ("chosen", index)) for index, cards in enumerate(chosen_raw)]
     error = data.get("error")
     sources = [data.get("board_source"), data.get("deck_source")]
     return Session(
         board=board,
         level=level,
-        deck=_cards(data.get("deck"), "deck", path),
+        deck=_cards(data.get("deck"), "deck", source, ("deck",)),
         board_source=sources[0] if isinstance(sources[0], str) else None,
         deck_source=sources[1] if isinstance(sources[1], str) else None,
         chosen=chosen,

@@ -74,6 +74,22 @@ def test_a_tampered_state_file_is_a_clear_error(change: dict[str, object], messa
     assert message in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("change", "marker"),
+    [({"level": "extreme"}, '"extreme"'), ({"deck": ["MF 1", "MF 9"]}, '"MF 9"'), ({"status": 77777}, "77777")],
+)
+def test_a_tampered_state_field_is_named_at_its_line_and_column(change: dict[str, object], marker: str) -> None:
+    """The state file's field errors named the file alone."""
+    data = json.loads(session_to_json(Session(CHOP, Level.NORMAL, generate_deck(1))))
+    data.update(change)
+    text = json.dumps(data, indent=1)
+    with pytest.raises(InputError) as info:
+        session_from_json(text, "state.json")
+    at = text.index(marker)
+    place = (text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+    assert (info.value.line, info.value.column) == place
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.binary(max_size=300))
 def test_random_bytes_are_only_input_errors(data: bytes) -> None:
