@@ -17,7 +17,8 @@ from pathlib import Path
 
 from tests.editor.xdrive import STEP_RUNNER, run_script
 
-SCRIPT = (
+#: What every script here starts with: the editor on ``open.dat`` in a real window, its X id, a log.
+OPEN_EDITOR = (
     STEP_RUNNER
     + r"""
 import json, subprocess, sys
@@ -32,6 +33,12 @@ ctl = EditorController(Document.open(work / "open.dat"), size=(1024, 640), autos
 win = EditorWindow(ctl)
 wid = str(win._window)
 log = []
+"""
+)
+
+SCRIPT = (
+    OPEN_EDITOR
+    + r"""
 
 def to_window(px, py):
     return str(int(px)), str(int(py))
@@ -125,19 +132,8 @@ def test_move_resize_drag_walls_open_and_save_as_under_a_window_manager(
 
 
 BUTTONS_SCRIPT = (
-    STEP_RUNNER
+    OPEN_EDITOR
     + r"""
-import json, sys
-from pathlib import Path
-from editor.controller import EditorController
-from editor.document import Document
-from editor.window import EditorWindow
-
-work = Path(sys.argv[1])
-ctl = EditorController(Document.open(work / "open.dat"), size=(1024, 640), autosave_folder=work / "state")
-win = EditorWindow(ctl)
-wid = str(win._window)
-log = []
 
 def at(x, y):
     left, top, size, _ = ctl.mapping.tile_rect(x, y)
