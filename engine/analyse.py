@@ -25,7 +25,7 @@ from engine.ai.planner import Choice, plan_for
 from engine.atomic import write_text_atomic
 from engine.bounds import cut
 from engine.cards import Card
-from engine.errors import InputError, parse_json_object
+from engine.errors import InputError
 from engine.gamedir import ANALYSIS_FILE, read_game_dir
 from engine.jsonplace import JsonSource, dotted
 from engine.roundlog import read_rounds
@@ -182,12 +182,8 @@ def parse_analysis(
     InputError, one line naming the file, line and column (and the round), for anything
     ``format_analysis`` never writes; with ``skip``, a round it cannot use is handed to it and left
     out instead (the viewer shows the others)."""
-    data = parse_json_object(text, path)
     source = JsonSource(text, path)
-    version = data.get("format")
-    if version != ANALYSIS_FORMAT or isinstance(version, bool):
-        message = f"unsupported format {cut(repr(version), 30)}, this program reads {ANALYSIS_FORMAT}"
-        raise source.error(message, ("format",))
+    data = source.object_of_format(ANALYSIS_FORMAT)
     items = data.get("rounds")
     if not isinstance(items, list):
         raise source.error("'rounds' must be a list", ("rounds",))

@@ -27,7 +27,7 @@ from engine.boardfile import load_board, write_board
 from engine.bounds import cut
 from engine.cards import Card
 from engine.deck import write_cards
-from engine.errors import InputError, parse_json_object, read_text
+from engine.errors import InputError, read_text
 from engine.game import GameRecord, Outcome
 from engine.jsonplace import JsonSource
 from engine.model import Board, Level, Pose
@@ -200,12 +200,8 @@ def write_game_info(info: dict[str, Any]) -> str:
 
 def parse_game_info(text: str, path: str | Path | None = None) -> dict[str, Any]:
     """Parse ``game.json``: a JSON object with ``format`` 1 and a known ``level``; InputError otherwise."""
-    info = parse_json_object(text, path)
     source = JsonSource(text, path)
-    version = info.get("format")
-    if version != FORMAT_VERSION or isinstance(version, bool):
-        message = f"unsupported format {cut(repr(version), 30)}, this program reads format {FORMAT_VERSION}"
-        raise source.error(message, ("format",))
+    info = source.object_of_format(FORMAT_VERSION)
     level = info.get("level")
     if not isinstance(level, str) or level not in {lv.value for lv in Level}:
         raise source.error(f"'level' must be one of easy, normal, hard, not {cut(repr(level), 30)}", ("level",))

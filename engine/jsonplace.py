@@ -12,8 +12,9 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from engine.errors import InputError
+from engine.errors import InputError, parse_json_object
 
 _SPACE = " \t\n\r"
 
@@ -126,6 +127,19 @@ class JsonSource:
         place = json_place(self.text, keys, key=key)
         line, column = place if place is not None else (None, None)
         return kind(message, self.path, line, column)
+
+    def object_of_format(self, expected: int) -> dict[str, Any]:
+        """The text as a JSON object whose ``"format"`` is ``expected`` (a file of a later or
+        unknown format is refused at that field, not misread)."""
+        from engine.bounds import cut  # engine.bounds builds on engine.errors, as this module does
+
+        data = parse_json_object(self.text, self.path)
+        version = data.get("format")
+        if version != expected or isinstance(version, bool):
+            raise self.error(
+                f"unsupported format {cut(repr(version), 30)}, this program reads format {expected}", ("format",)
+            )
+        return data
 
 
 def dotted(keys: Sequence[str | int]) -> str:

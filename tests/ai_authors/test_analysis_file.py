@@ -60,7 +60,7 @@ def test_the_viewer_says_the_loss_the_analysis_printed(chosen: Choice, best: Cho
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ('{"format": 2, "rounds": []}', "a.json:1:12: unsupported format 2, this program reads 1"),
+        ('{"format": 2, "rounds": []}', "a.json:1:12: unsupported format 2, this program reads format 1"),
         (
             '{"format": 1, "rounds": [{"round": 0}]}',
             "a.json:1:36: rounds[0] must be an object with a 'round' number from 1",
