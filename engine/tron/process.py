@@ -31,17 +31,29 @@ from engine.ai.supervise import AILimits
 
 #: An answer line longer than this is not an answer.
 MAX_LINE_BYTES = 4096
-#: A bot runs for a whole game, not one round: none of the robots AIs' resource limits (core dumps stay off).
-BOT_LIMITS = AILimits(memory=0, processes=0, file_size=0, cpu=0)
+#: Address space a bot may use, in MiB (``RLIMIT_AS``, as the robots AIs' default): without it one bot
+#: allocating in a loop took the whole machine's memory, and the OOM killer picks any process.
+DEFAULT_MEMORY_MB = 2048
+
+
+def bot_limits(memory_mb: int = DEFAULT_MEMORY_MB) -> AILimits:
+    """A bot's resource limits: memory only (0: none).  A bot runs for a whole game, not one round, so
+    the robots AIs' per-round CPU, process and file-size limits do not fit (core dumps stay off)."""
+    return AILimits(memory=memory_mb, processes=0, file_size=0, cpu=0)
+
+
 _CHUNK = 65536
 
 
 class BotProcess:
     """One running bot program: queue lines with :meth:`send`, collect answers with :func:`exchange`."""
 
-    def __init__(self, argv: Sequence[str], name: str, *, stderr_keep: int = LOG_KEEP_BYTES) -> None:
+    def __init__(
+        self, argv: Sequence[str], name: str, *, stderr_keep: int = LOG_KEEP_BYTES, memory_mb: int = DEFAULT_MEMORY_MB
+    ) -> None:
         self.argv = list(argv)
         self.name = name
+        self.limits = bot_limits(memory_mb)
         self.process: subprocess.Popen[bytes] | None = None
         self.failure: str | None = None  # why the channel is unusable (the bot is put out with it)
         self.stderr = BoundedOutput(stderr_keep, stderr_keep // 4)
@@ -57,7 +69,7 @@ class BotProcess:
             # Its own session, registered for kill_running_ais, and whatever it starts and abandons
             # (a setsid child, a double fork) is re-parented to us and killed with it.
             self.process = start_program(
-                self.argv, BOT_LIMITS, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+                self.argv, self.limits, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
             )
         except FileNotFoundError:
             # the file may well exist: a '#!' line naming a missing interpreter (or ending in '\r') says so too

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from engine.tron.arena import Arena, write_board_lines
-from engine.tron.process import BotProcess, exchange
+from engine.tron.process import DEFAULT_MEMORY_MB, BotProcess, exchange
 from engine.tron.record import BotInfo, GameRecord, RoundRecord
 from engine.tron.rules import Event, Moved, Out, State, Turn, initial_state, step
 
@@ -56,6 +56,7 @@ def play_game(
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
     startup: float = DEFAULT_STARTUP,
+    memory_mb: int = DEFAULT_MEMORY_MB,
     transcript: TextIO | None = None,
     on_round: Callable[[State], None] | None = None,
     on_record: Callable[[RoundRecord, State, Sequence[Event]], None] | None = None,
@@ -69,11 +70,14 @@ def play_game(
     fail, the round ends and an exception raised from a callback stops the game).  An exception
     raised from a callback ends the game: every bot is killed and it propagates.
 
+    ``memory_mb`` caps each bot's address space (0: no limit); a bot over it fails to allocate and
+    usually crashes, which puts it out with its last error output as the reason.
+
     Raises ValueError when the arena cannot host that many bots (nothing is started then).
     """
     starts = arena.starts_for(len(bots))
     state = initial_state(arena, starts)
-    processes = [BotProcess(spec.argv, spec.name) for spec in bots]
+    processes = [BotProcess(spec.argv, spec.name, memory_mb=memory_mb) for spec in bots]
 
     def log(direction: str, bot: int, lines: Sequence[str]) -> None:
         if transcript is not None:

@@ -232,3 +232,29 @@ def test_an_exception_from_a_watcher_ends_the_game_and_kills_the_bots() -> None:
     with pytest.raises(Stop):
         play_game(arena, [bot_spec("simple"), bot_spec("simple")], on_start=seen.extend, on_record=stop)
     assert len(seen) == 2 and all(p.process is not None and p.process.returncode is not None for p in seen)  # type: ignore[attr-defined]
+
+
+HUNGRY = """
+import mmap, sys
+for line in sys.stdin:
+    if line.startswith("ROUND"):
+        mmap.mmap(-1, {size} << 20)  # address space only: no page is touched, so no memory is used
+        print("AHEAD", flush=True)
+    if line.strip() == "END":
+        break
+"""
+
+
+def test_a_bot_over_its_memory_limit_is_out_and_the_limit_can_be_raised(tmp_path: Path) -> None:
+    """A bot allocating in a loop took the whole machine's memory (bots ran without any limit)."""
+    hungry = tmp_path / "hungry.py"
+    hungry.write_text(HUNGRY.format(size=3072))
+    bots = [bot_spec(f"{sys.executable} {hungry}"), bot_spec("simple")]
+    record, _ = play_game(ARENA, bots, time_limit=5.0)
+    failure = record.rounds[0].failures[1]
+    assert failure.startswith("ended without answering: closed its output (exited with status 1)")
+    assert "error output: OSError: [Errno 12] Cannot allocate memory" in failure
+    record, _ = play_game(ARENA, bots, time_limit=5.0, memory_mb=4096)
+    assert 1 not in record.rounds[0].failures
+    record, _ = play_game(ARENA, bots, time_limit=5.0, memory_mb=0)  # no limit
+    assert 1 not in record.rounds[0].failures
