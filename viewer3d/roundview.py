@@ -119,7 +119,12 @@ def arrow_head(start: Point, end: Point, size: float = 10.0) -> list[Point]:
     return [end, left, right]
 
 
-HUD_LINE_PX = 14  # an exported frame's HUD text: one line of Pillow's default font
+HUD_LINE_PX = 14  # an exported frame's HUD text: one line of Pillow's default font at HUD_FONT_PX
+#: Pillow's default font (Aileron) at its default 10 px set a colon or full stop straight against a
+#: round or upright letter: Tron's ``1 ./cbot: driving`` was exported as ``1 ./cbot driving`` (the
+#: colon's dots merged into the t) and spaces shrank to 2 px (``intoa trail``).  At 12 px, the
+#: window HUD's size, every letter and digit keeps a blank column before ``:`` and ``.``.
+HUD_FONT_PX = 12
 
 
 def hud_box_height(lines: int) -> float:
@@ -138,7 +143,7 @@ def draw_on_image(
     base = image.convert("RGBA")
     layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
-    font = ImageFont.load_default()
+    font = ImageFont.load_default(HUD_FONT_PX)
     if shapes:
         for corners, colour in shapes.tiles:
             draw.polygon(corners, fill=(*colour, MARK_ALPHA), outline=(*colour, 230))
