@@ -132,6 +132,16 @@ def hud_box_height(lines: int) -> float:
     return float(10 + HUD_LINE_PX * lines)
 
 
+def _fitted(line: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, room: int) -> str:
+    """``line`` cut to ``room`` pixels with ``...``: a bot's long path and reason ran off a 480 px
+    frame's right edge mid-word (the whole reason is in ``robots-tron replay``'s output)."""
+    if font.getlength(line) <= room:
+        return line
+    while line and font.getlength(line + "...") > room:
+        line = line[:-1]
+    return line.rstrip() + "..."
+
+
 def draw_on_image(
     image: Image.Image,
     shapes: MarkShapes | None,
@@ -160,8 +170,9 @@ def draw_on_image(
                 stroke_fill=(0, 0, 0, 255),
             )
     if hud:
-        lines = list(hud)
-        width = 12 + 6 * max(len(line) for line in lines)
+        room = base.width - 14  # text from x=10 to 4 px short of the right edge
+        lines = [_fitted(line, font, room) for line in hud]
+        width = min(12 + 6 * max(len(line) for line in lines), base.width - 9)  # a 4 px margin as on the left
         draw.rectangle((4, 4, 4 + width, hud_box_height(len(lines))), fill=(12, 16, 24, 170))
         for i, line in enumerate(lines):
             own = colours[i] if i < len(colours) else None

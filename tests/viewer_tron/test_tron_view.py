@@ -259,3 +259,16 @@ def test_an_exported_hud_keeps_a_gap_before_colons_and_full_stops(mark: str) -> 
         if mark_box[0] <= letter_box[2]:  # no blank column between them
             merged.append(letter + mark)
     assert merged == []
+
+
+def test_an_exported_hud_line_too_long_for_the_frame_is_cut_not_run_off_its_edge() -> None:
+    """A bot's path and reason ran off a 480 px GIF's right edge mid-word; now it ends in '...'."""
+    from viewer3d.roundview import draw_on_image
+
+    blank = Image.new("RGB", (240, 60))
+    line = "1 /tmp/bots/nul.py: out after 0 rounds - answered 'AH?EAD', not LEFT, RIGHT or AHEAD"
+    frame = np.asarray(draw_on_image(blank, None, ["title", line], [None, (0, 200, 255)]))
+    assert not frame[:, -4:].any()  # neither text nor panel in the last 4 columns
+    assert frame[:, :-4].any()
+    short = np.asarray(draw_on_image(blank, None, ["title", "1 bot: driving"]))
+    assert not short[:, 120:].any()  # a line that fits keeps its panel as wide as before
