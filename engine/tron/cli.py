@@ -150,6 +150,9 @@ def _play_into(args: argparse.Namespace, arena: Arena, bots: list[BotSpec], out:
             if log is not None:
                 log.close()
     print(format_result(record))
+    for number, process in enumerate(processes, 1):
+        if process.lingered:
+            print(f"  note: bot {number} {process.lingered}")
     if out is not None:
         files: dict[Path, str | bytes] = {
             out / f"bot{number}.stderr.txt": process.stderr.data() for number, process in enumerate(processes, 1)

@@ -43,6 +43,8 @@ def bot_limits(memory_mb: int = DEFAULT_MEMORY_MB) -> AILimits:
 
 
 _CHUNK = 65536
+#: How long a bot may take to exit after ``END`` before it is killed.
+END_GRACE = 1.0
 
 
 class BotProcess:
@@ -62,6 +64,7 @@ class BotProcess:
         self._read_total = 0
         self._stdout_open = True
         self._stderr_open = True
+        self.lingered = ""  # why it was killed after END instead of exiting (finish)
 
     def start(self, cwd: str | Path | None = None) -> None:
         """Start the program; a failure is kept in :attr:`failure` (the bot goes out in round 1)."""
@@ -214,7 +217,21 @@ class BotProcess:
                 self.process.stdin.close()
         while self.running and self._stdout_open and time.monotonic() < deadline:
             _pump([self], deadline)  # drain its output so it is not stuck writing while it ends
+        if self.running and self.process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(max(0.0, deadline - time.monotonic()))
+            self.lingered = self._linger_note()
         self.kill()
+
+    def _linger_note(self) -> str:
+        """Why the program had to be killed after ``END`` (empty when it ended in time): nothing said
+        so, and a bot ignoring ``END`` cost every game of a tournament a second, silently."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            return f"did not exit within {END_GRACE:g} s of END: killed"
+        if self._stdout_open:
+            return f"exited at END, but a program it started still held its output {END_GRACE:g} s later: killed"
+        return ""
 
 
 def _pump(bots: Sequence[BotProcess], deadline: float) -> bool:

@@ -14,14 +14,12 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from engine.tron.arena import Arena, write_board_lines
-from engine.tron.process import DEFAULT_MEMORY_MB, BotProcess, exchange
+from engine.tron.process import DEFAULT_MEMORY_MB, END_GRACE, BotProcess, exchange
 from engine.tron.record import BotInfo, GameRecord, RoundRecord
 from engine.tron.rules import Event, Moved, Out, State, Turn, initial_state, step
 
 DEFAULT_TIME_LIMIT = 1.0
 DEFAULT_STARTUP = 2.0
-#: How long a bot may take to exit after ``END`` before it is killed.
-END_GRACE = 1.0
 
 
 @dataclass(frozen=True)
