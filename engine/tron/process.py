@@ -188,6 +188,11 @@ class BotProcess:
         return not self._stdout_open
 
     @property
+    def wrote_nothing(self) -> bool:
+        """Not one byte on its output so far (its answers may sit in its own buffer, unflushed)."""
+        return self._read_total == 0 and not self._in
+
+    @property
     def has_pending_output(self) -> bool:
         return bool(self._out)
 
@@ -276,6 +281,8 @@ def exchange(
                 results[i] = (None, bot.failure, now - started)
             elif now >= deadlines[i]:
                 bot.failure = f"no answer within {deadlines[i] - started:.3g} s (killed)"
+                if bot.wrote_nothing:  # a C or Python bot that never flushes its answers looked just so
+                    bot.failure += "; it has written nothing at all yet: does it flush its output after each line?"
                 bot.kill()
                 results[i] = (None, bot.failure, now - started)
             else:

@@ -81,7 +81,8 @@ def test_a_late_bot_is_told_its_time_limit(scripted: Scripted) -> None:
     bad, _ = scripted("HANG")
     good, _ = scripted("HANG")
     record, _ = play_game(ARENA, [bot_spec(bad), bot_spec(good)], time_limit=1e-6, startup=0.0)
-    assert record.rounds[0].failures == {p: "no answer within 1e-06 s (killed)" for p in (1, 2)}
+    said = "no answer within 1e-06 s (killed); it has written nothing at all yet: does it flush its output after each line?"
+    assert record.rounds[0].failures == {p: said for p in (1, 2)}
 
 
 def _alive(pid: int) -> bool:
@@ -258,3 +259,22 @@ def test_a_bot_over_its_memory_limit_is_out_and_the_limit_can_be_raised(tmp_path
     assert 1 not in record.rounds[0].failures
     record, _ = play_game(ARENA, bots, time_limit=5.0, memory_mb=0)  # no limit
     assert 1 not in record.rounds[0].failures
+
+
+def test_a_bot_that_never_flushes_is_asked_whether_it_does(tmp_path: Path) -> None:
+    """A bot whose answers sat in its own output buffer got only 'no answer within 3 s (killed)'."""
+    buffered = tmp_path / "buffered.py"
+    buffered.write_text(
+        "import os, sys\nout = os.fdopen(1, 'w', buffering=65536)\n"
+        "for line in sys.stdin:\n    if line.startswith('ROUND'):\n        out.write('AHEAD\\n')\n"
+    )
+    record, _ = play_game(ARENA, [bot_spec(f"{sys.executable} {buffered}"), bot_spec("simple")], time_limit=0.3)
+    assert record.rounds[0].failures[1] == (
+        "no answer within 2.3 s (killed); it has written nothing at all yet: does it flush its output after each line?"
+    )
+
+
+def test_a_bot_late_after_answering_is_not_asked_about_flushing(scripted: Scripted) -> None:
+    slow, _ = scripted("AHEAD", "HANG")
+    record, _ = play_game(ARENA, [bot_spec(slow), bot_spec("simple")], time_limit=0.3)
+    assert record.rounds[1].failures[1] == "no answer within 0.3 s (killed)"
