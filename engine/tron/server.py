@@ -43,6 +43,12 @@ def parse_answer(line: str) -> Turn | None:
         return None
 
 
+def _escaped(line: str) -> str:
+    """An answer line as the transcript shows it: control characters as ``\\r``, ``\\x00``...  A bot's
+    NUL byte went into ``--log`` raw, and grep then called the whole log a binary file."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+
+
 def _quoted(line: str) -> str:
     text = "".join(c if c.isprintable() else "?" for c in line.strip())
     return repr(text if len(text) <= 40 else text[:37] + "...")
@@ -107,7 +113,7 @@ def play_game(
                 seconds[p] = took
                 turn = parse_answer(line) if line is not None else None
                 if line is not None:
-                    log("<", p, [line])
+                    log("<", p, [_escaped(line)])
                 if turn is not None:
                     answers[p], words[p] = turn, turn.value
                 else:

@@ -278,3 +278,19 @@ def test_a_bot_late_after_answering_is_not_asked_about_flushing(scripted: Script
     slow, _ = scripted("AHEAD", "HANG")
     record, _ = play_game(ARENA, [bot_spec(slow), bot_spec("simple")], time_limit=0.3)
     assert record.rounds[1].failures[1] == "no answer within 0.3 s (killed)"
+
+
+def test_the_transcript_shows_control_characters_escaped(tmp_path: Path) -> None:
+    """A NUL byte in an answer went into --log raw (grep: 'binary file matches'), a CR or an escape
+    sequence unseen; the transcript now shows what the bot sent, escaped."""
+    odd = tmp_path / "odd.py"
+    odd.write_text(
+        "import sys\nanswers = iter([b'AHEAD\\r\\n', b'AH\\x00EAD\\x1b[2J\\n'])\n"
+        "for line in sys.stdin:\n    if line.startswith('ROUND'):\n"
+        "        sys.stdout.buffer.write(next(answers)); sys.stdout.flush()\n"
+    )
+    transcript = io.StringIO()
+    record, _ = play_game(ARENA, [bot_spec(f"{sys.executable} {odd}"), bot_spec("simple")], transcript=transcript)
+    said = [line for line in transcript.getvalue().splitlines() if line.startswith("<1 ")]
+    assert said == ["<1 AHEAD\\r", "<1 AH\\x00EAD\\x1b[2J"]
+    assert record.rounds[0].answers[1] == "AHEAD" and record.rounds[1].answers[1] is None
