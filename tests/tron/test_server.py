@@ -294,3 +294,16 @@ def test_the_transcript_shows_control_characters_escaped(tmp_path: Path) -> None
     said = [line for line in transcript.getvalue().splitlines() if line.startswith("<1 ")]
     assert said == ["<1 AHEAD\\r", "<1 AH\\x00EAD\\x1b[2J"]
     assert record.rounds[0].answers[1] == "AHEAD" and record.rounds[1].answers[1] is None
+
+
+def test_a_bot_runs_in_the_callers_folder_as_the_docs_say(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/tron.md: a bot runs in the folder robots-tron was started in, not in its own."""
+    home, elsewhere = tmp_path / "bot", tmp_path / "caller"
+    home.mkdir()
+    elsewhere.mkdir()
+    bot = home / "where.sh"
+    bot.write_text("#!/bin/sh\npwd >&2\nwhile read l; do case $l in ROUND*) echo AHEAD;; END) exit 0;; esac; done\n")
+    bot.chmod(0o755)
+    monkeypatch.chdir(elsewhere)
+    _, processes = play_game(ARENA, [bot_spec(str(bot)), bot_spec("simple")])
+    assert processes[0].stderr.data().decode().strip() == str(elsewhere)
