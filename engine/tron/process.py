@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import selectors
 import subprocess
 import time
@@ -188,6 +189,16 @@ class BotProcess:
         return not self._stdout_open
 
     @property
+    def input_closed(self) -> bool:
+        """Whether the program (and all it started) closed its end of our pipe to it: a pipe with
+        no reader polls as an error, so this needs no write."""
+        if self.process is None or self.process.stdin is None or self.process.stdin.closed:
+            return False
+        poller = select.poll()
+        poller.register(self.process.stdin.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+
+    @property
     def wrote_nothing(self) -> bool:
         """Not one byte on its output so far (its answers may sit in its own buffer, unflushed)."""
         return self._read_total == 0 and not self._in
@@ -278,6 +289,11 @@ def exchange(
                 results[i] = (None, bot.failure or "not running", now - started)
             elif bot.stdout_closed:
                 bot.failure = "ended without answering: " + bot.describe_exit()
+                results[i] = (None, bot.failure, now - started)
+            elif now >= deadlines[i] and bot.input_closed:
+                # it closed its input after reading all there was: no write failed to tell us so
+                bot.failure = bot.describe_exit("stopped reading its input")
+                bot.kill()
                 results[i] = (None, bot.failure, now - started)
             elif now >= deadlines[i]:
                 bot.failure = f"no answer within {deadlines[i] - started:.3g} s (killed)"

@@ -307,3 +307,15 @@ def test_a_bot_runs_in_the_callers_folder_as_the_docs_say(tmp_path: Path, monkey
     monkeypatch.chdir(elsewhere)
     _, processes = play_game(ARENA, [bot_spec(str(bot)), bot_spec("simple")])
     assert processes[0].stderr.data().decode().strip() == str(elsewhere)
+
+
+def test_a_bot_that_closes_its_input_after_reading_it_all_is_told_so(tmp_path: Path) -> None:
+    """It read round 1's lines, closed its input and waited: no write failed, so it was told 'no
+    answer within 3 s (killed); ... does it flush its output?' (or, by a race, the right reason)."""
+    deaf = tmp_path / "deaf.py"
+    deaf.write_text(
+        "import os, sys, time\nwhile not sys.stdin.readline().startswith('ROUND'):\n    pass\n"
+        "os.close(0)\ntime.sleep(600)\n"
+    )
+    record, _ = play_game(ARENA, [bot_spec(f"{sys.executable} {deaf}"), bot_spec("simple")], time_limit=0.3)
+    assert record.rounds[0].failures[1] == "stopped reading its input (is still running)"
