@@ -119,12 +119,27 @@ def arrow_head(start: Point, end: Point, size: float = 10.0) -> list[Point]:
     return [end, left, right]
 
 
-HUD_LINE_PX = 14  # an exported frame's HUD text: one line of Pillow's default font
+HUD_LINE_PX = 14  # an exported frame's HUD text: one line of Pillow's default font at HUD_FONT_PX
+#: Pillow's default font (Aileron) at its default 10 px set a colon or full stop straight against a
+#: round or upright letter: Tron's ``1 ./cbot: driving`` was exported as ``1 ./cbot driving`` (the
+#: colon's dots merged into the t) and spaces shrank to 2 px (``intoa trail``).  At 12 px, the
+#: window HUD's size, every letter and digit keeps a blank column before ``:`` and ``.``.
+HUD_FONT_PX = 12
 
 
 def hud_box_height(lines: int) -> float:
     """The bottom edge (pixels from the top) of an exported frame's HUD box with ``lines`` lines."""
     return float(10 + HUD_LINE_PX * lines)
+
+
+def _fitted(line: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, room: int) -> str:
+    """``line`` cut to ``room`` pixels with ``...``: a bot's long path and reason ran off a 480 px
+    frame's right edge mid-word (the whole reason is in ``robots-tron replay``'s output)."""
+    if font.getlength(line) <= room:
+        return line
+    while line and font.getlength(line + "...") > room:
+        line = line[:-1]
+    return line.rstrip() + "..."
 
 
 def draw_on_image(
@@ -138,7 +153,7 @@ def draw_on_image(
     base = image.convert("RGBA")
     layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
-    font = ImageFont.load_default()
+    font = ImageFont.load_default(HUD_FONT_PX)
     if shapes:
         for corners, colour in shapes.tiles:
             draw.polygon(corners, fill=(*colour, MARK_ALPHA), outline=(*colour, 230))
@@ -155,8 +170,9 @@ def draw_on_image(
                 stroke_fill=(0, 0, 0, 255),
             )
     if hud:
-        lines = list(hud)
-        width = 12 + 6 * max(len(line) for line in lines)
+        room = base.width - 14  # text from x=10 to 4 px short of the right edge
+        lines = [_fitted(line, font, room) for line in hud]
+        width = min(12 + 6 * max(len(line) for line in lines), base.width - 9)  # a 4 px margin as on the left
         draw.rectangle((4, 4, 4 + width, hud_box_height(len(lines))), fill=(12, 16, 24, 170))
         for i, line in enumerate(lines):
             own = colours[i] if i < len(colours) else None

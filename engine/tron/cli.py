@@ -1,6 +1,6 @@
 """``robots-tron``: play Tron games between programs, check arenas, re-check game files.
 
-    robots-tron play BOARD BOT1 BOT2 [BOT...] [--log FILE] [--out DIR] [--time-limit S] [--startup S]
+    robots-tron play BOARD BOT1 BOT2 [BOT...] [--log FILE] [--out DIR] [--time-limit S] [--startup S] [--memory MIB]
     robots-tron check BOARD...
     robots-tron replay GAME.json
     robots-tron tournament BOT1 BOT2 [BOT...] [--boards BOARD...] [--jobs N] [--out DIR]
@@ -34,6 +34,7 @@ from engine.errors import InputError
 from engine.shipped import arena_argument
 from engine.tron.arena import Arena, load_arena
 from engine.tron.bots import BUILTIN_NAMES
+from engine.tron.process import DEFAULT_MEMORY_MB
 from engine.tron.record import GameRecord, load_game, write_game
 from engine.tron.server import DEFAULT_STARTUP, DEFAULT_TIME_LIMIT, BotSpec, play_game
 from engine.wording import counted
@@ -142,11 +143,16 @@ def _play_into(args: argparse.Namespace, arena: Arena, bots: list[BotSpec], out:
     with atomic_output(args.log) if args.log else contextlib.nullcontext(None) as log_path:
         log = open(log_path, "w", encoding="utf-8") if log_path is not None else None  # noqa: SIM115
         try:
-            record, processes = play_game(arena, bots, time_limit=args.time_limit, startup=args.startup, transcript=log)
+            record, processes = play_game(
+                arena, bots, time_limit=args.time_limit, startup=args.startup, memory_mb=args.memory, transcript=log
+            )
         finally:
             if log is not None:
                 log.close()
     print(format_result(record))
+    for number, process in enumerate(processes, 1):
+        if process.lingered:
+            print(f"  note: bot {number} {process.lingered}")
     if out is not None:
         files: dict[Path, str | bytes] = {
             out / f"bot{number}.stderr.txt": process.stderr.data() for number, process in enumerate(processes, 1)
@@ -229,7 +235,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         results = run_tournament(
             bots, arenas, out, random_bots=randomness, repeat=args.repeat, jobs=args.jobs or os.cpu_count() or 1,
             cluster=args.cluster,
-            resume=args.resume, time_limit=args.time_limit, startup=args.startup, on_game=tick,
+            resume=args.resume, time_limit=args.time_limit, startup=args.startup, memory_mb=args.memory, on_game=tick,
         )  # fmt: skip
     except BatchStopped as stop:
         newline = "\n" if progress.interactive else ""
@@ -248,6 +254,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         f"{counted(len(results), 'game')}; results: {out / 'results.csv'}, {out / 'summary.json'}, game files in {out / 'games'}"
     )
     return 0
+
+
+def add_memory_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--memory",
+        type=whole_number(0, 1_000_000, " (no limit)"),
+        default=DEFAULT_MEMORY_MB,
+        metavar="MIB",
+        help=f"address space each bot may use, in MiB (default {DEFAULT_MEMORY_MB}; 0 = no limit)",
+    )
 
 
 ARENA_HELP = "an arena file, or the name of a shipped arena (robots-tron arenas lists them)"
@@ -278,6 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="extra seconds in round 1 (default 2)",
     )
+    add_memory_option(play)
     play.set_defaults(run=cmd_play)
     check = sub.add_parser("check", help="check arena files")
     check.add_argument("boards", nargs="+", metavar="BOARD", type=arena_argument, help=ARENA_HELP)
@@ -331,6 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="extra seconds in round 1 (default 2)",
     )
+    add_memory_option(tour)
     tour.set_defaults(run=cmd_tournament)
     arenas = sub.add_parser("arenas", help="list the arenas shipped with the package and where they are")
     arenas.set_defaults(run=cmd_arenas)

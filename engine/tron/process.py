@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import selectors
 import subprocess
 import time
@@ -31,17 +32,31 @@ from engine.ai.supervise import AILimits
 
 #: An answer line longer than this is not an answer.
 MAX_LINE_BYTES = 4096
-#: A bot runs for a whole game, not one round: none of the robots AIs' resource limits (core dumps stay off).
-BOT_LIMITS = AILimits(memory=0, processes=0, file_size=0, cpu=0)
+#: Address space a bot may use, in MiB (``RLIMIT_AS``, as the robots AIs' default): without it one bot
+#: allocating in a loop took the whole machine's memory, and the OOM killer picks any process.
+DEFAULT_MEMORY_MB = 2048
+
+
+def bot_limits(memory_mb: int = DEFAULT_MEMORY_MB) -> AILimits:
+    """A bot's resource limits: memory only (0: none).  A bot runs for a whole game, not one round, so
+    the robots AIs' per-round CPU, process and file-size limits do not fit (core dumps stay off)."""
+    return AILimits(memory=memory_mb, processes=0, file_size=0, cpu=0)
+
+
 _CHUNK = 65536
+#: How long a bot may take to exit after ``END`` before it is killed.
+END_GRACE = 1.0
 
 
 class BotProcess:
     """One running bot program: queue lines with :meth:`send`, collect answers with :func:`exchange`."""
 
-    def __init__(self, argv: Sequence[str], name: str, *, stderr_keep: int = LOG_KEEP_BYTES) -> None:
+    def __init__(
+        self, argv: Sequence[str], name: str, *, stderr_keep: int = LOG_KEEP_BYTES, memory_mb: int = DEFAULT_MEMORY_MB
+    ) -> None:
         self.argv = list(argv)
         self.name = name
+        self.limits = bot_limits(memory_mb)
         self.process: subprocess.Popen[bytes] | None = None
         self.failure: str | None = None  # why the channel is unusable (the bot is put out with it)
         self.stderr = BoundedOutput(stderr_keep, stderr_keep // 4)
@@ -50,6 +65,7 @@ class BotProcess:
         self._read_total = 0
         self._stdout_open = True
         self._stderr_open = True
+        self.lingered = ""  # why it was killed after END instead of exiting (finish)
 
     def start(self, cwd: str | Path | None = None) -> None:
         """Start the program; a failure is kept in :attr:`failure` (the bot goes out in round 1)."""
@@ -57,7 +73,7 @@ class BotProcess:
             # Its own session, registered for kill_running_ais, and whatever it starts and abandons
             # (a setsid child, a double fork) is re-parented to us and killed with it.
             self.process = start_program(
-                self.argv, BOT_LIMITS, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+                self.argv, self.limits, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
             )
         except FileNotFoundError:
             # the file may well exist: a '#!' line naming a missing interpreter (or ending in '\r') says so too
@@ -173,6 +189,21 @@ class BotProcess:
         return not self._stdout_open
 
     @property
+    def input_closed(self) -> bool:
+        """Whether the program (and all it started) closed its end of our pipe to it: a pipe with
+        no reader polls as an error, so this needs no write."""
+        if self.process is None or self.process.stdin is None or self.process.stdin.closed:
+            return False
+        poller = select.poll()
+        poller.register(self.process.stdin.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+
+    @property
+    def wrote_nothing(self) -> bool:
+        """Not one byte on its output so far (its answers may sit in its own buffer, unflushed)."""
+        return self._read_total == 0 and not self._in
+
+    @property
     def has_pending_output(self) -> bool:
         return bool(self._out)
 
@@ -202,7 +233,21 @@ class BotProcess:
                 self.process.stdin.close()
         while self.running and self._stdout_open and time.monotonic() < deadline:
             _pump([self], deadline)  # drain its output so it is not stuck writing while it ends
+        if self.running and self.process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(max(0.0, deadline - time.monotonic()))
+            self.lingered = self._linger_note()
         self.kill()
+
+    def _linger_note(self) -> str:
+        """Why the program had to be killed after ``END`` (empty when it ended in time): nothing said
+        so, and a bot ignoring ``END`` cost every game of a tournament a second, silently."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            return f"did not exit within {END_GRACE:g} s of END: killed"
+        if self._stdout_open:
+            return f"exited at END, but a program it started still held its output {END_GRACE:g} s later: killed"
+        return ""
 
 
 def _pump(bots: Sequence[BotProcess], deadline: float) -> bool:
@@ -245,8 +290,15 @@ def exchange(
             elif bot.stdout_closed:
                 bot.failure = "ended without answering: " + bot.describe_exit()
                 results[i] = (None, bot.failure, now - started)
+            elif now >= deadlines[i] and bot.input_closed:
+                # it closed its input after reading all there was: no write failed to tell us so
+                bot.failure = bot.describe_exit("stopped reading its input")
+                bot.kill()
+                results[i] = (None, bot.failure, now - started)
             elif now >= deadlines[i]:
                 bot.failure = f"no answer within {deadlines[i] - started:.3g} s (killed)"
+                if bot.wrote_nothing:  # a C or Python bot that never flushes its answers looked just so
+                    bot.failure += "; it has written nothing at all yet: does it flush its output after each line?"
                 bot.kill()
                 results[i] = (None, bot.failure, now - started)
             else:

@@ -14,14 +14,12 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from engine.tron.arena import Arena, write_board_lines
-from engine.tron.process import BotProcess, exchange
+from engine.tron.process import DEFAULT_MEMORY_MB, END_GRACE, BotProcess, exchange
 from engine.tron.record import BotInfo, GameRecord, RoundRecord
 from engine.tron.rules import Event, Moved, Out, State, Turn, initial_state, step
 
 DEFAULT_TIME_LIMIT = 1.0
 DEFAULT_STARTUP = 2.0
-#: How long a bot may take to exit after ``END`` before it is killed.
-END_GRACE = 1.0
 
 
 @dataclass(frozen=True)
@@ -45,6 +43,12 @@ def parse_answer(line: str) -> Turn | None:
         return None
 
 
+def _escaped(line: str) -> str:
+    """An answer line as the transcript shows it: control characters as ``\\r``, ``\\x00``...  A bot's
+    NUL byte went into ``--log`` raw, and grep then called the whole log a binary file."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+
+
 def _quoted(line: str) -> str:
     text = "".join(c if c.isprintable() else "?" for c in line.strip())
     return repr(text if len(text) <= 40 else text[:37] + "...")
@@ -56,6 +60,7 @@ def play_game(
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
     startup: float = DEFAULT_STARTUP,
+    memory_mb: int = DEFAULT_MEMORY_MB,
     transcript: TextIO | None = None,
     on_round: Callable[[State], None] | None = None,
     on_record: Callable[[RoundRecord, State, Sequence[Event]], None] | None = None,
@@ -69,11 +74,14 @@ def play_game(
     fail, the round ends and an exception raised from a callback stops the game).  An exception
     raised from a callback ends the game: every bot is killed and it propagates.
 
+    ``memory_mb`` caps each bot's address space (0: no limit); a bot over it fails to allocate and
+    usually crashes, which puts it out with its last error output as the reason.
+
     Raises ValueError when the arena cannot host that many bots (nothing is started then).
     """
     starts = arena.starts_for(len(bots))
     state = initial_state(arena, starts)
-    processes = [BotProcess(spec.argv, spec.name) for spec in bots]
+    processes = [BotProcess(spec.argv, spec.name, memory_mb=memory_mb) for spec in bots]
 
     def log(direction: str, bot: int, lines: Sequence[str]) -> None:
         if transcript is not None:
@@ -105,7 +113,7 @@ def play_game(
                 seconds[p] = took
                 turn = parse_answer(line) if line is not None else None
                 if line is not None:
-                    log("<", p, [line])
+                    log("<", p, [_escaped(line)])
                 if turn is not None:
                     answers[p], words[p] = turn, turn.value
                 else:

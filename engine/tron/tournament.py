@@ -30,6 +30,7 @@ from engine.batch.table import read_rows
 from engine.cliutil import make_folder
 from engine.errors import InputError
 from engine.tron.arena import Arena, parse_arena, write_arena
+from engine.tron.process import DEFAULT_MEMORY_MB
 from engine.tron.record import save_game
 from engine.tron.server import BotSpec, play_game
 
@@ -65,6 +66,7 @@ class Job:
     time_limit: float
     startup: float
     games_dir: str
+    memory_mb: int = DEFAULT_MEMORY_MB
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ def play_job(job: Job) -> dict[str, Any]:
     """Play one game (in a worker) and save its game file; the row for the journal."""
     arena = parse_arena(job.arena_text, job.arena_label)
     bots = [BotSpec(name, argv) for name, argv in zip(job.names, job.argvs, strict=True)]
-    record, _ = play_game(arena, bots, time_limit=job.time_limit, startup=job.startup)
+    record, _ = play_game(arena, bots, time_limit=job.time_limit, startup=job.startup, memory_mb=job.memory_mb)
     survived, points, reasons = record.survived(), record.points(), record.reasons()
     safe = job.key.replace("@", "_at_").replace("#", "_r")
     save_game(record, Path(job.games_dir) / f"{safe}.json")
@@ -221,6 +223,7 @@ def run_tournament(
     resume: bool = False,
     time_limit: float = 1.0,
     startup: float = 2.0,
+    memory_mb: int = DEFAULT_MEMORY_MB,
     on_game: Callable[[int, int], None] | None = None,
 ) -> list[GameResult]:
     """Play every game not yet in the journal; returns all results (journaled and new), in plan order.
@@ -239,14 +242,20 @@ def run_tournament(
             arena.starts_for(2)
         except ValueError as exc:
             raise InputError(f"cannot host two bots: {exc}", name) from None
-    settings = {"repeat": repeat, "random": randomness, "time_limit": time_limit, "startup": startup}
+    settings = {
+        "repeat": repeat,
+        "random": randomness,
+        "time_limit": time_limit,
+        "startup": startup,
+        "memory": memory_mb,
+    }
     make_folder(folder)
     games = folder / "games"
     games.mkdir(exist_ok=True)
     texts = [write_arena(arena) for _, arena in arenas]
     work = [
         Job(t.key, arenas[t.arena][0], texts[t.arena], (names[t.first], names[t.second]),
-            (bots[t.first].argv, bots[t.second].argv), time_limit, startup, str(games))
+            (bots[t.first].argv, bots[t.second].argv), time_limit, startup, str(games), memory_mb)
         for t in plan(len(bots), len(arenas), randomness, repeat)
     ]  # fmt: skip
     journal = Journal.open(folder / JOURNAL, fingerprint(bots, arenas, settings), resume=resume)

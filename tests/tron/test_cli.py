@@ -231,3 +231,23 @@ def test_play_stopped_by_ctrl_c_leaves_no_empty_out_folder(
     monkeypatch.setattr(engine.tron.cli, "play_game", interrupted)
     assert main(["play", str(SMALL), "strong", "simple", "--out", str(tmp_path / "g")]) == 130
     assert not (tmp_path / "g").exists()
+
+
+def test_play_says_when_a_bot_had_to_be_killed_after_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bot ignoring END (or leaving a child holding its output) was killed a second later, silently."""
+    deaf = tmp_path / "deaf.sh"  # answers AHEAD, and at END waits for input that never comes
+    deaf.write_text("#!/bin/sh\nwhile read l; do case $l in ROUND*) echo AHEAD;; esac; done\nread never\nsleep 600\n")
+    holder = tmp_path / "holder.sh"  # exits at END, but its child keeps the output pipe open
+    holder.write_text(
+        "#!/bin/sh\nsleep 600 &\nwhile read l; do case $l in ROUND*) echo AHEAD;; END) exit 0;; esac; done\n"
+    )
+    for bot in (deaf, holder):
+        bot.chmod(0o755)
+    assert main(["play", str(SMALL), str(deaf), str(holder)]) == 0
+    notes = [line for line in capsys.readouterr().out.splitlines() if "note:" in line]
+    assert notes == [
+        "  note: bot 1 did not exit within 1 s of END: killed",
+        "  note: bot 2 exited at END, but a program it started still held its output 1 s later: killed",
+    ]
+    assert main(["play", str(SMALL), "simple", "strong"]) == 0
+    assert "note:" not in capsys.readouterr().out

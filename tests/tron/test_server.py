@@ -81,7 +81,8 @@ def test_a_late_bot_is_told_its_time_limit(scripted: Scripted) -> None:
     bad, _ = scripted("HANG")
     good, _ = scripted("HANG")
     record, _ = play_game(ARENA, [bot_spec(bad), bot_spec(good)], time_limit=1e-6, startup=0.0)
-    assert record.rounds[0].failures == {p: "no answer within 1e-06 s (killed)" for p in (1, 2)}
+    said = "no answer within 1e-06 s (killed); it has written nothing at all yet: does it flush its output after each line?"
+    assert record.rounds[0].failures == {p: said for p in (1, 2)}
 
 
 def _alive(pid: int) -> bool:
@@ -232,3 +233,89 @@ def test_an_exception_from_a_watcher_ends_the_game_and_kills_the_bots() -> None:
     with pytest.raises(Stop):
         play_game(arena, [bot_spec("simple"), bot_spec("simple")], on_start=seen.extend, on_record=stop)
     assert len(seen) == 2 and all(p.process is not None and p.process.returncode is not None for p in seen)  # type: ignore[attr-defined]
+
+
+HUNGRY = """
+import mmap, sys
+for line in sys.stdin:
+    if line.startswith("ROUND"):
+        mmap.mmap(-1, {size} << 20)  # address space only: no page is touched, so no memory is used
+        print("AHEAD", flush=True)
+    if line.strip() == "END":
+        break
+"""
+
+
+def test_a_bot_over_its_memory_limit_is_out_and_the_limit_can_be_raised(tmp_path: Path) -> None:
+    """A bot allocating in a loop took the whole machine's memory (bots ran without any limit)."""
+    hungry = tmp_path / "hungry.py"
+    hungry.write_text(HUNGRY.format(size=3072))
+    bots = [bot_spec(f"{sys.executable} {hungry}"), bot_spec("simple")]
+    record, _ = play_game(ARENA, bots, time_limit=5.0)
+    failure = record.rounds[0].failures[1]
+    assert failure.startswith("ended without answering: closed its output (exited with status 1)")
+    assert "error output: OSError: [Errno 12] Cannot allocate memory" in failure
+    record, _ = play_game(ARENA, bots, time_limit=5.0, memory_mb=4096)
+    assert 1 not in record.rounds[0].failures
+    record, _ = play_game(ARENA, bots, time_limit=5.0, memory_mb=0)  # no limit
+    assert 1 not in record.rounds[0].failures
+
+
+def test_a_bot_that_never_flushes_is_asked_whether_it_does(tmp_path: Path) -> None:
+    """A bot whose answers sat in its own output buffer got only 'no answer within 3 s (killed)'."""
+    buffered = tmp_path / "buffered.py"
+    buffered.write_text(
+        "import os, sys\nout = os.fdopen(1, 'w', buffering=65536)\n"
+        "for line in sys.stdin:\n    if line.startswith('ROUND'):\n        out.write('AHEAD\\n')\n"
+    )
+    record, _ = play_game(ARENA, [bot_spec(f"{sys.executable} {buffered}"), bot_spec("simple")], time_limit=0.3)
+    assert record.rounds[0].failures[1] == (
+        "no answer within 2.3 s (killed); it has written nothing at all yet: does it flush its output after each line?"
+    )
+
+
+def test_a_bot_late_after_answering_is_not_asked_about_flushing(scripted: Scripted) -> None:
+    slow, _ = scripted("AHEAD", "HANG")
+    record, _ = play_game(ARENA, [bot_spec(slow), bot_spec("simple")], time_limit=0.3)
+    assert record.rounds[1].failures[1] == "no answer within 0.3 s (killed)"
+
+
+def test_the_transcript_shows_control_characters_escaped(tmp_path: Path) -> None:
+    """A NUL byte in an answer went into --log raw (grep: 'binary file matches'), a CR or an escape
+    sequence unseen; the transcript now shows what the bot sent, escaped."""
+    odd = tmp_path / "odd.py"
+    odd.write_text(
+        "import sys\nanswers = iter([b'AHEAD\\r\\n', b'AH\\x00EAD\\x1b[2J\\n'])\n"
+        "for line in sys.stdin:\n    if line.startswith('ROUND'):\n"
+        "        sys.stdout.buffer.write(next(answers)); sys.stdout.flush()\n"
+    )
+    transcript = io.StringIO()
+    record, _ = play_game(ARENA, [bot_spec(f"{sys.executable} {odd}"), bot_spec("simple")], transcript=transcript)
+    said = [line for line in transcript.getvalue().splitlines() if line.startswith("<1 ")]
+    assert said == ["<1 AHEAD\\r", "<1 AH\\x00EAD\\x1b[2J"]
+    assert record.rounds[0].answers[1] == "AHEAD" and record.rounds[1].answers[1] is None
+
+
+def test_a_bot_runs_in_the_callers_folder_as_the_docs_say(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/tron.md: a bot runs in the folder robots-tron was started in, not in its own."""
+    home, elsewhere = tmp_path / "bot", tmp_path / "caller"
+    home.mkdir()
+    elsewhere.mkdir()
+    bot = home / "where.sh"
+    bot.write_text("#!/bin/sh\npwd >&2\nwhile read l; do case $l in ROUND*) echo AHEAD;; END) exit 0;; esac; done\n")
+    bot.chmod(0o755)
+    monkeypatch.chdir(elsewhere)
+    _, processes = play_game(ARENA, [bot_spec(str(bot)), bot_spec("simple")])
+    assert processes[0].stderr.data().decode().strip() == str(elsewhere)
+
+
+def test_a_bot_that_closes_its_input_after_reading_it_all_is_told_so(tmp_path: Path) -> None:
+    """It read round 1's lines, closed its input and waited: no write failed, so it was told 'no
+    answer within 3 s (killed); ... does it flush its output?' (or, by a race, the right reason)."""
+    deaf = tmp_path / "deaf.py"
+    deaf.write_text(
+        "import os, sys, time\nwhile not sys.stdin.readline().startswith('ROUND'):\n    pass\n"
+        "os.close(0)\ntime.sleep(600)\n"
+    )
+    record, _ = play_game(ARENA, [bot_spec(f"{sys.executable} {deaf}"), bot_spec("simple")], time_limit=0.3)
+    assert record.rounds[0].failures[1] == "stopped reading its input (is still running)"

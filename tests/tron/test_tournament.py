@@ -159,3 +159,24 @@ def test_a_stopped_tournament_says_why_with_the_signals_exit_status(
     line = err.strip().splitlines()[-1]
     assert line.startswith(f"robots-tron: {said}: 0 of 2 games saved in ") and "--resume" in line
     assert "Traceback" not in err
+
+
+def test_memory_option_reaches_every_game_and_belongs_to_the_journal(tmp_path: Path) -> None:
+    """--memory caps each bot's address space in the workers too; resuming with another is refused."""
+    from engine.tron.arena import write_arena
+
+    board = tmp_path / "a.txt"
+    board.write_text(write_arena(ARENAS[0][1]))
+    hungry = tmp_path / "hungry.py"  # answers only when it could reserve 3 GiB of address space
+    hungry.write_text(
+        f"#!{sys.executable}\nimport mmap, sys\nfor line in sys.stdin:\n"
+        "    if line.startswith('ROUND'):\n        mmap.mmap(-1, 3 << 30); print('AHEAD', flush=True)\n"
+    )
+    hungry.chmod(0o755)
+    capped, free = tmp_path / "capped", tmp_path / "free"
+    common = ["tournament", str(hungry), "simple", "--boards", str(board), "--time-limit", "5"]
+    assert main([*common, "--out", str(capped), "--jobs", "2"]) == 0
+    assert main([*common, "--out", str(free), "--memory", "0"]) == 0
+    csv_capped, csv_free = (capped / "results.csv").read_text(), (free / "results.csv").read_text()
+    assert csv_capped.count("Cannot allocate memory") == 2 and "Cannot allocate memory" not in csv_free
+    assert main([*common, "--out", str(capped), "--resume", "--memory", "4096"]) == 2

@@ -235,3 +235,40 @@ def test_settled_walls_are_uploaded_once() -> None:
         return float(((image[..., 2] > 150) & (image[..., 1] > 120) & (image[..., 0] < 120)).mean())
 
     assert cyan(picture) > 0.05 and cyan(picture) > 3 * cyan(early)  # the spiral's rings, drawn
+
+
+@pytest.mark.parametrize("mark", [":", "."])
+def test_an_exported_hud_keeps_a_gap_before_colons_and_full_stops(mark: str) -> None:
+    """``1 ./cbot: driving`` was exported as ``1 ./cbot driving``: at 10 px the colon's dots merged
+    into the t.  Every letter and digit must leave a blank column before the mark."""
+    from PIL import ImageChops
+
+    from viewer3d.roundview import draw_on_image
+
+    blank = Image.new("RGB", (80, 40))
+
+    def lit(line: str) -> Image.Image:
+        return draw_on_image(blank, None, [line]).convert("L").point(lambda v: 255 if v > 100 else 0)
+
+    merged = []
+    for letter in "abcdefghijklmnopqrstuvwxyz0123456789":
+        alone = lit(letter)
+        mark_box = ImageChops.difference(lit(letter + mark), alone).getbbox()
+        letter_box = ImageChops.difference(alone, lit("")).getbbox()
+        assert mark_box is not None and letter_box is not None
+        if mark_box[0] <= letter_box[2]:  # no blank column between them
+            merged.append(letter + mark)
+    assert merged == []
+
+
+def test_an_exported_hud_line_too_long_for_the_frame_is_cut_not_run_off_its_edge() -> None:
+    """A bot's path and reason ran off a 480 px GIF's right edge mid-word; now it ends in '...'."""
+    from viewer3d.roundview import draw_on_image
+
+    blank = Image.new("RGB", (240, 60))
+    line = "1 /tmp/bots/nul.py: out after 0 rounds - answered 'AH?EAD', not LEFT, RIGHT or AHEAD"
+    frame = np.asarray(draw_on_image(blank, None, ["title", line], [None, (0, 200, 255)]))
+    assert not frame[:, -4:].any()  # neither text nor panel in the last 4 columns
+    assert frame[:, :-4].any()
+    short = np.asarray(draw_on_image(blank, None, ["title", "1 bot: driving"]))
+    assert not short[:, 120:].any()  # a line that fits keeps its panel as wide as before
