@@ -247,7 +247,9 @@ def run_tournament(
         "random": randomness,
         "time_limit": time_limit,
         "startup": startup,
-        "memory": memory_mb,
+        # Without a limit the key is left out: a journal from before bots had one (they had none)
+        # is then resumed with --memory 0.
+        **({"memory": memory_mb} if memory_mb else {}),
     }
     make_folder(folder)
     games = folder / "games"

@@ -180,3 +180,8 @@ def test_memory_option_reaches_every_game_and_belongs_to_the_journal(tmp_path: P
     csv_capped, csv_free = (capped / "results.csv").read_text(), (free / "results.csv").read_text()
     assert csv_capped.count("Cannot allocate memory") == 2 and "Cannot allocate memory" not in csv_free
     assert main([*common, "--out", str(capped), "--resume", "--memory", "4096"]) == 2
+    # No limit is how bots ran before --memory existed: such a journal names no memory, so a
+    # tournament journaled then is resumed with --memory 0 (it was refused: "memory differ").
+    header = json.loads((free / "journal.jsonl").read_text().splitlines()[0])
+    assert "memory" not in header["fingerprint"] and header["fingerprint"]["startup"] == 2.0
+    assert main([*common, "--out", str(free), "--resume", "--memory", "0"]) == 0
