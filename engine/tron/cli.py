@@ -256,7 +256,23 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_memory_option(parser: argparse.ArgumentParser) -> None:
+def add_bot_limits(parser: argparse.ArgumentParser) -> None:
+    """What a bot may take, alike for ``play`` and ``tournament``: seconds per answer, the first
+    round's extra seconds, memory."""
+    parser.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="S",
+        help="seconds per answer (default 1)",
+    )
+    parser.add_argument(
+        "--startup",
+        type=positive_seconds,
+        default=DEFAULT_STARTUP,
+        metavar="S",
+        help="extra seconds in round 1 (default 2)",
+    )
     parser.add_argument(
         "--memory",
         type=whole_number(0, 1_000_000, " (no limit)"),
@@ -280,21 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--log", metavar="FILE", help="write the whole conversation (>N to bot N, <N from it)")
     play.add_argument("--out", metavar="DIR", help=f"write {GAME_FILE} and each bot's error output here")
-    play.add_argument(
-        "--time-limit",
-        type=positive_seconds,
-        default=DEFAULT_TIME_LIMIT,
-        metavar="S",
-        help="seconds per answer (default 1)",
-    )
-    play.add_argument(
-        "--startup",
-        type=positive_seconds,
-        default=DEFAULT_STARTUP,
-        metavar="S",
-        help="extra seconds in round 1 (default 2)",
-    )
-    add_memory_option(play)
+    add_bot_limits(play)
     play.set_defaults(run=cmd_play)
     check = sub.add_parser("check", help="check arena files")
     check.add_argument("boards", nargs="+", metavar="BOARD", type=arena_argument, help=ARENA_HELP)
@@ -334,21 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="results, journal and game files (default: tron-tournament)",
     )
-    tour.add_argument(
-        "--time-limit",
-        type=positive_seconds,
-        default=DEFAULT_TIME_LIMIT,
-        metavar="S",
-        help="seconds per answer (default 1)",
-    )
-    tour.add_argument(
-        "--startup",
-        type=positive_seconds,
-        default=DEFAULT_STARTUP,
-        metavar="S",
-        help="extra seconds in round 1 (default 2)",
-    )
-    add_memory_option(tour)
+    add_bot_limits(tour)
     tour.set_defaults(run=cmd_tournament)
     arenas = sub.add_parser("arenas", help="list the arenas shipped with the package and where they are")
     arenas.set_defaults(run=cmd_arenas)
