@@ -38,9 +38,10 @@ DEFAULT_MEMORY_MB = 2048
 
 
 def bot_limits(memory_mb: int = DEFAULT_MEMORY_MB) -> AILimits:
-    """A bot's resource limits: memory only (0: none).  A bot runs for a whole game, not one round, so
-    the robots AIs' per-round CPU, process and file-size limits do not fit (core dumps stay off)."""
-    return AILimits(memory=memory_mb, processes=0, file_size=0, cpu=0)
+    """A bot's resource limits: memory (0: none) and, as for the robots AIs, the user's processes
+    (a fork bomb; the kernel does not hold root to it). A bot runs for a whole game, not one round,
+    so the robots AIs' per-round CPU seconds and file size do not fit (core dumps stay off)."""
+    return AILimits(memory=memory_mb, processes=AILimits().processes, file_size=0, cpu=0)
 
 
 _CHUNK = 65536

@@ -259,3 +259,22 @@ def test_play_says_when_a_bot_had_to_be_killed_after_end(
     ]
     assert main(["play", str(SMALL), "simple", "strong"]) == 0
     assert "note:" not in capsys.readouterr().out
+
+
+def test_a_bot_runs_under_the_robots_ais_process_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Tron bot had only a memory limit: a bot forking children that each allocate could still
+    take the machine. It now has the robots AIs' limit on the user's processes too."""
+    from engine.ai.supervise import AILimits
+
+    bot = tmp_path / "limits.sh"  # says its limits on stderr, then drives ahead
+    bot.write_text(
+        "#!/bin/sh\ngrep 'Max processes' /proc/$$/limits >&2\nwhile read l; do case $l in ROUND*) echo AHEAD;; esac; done\n"
+    )
+    bot.chmod(0o755)
+    assert main(["play", str(SMALL), str(bot), "simple", "--out", str(tmp_path / "g")]) == 0
+    import resource
+
+    # Lowered to the robots AIs' limit, never above one the caller already had.
+    expected = min([AILimits().processes, *(n for n in resource.getrlimit(resource.RLIMIT_NPROC) if n >= 0)])
+    said = (tmp_path / "g" / "bot1.stderr.txt").read_text().split()
+    assert said[:4] == ["Max", "processes", str(expected), str(expected)]
