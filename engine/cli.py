@@ -491,7 +491,8 @@ def _add_limit_arg(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a resource limit of the AI program, 0 for none: memory (MiB), processes, file-size (MiB), cpu (s);"
+        help="a resource limit of the AI program, 0 for none: memory (MiB), processes, file-size (MiB), cpu (s),"
+        " sandbox (1: it writes only in its own folder);"
         f" repeatable (default: {AILimits().describe()}; see docs/limits.md)",
     )
 

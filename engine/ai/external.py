@@ -200,7 +200,7 @@ def _spawn(argv: Sequence[str], limits: AILimits, spared: set[int], popen: dict[
     group = PidsGroup.create(limits.processes)  # None where no cgroup can be made
     try:
         process: subprocess.Popen[bytes] = subprocess.Popen(
-            list(argv), start_new_session=True, preexec_fn=child_setup(limits, group), **popen
+            list(argv), start_new_session=True, preexec_fn=child_setup(limits, group, popen.get("cwd")), **popen
         )
     except BaseException:
         if group is not None:

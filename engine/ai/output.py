@@ -45,12 +45,12 @@ class BoundedOutput:
     def text(self) -> str:
         return self.data().decode("utf-8", errors="replace")
 
-    def last_line(self, limit: int = 160) -> str:
+    def last_line(self, limit: int = 80) -> str:
         """The last non-empty line written (from the tail when there is one), shortened."""
         return last_line(bytes(self.head) + bytes(self.tail), limit)
 
 
-def last_line(data: bytes, limit: int = 160) -> str:
+def last_line(data: bytes, limit: int = 80) -> str:
     """The last non-empty printable line of ``data``, at most ``limit`` characters."""
     for raw in reversed(data.splitlines()):
         line = "".join(c if c.isprintable() else "?" for c in raw.decode("utf-8", errors="replace")).strip(" ?")

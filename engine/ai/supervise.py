@@ -23,6 +23,7 @@ import signal
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 
+from engine.ai import landlock
 from engine.ai.cgroup import PidsGroup
 from engine.bounds import parse_count
 from engine.errors import InputError
@@ -44,6 +45,9 @@ class AILimits:
     file_size: int = 64
     #: CPU seconds per process (``RLIMIT_CPU``): a busy loop ends even when the wall clock is generous.
     cpu: int = 60
+    #: 1: it may write only in its own folder (Landlock, :mod:`engine.ai.landlock`); 0: anywhere.
+    #: Off by default for now: AIs that write elsewhere (``robots-ai``'s cold plan cache) would fail.
+    sandbox: int = 0
 
     @classmethod
     def parse(cls, specs: Iterable[str], base: AILimits | None = None) -> AILimits:
@@ -93,8 +97,16 @@ def _lower(which: int, value: int) -> None:
         resource.setrlimit(which, (value, value))
 
 
-def child_setup(limits: AILimits, group: PidsGroup | None = None) -> Callable[[], None]:
-    """The ``preexec_fn`` for an AI: its cgroup, limits, and default signal handling and mask (we may ignore SIGINT)."""
+def child_setup(
+    limits: AILimits, group: PidsGroup | None = None, folder: str | os.PathLike[str] | None = None
+) -> Callable[[], None]:
+    """The ``preexec_fn`` for an AI: its cgroup, limits, writes kept in ``folder``, default signal handling and mask.
+
+    (The engine may ignore SIGINT; the program must not inherit that.)  Landlock's version is
+    asked here, in the parent: the child, forked from a process that may have threads, does as
+    little as it can.
+    """
+    abi = landlock.abi_version() if folder is not None and limits.sandbox else 0
 
     def setup() -> None:
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
@@ -104,6 +116,8 @@ def child_setup(limits: AILimits, group: PidsGroup | None = None) -> Callable[[]
         if group is not None:
             group.enter()
         limits.apply()
+        if abi and folder is not None and landlock.confine_writes(folder, abi):
+            os.environ["TMPDIR"] = os.fspath(folder)  # mktemp and friends write where they may
 
     return setup
 

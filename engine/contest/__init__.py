@@ -118,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help=f"a resource limit of an AI program, 0 for none: memory (MiB), processes, file-size (MiB), cpu (s);"
+        help="a resource limit of an AI program, 0 for none: memory (MiB), processes, file-size (MiB), cpu (s),"
+        " sandbox (1: it writes only in its own folder);"
         f" repeatable (default: {AILimits().describe()})",
     )
     parser.add_argument(

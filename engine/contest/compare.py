@@ -101,6 +101,8 @@ class AIFigures:
     goal_high: float
     rounds_won: Estimate
     ai_errors: int
+    #: The reason of its first failed game (one line), so a table of errors can say why.
+    first_error: str | None = None
 
     @property
     def goal_rate(self) -> float:
@@ -116,6 +118,7 @@ class AIFigures:
             "goal_interval": [self.goal_low, self.goal_high],
             "mean_rounds_won": self.rounds_won.as_json(),
             "ai_errors": self.ai_errors,
+            "first_error": self.first_error,
         }
 
 
@@ -131,7 +134,13 @@ def ai_figures(label: str, spec: str, results: Sequence[GameResult]) -> AIFigure
         goal_high=high,
         rounds_won=mean_interval([r.rounds for r in results if won(r)]),
         ai_errors=sum(r.outcome == Outcome.AI_ERROR.value for r in results),
+        first_error=next((r.error for r in results if r.error), None),
     )
+
+
+def ranked(figures: Sequence[AIFigures]) -> list[AIFigures]:
+    """The AIs best first, as the contest ranks: goal rate, then fewer mean rounds of the won games."""
+    return sorted(figures, key=lambda f: (-f.goal_rate, f.rounds_won.mean if f.rounds_won.mean is not None else 1e9))
 
 
 def game_order(a: GameResult, b: GameResult) -> int:

@@ -144,8 +144,20 @@ def parse_csv(text: str, path: str | Path | None = None) -> list[GameResult]:
 
 
 def summary_json(
-    results: Sequence[GameResult], *, level: str, ai: str, decks: Sequence[str], jobs: int, seconds: float
+    results: Sequence[GameResult],
+    *,
+    level: str,
+    ai: str | Sequence[str],
+    decks: Sequence[str],
+    jobs: int,
+    seconds: float,
+    ranking: Sequence[dict[str, Any]] | None = None,
 ) -> str:
+    """The contest in one JSON object; with several AIs, ``ranking`` (best first) holds each AI's figures.
+
+    ``per_board`` and ``total`` count every game of every AI together: an organiser ranking
+    entries reads ``ranking``, which ``comparison.json`` also holds beside the pairwise figures.
+    """
     per_board, total = summaries(results)
     data = {
         "level": level,
@@ -158,6 +170,8 @@ def summary_json(
         "per_board": [s.as_json() for s in per_board],
         "total": total.as_json(),
     }
+    if ranking is not None:
+        data["ranking"] = list(ranking)
     return json.dumps(data, indent=2) + "\n"
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from engine.atomic import write_text_atomic
 from engine.contest.chart import write_chart
-from engine.contest.compare import AIFigures, ai_figures, compare_all, describe
+from engine.contest.compare import AIFigures, ai_figures, compare_all, describe, ranked
 from engine.contest.report import write_reports
 from engine.contest.runner import DeckSource, GameResult
 from engine.model import Level
@@ -40,11 +40,10 @@ def _interval(low: float | None, high: float | None, scale: float = 1.0, digits:
 
 def figures_table(figures: Sequence[AIFigures]) -> str:
     """One line per AI, best first (goal rate, then mean rounds of won games)."""
-    ranked = sorted(figures, key=lambda f: (-f.goal_rate, f.rounds_won.mean if f.rounds_won.mean is not None else 1e9))
     width = max(12, *(len(f.label) for f in figures))
     head = f"{'AI':<{width}}  games   goal %  95% interval    rounds (won)  95% interval   AI errors"
     lines = [head, "-" * len(head)]
-    for f in ranked:
+    for f in ranked(figures):
         rounds = f.rounds_won
         mean = f"{rounds.mean:.2f}" if rounds.mean is not None else "-"
         lines.append(
@@ -52,6 +51,15 @@ def figures_table(figures: Sequence[AIFigures]) -> str:
             f"  {mean:>12}  {_interval(rounds.low, rounds.high, 1, 2):<14}  {f.ai_errors:9d}"
         )
     return "\n".join(lines) + "\n"
+
+
+def error_lines(figures: Sequence[AIFigures]) -> list[str]:
+    """One line per AI that failed, in the table's order: how often, and why it failed first."""
+    return [
+        f"{f.label}: {counted(f.ai_errors, 'AI error')}, the first: {f.first_error}"
+        for f in ranked(figures)
+        if f.first_error is not None
+    ]
 
 
 def report_several(
@@ -73,7 +81,14 @@ def report_several(
     rows = [dataclasses.replace(r, ai=label) for label, results in zip(labels, per_ai, strict=True) for r in results]
     try:  # written before anything is printed: a reader that leaves early (| head) must not cost them
         csv_path, json_path = write_reports(
-            out, rows, level=level.value, ai=list(labels), decks=[d.label for d in decks], jobs=jobs, seconds=seconds
+            out,
+            rows,
+            level=level.value,
+            ai=list(labels),
+            decks=[d.label for d in decks],
+            jobs=jobs,
+            seconds=seconds,
+            ranking=[{"rank": rank, **f.as_json()} for rank, f in enumerate(ranked(figures), 1)],
         )
         comparison = {
             "level": level.value,
@@ -90,6 +105,8 @@ def report_several(
         f"{counted(len(labels), 'AI')} x {counted(games, 'game')} (the same boards and decks), level {level.value}, {counted(len(decks), 'deck')}, {where}, {seconds:.2f} s"
     )
     print(figures_table(figures), end="")
+    for line in error_lines(figures):
+        print(line)
     for pair in pairs:
         for line in describe(pair):
             print(line)

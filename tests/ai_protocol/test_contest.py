@@ -466,3 +466,32 @@ def test_a_report_that_cannot_be_written_is_named_before_any_game(
     assert code == 2 and stdout == "", err
     assert err == f"robots-contest: {out / name}: is a folder, not a file: refusing to replace it\n"
     assert sorted(path.name for path in out.iterdir()) == [name]
+
+
+def test_summary_ranks_every_ai_and_names_why_one_failed(
+    capsys: pytest.CaptureFixture[str], make_script: ScriptMaker, tmp_path: Path
+) -> None:
+    """With several AIs, summary.json held only every game lumped together: no ranking, no goal
+    rate, rounds or errors per AI, and the table gave an error count without its reason."""
+    broken = make_script("broken", "echo 'cannot open my weights' >&2\nexit 3\n")
+    out = tmp_path / "r"
+    code, stdout, _ = run(capsys, str(CHOP), "--seeds", "3", "--level", "hard", "--ai", "planner", "--ai", "reference",
+                          "--ai", str(broken), "--out", str(out))  # fmt: skip
+    assert code == 0
+    rows = parse_csv((out / "results.csv").read_text())
+    ranking = json.loads((out / "summary.json").read_text())["ranking"]
+    assert [entry["rank"] for entry in ranking] == [1, 2, 3]
+    for entry in ranking:
+        mine = [r for r in rows if r.ai == entry["label"]]
+        won = [r.rounds for r in mine if r.outcome == "Z"]
+        assert entry["games"] == len(mine) == 3
+        assert entry["goals"] == len(won) and entry["goal_rate"] == len(won) / 3
+        assert entry["mean_rounds_won"]["mean"] == (statistics.mean(won) if won else None)
+        assert entry["ai_errors"] == sum(r.outcome == "E" for r in mine)
+    rates = [(-e["goal_rate"], e["mean_rounds_won"]["mean"] or 1e9) for e in ranking]
+    assert rates == sorted(rates)
+    failed = next(e for e in ranking if e["label"] == "broken")
+    assert failed["ai_errors"] == 3 and failed["first_error"].endswith(
+        "exited with status 3; last output: cannot open my weights"
+    )
+    assert f"broken: 3 AI errors, the first: {failed['first_error']}\n" in stdout

@@ -283,3 +283,12 @@ def test_carry_notes_copies_only_regular_files_and_folders(tmp_path: Path) -> No
     assert names == ["notes.txt", "sub", "sub/deep.txt"]
     assert (new / "sub" / "deep.txt").read_text() == "deeper"
     assert not (tmp_path / "outside.txt").exists()
+
+
+def test_a_flood_is_quoted_in_at_most_80_characters(make_script: ScriptMaker) -> None:
+    """A flooding AI's error quoted ~200 characters of its last line into results.csv and the table."""
+    program = make_script("long_line", "head -c 5000 /dev/zero | tr '\\0' x\necho\nexit 3\n")
+    with pytest.raises(AIError, match=r"exited with status 3; last output: x+\.\.\.$") as info:
+        run_chooser(program)
+    quoted = str(info.value).split("last output: ", 1)[1]
+    assert len(quoted) <= 80
