@@ -9,7 +9,9 @@ Reading stays open everywhere, since interpreters and libraries live all over th
 files already open (the output pipe) are not affected.
 
 Where the kernel has no Landlock (older kernels, other systems) :func:`confine_writes` does
-nothing; :func:`available` says which.  ``--ai-limit sandbox=1`` turns it on; it is off by
+nothing; :func:`available` says which, and ``--ai-limit sandbox=1`` is refused there (a sandbox
+that silently did nothing would be worse than none), as a program it cannot confine is not run
+(``engine.ai.supervise.child_setup``).  ``--ai-limit sandbox=1`` turns it on; it is off by
 default because some AIs write elsewhere (``robots-ai`` building a plan cache in the user's home
 folder, numba's cache beside its code).
 """

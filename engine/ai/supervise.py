@@ -64,6 +64,9 @@ class AILimits:
                 )
             number = parse_count(value.strip(), f"--ai-limit {key}", 0, 1_000_000)
             limits = replace(limits, **{name: number})
+        if limits.sandbox and not landlock.available():
+            # Asked for, a sandbox that does nothing would let the organiser believe the AIs confined.
+            raise InputError("--ai-limit sandbox=1: this system has no Landlock (Linux 5.13 or later) to keep AIs in")
         return limits
 
     def describe(self) -> str:
@@ -106,7 +109,10 @@ def child_setup(
     asked here, in the parent: the child, forked from a process that may have threads, does as
     little as it can.
     """
-    abi = landlock.abi_version() if folder is not None and limits.sandbox else 0
+    sandboxed = bool(limits.sandbox)
+    abi = landlock.abi_version() if sandboxed else 0
+    if sandboxed and folder is None:
+        raise ValueError("a sandboxed AI program needs its folder (cwd)")
 
     def setup() -> None:
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
@@ -116,7 +122,12 @@ def child_setup(
         if group is not None:
             group.enter()
         limits.apply()
-        if abi and folder is not None and landlock.confine_writes(folder, abi):
+        if sandboxed:
+            assert folder is not None
+            if not landlock.confine_writes(folder, abi):
+                # Fail closed: the program is not run unconfined. Its output (the AI's log) says why.
+                os.write(2, b"robots: cannot keep this AI program's writes in its folder (Landlock); not run\n")
+                os._exit(126)
             os.environ["TMPDIR"] = os.fspath(folder)  # mktemp and friends write where they may
 
     return setup
