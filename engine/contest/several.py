@@ -9,6 +9,7 @@ column holding the AI's label), ``summary.json``, ``comparison.json`` and ``comp
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import re
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from engine.atomic import write_text_atomic
 from engine.contest.chart import write_chart
-from engine.contest.compare import AIFigures, ai_figures, compare_all, describe, ranked
+from engine.contest.compare import AIFigures, PairComparison, ai_figures, compare_all, describe, ranked
 from engine.contest.report import write_reports
 from engine.contest.runner import DeckSource, GameResult
 from engine.model import Level
@@ -60,6 +61,21 @@ def error_lines(figures: Sequence[AIFigures]) -> list[str]:
         for f in ranked(figures)
         if f.first_error is not None
     ]
+
+
+#: Up to this many pairs every pair is printed (four AIs); beyond, only neighbours in the ranking.
+MOST_PAIRS_PRINTED = 6
+
+
+def pairs_to_print(figures: Sequence[AIFigures], pairs: Sequence[PairComparison]) -> list[PairComparison]:
+    """The pairs worth three lines each on screen: all of a few; of many AIs (13 printed 78 pairs,
+    234 lines), each against the next in the ranking, which says whether each step of it is more
+    than noise. The rest stay in comparison.json."""
+    if len(pairs) <= MOST_PAIRS_PRINTED:
+        return list(pairs)
+    order = [f.label for f in ranked(figures)]
+    neighbours = {frozenset(step) for step in itertools.pairwise(order)}
+    return [pair for pair in pairs if frozenset((pair.a, pair.b)) in neighbours]
 
 
 def report_several(
@@ -107,9 +123,12 @@ def report_several(
     print(figures_table(figures), end="")
     for line in error_lines(figures):
         print(line)
-    for pair in pairs:
+    shown = pairs_to_print(figures, pairs)
+    for pair in shown:
         for line in describe(pair):
             print(line)
+    if len(shown) < len(pairs):
+        print(f"(each AI against the next in the ranking; all {len(pairs)} pairs are in {COMPARISON_FILE})")
     print(f"results: {csv_path}  summary: {json_path}  comparison: {out / COMPARISON_FILE}  chart: {out / CHART_FILE}")
     first_error = next((r for r in rows if r.error), None)
     if first_error is not None:

@@ -3,6 +3,7 @@ paired differences and a plain verdict."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -121,3 +122,25 @@ def test_rounds_decide_when_goals_are_equal() -> None:
     assert not pair.within_noise
     assert pair.verdict().startswith("fast vs slow: fast needs fewer rounds in the games both win (rounds -1.50")
     assert [(t.better, t.equal, t.worse) for t in pair.boards] == [(30, 0, 0)]
+
+
+def test_many_ais_print_each_against_the_next_in_the_ranking() -> None:
+    """13 AIs printed 78 pairs (234 lines) after the table; past four AIs only neighbours in the
+    ranking are printed (every pair stays in comparison.json)."""
+    from engine.contest.compare import ai_figures, compare_all, ranked
+    from engine.contest.several import MOST_PAIRS_PRINTED, pairs_to_print
+
+    def results(wins: int) -> list[GameResult]:
+        return [GameResult("b", f"d{g}", "hard", "x", "Z" if g < wins else "X", 5, 25, 20, 3, "") for g in range(10)]
+
+    labels = [f"ai{n}" for n in range(6)]
+    per_ai = [results(wins) for wins in (3, 9, 5, 7, 1, 8)]
+    figures = [ai_figures(label, label, games) for label, games in zip(labels, per_ai, strict=True)]
+    pairs = compare_all(labels, per_ai)
+    assert len(pairs) == 15 > MOST_PAIRS_PRINTED
+    order = [f.label for f in ranked(figures)]
+    assert order == ["ai1", "ai5", "ai3", "ai2", "ai0", "ai4"]
+    shown = [{p.a, p.b} for p in pairs_to_print(figures, pairs)]
+    assert sorted(map(sorted, shown)) == sorted(sorted(step) for step in itertools.pairwise(order))
+    few = pairs[:MOST_PAIRS_PRINTED]
+    assert pairs_to_print(figures, few) == few
