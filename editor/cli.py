@@ -68,7 +68,7 @@ def run_export(document: Document, args: argparse.Namespace) -> int:
         message = getattr(exc, "strerror", None) or str(exc)
         print(f"robots-edit: {args.export}: cannot export: {message}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"robots-edit: wrote {args.export}")
+    print(f"wrote {args.export}")  # a result on stdout, worded as robots-view words its exports
     return 0
 
 

@@ -29,6 +29,7 @@ def test_png_svg_pdf_without_a_display(tmp_path: Path) -> None:
     for out in (png, svg, pdf):
         result = _run(str(CHOP), "--export", str(out), "--tile", "32", "--grid", "--coords")
         assert result.returncode == 0, result.stderr
+        assert result.stdout == f"wrote {out}\n"  # worded as robots-view's exports (no tool name on a result)
     image = Image.open(png)
     margin = 16  # coordinates need a margin of half a tile
     assert image.size == (12 * 32 + margin, 12 * 32 + margin)  # the board only: no palette, no panels
