@@ -51,11 +51,16 @@ class BoundedOutput:
 
 
 def last_line(data: bytes, limit: int = 80) -> str:
-    """The last non-empty printable line of ``data``, at most ``limit`` characters."""
+    """The last non-empty printable line of ``data``, at most ``limit`` characters: a longer one keeps
+    its start and its end (``/tmp/.../bomb: 0: Cannot fork``), since the end of an error line usually
+    says what went wrong and the start who said it (cut at its end, the reason was lost)."""
     for raw in reversed(data.splitlines()):
         line = "".join(c if c.isprintable() else "?" for c in raw.decode("utf-8", errors="replace")).strip(" ?")
         if line:
-            return line if len(line) <= limit else line[: limit - 3] + "..."
+            if len(line) <= limit:
+                return line
+            head = limit // 3
+            return line[:head] + "..." + line[len(line) - (limit - head - 3) :]
     return ""
 
 

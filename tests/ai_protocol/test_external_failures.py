@@ -288,7 +288,19 @@ def test_carry_notes_copies_only_regular_files_and_folders(tmp_path: Path) -> No
 def test_a_flood_is_quoted_in_at_most_80_characters(make_script: ScriptMaker) -> None:
     """A flooding AI's error quoted ~200 characters of its last line into results.csv and the table."""
     program = make_script("long_line", "head -c 5000 /dev/zero | tr '\\0' x\necho\nexit 3\n")
-    with pytest.raises(AIError, match=r"exited with status 3; last output: x+\.\.\.$") as info:
+    with pytest.raises(AIError, match=r"exited with status 3; last output: x+\.\.\.x+$") as info:
         run_chooser(program)
     quoted = str(info.value).split("last output: ", 1)[1]
     assert len(quoted) <= 80
+
+
+def test_a_long_last_line_keeps_its_end_where_the_reason_is() -> None:
+    """Cut at 80 characters from its start, a shell's 'PATH: 0: Cannot fork' under a long path lost
+    'Cannot fork' (the fork-bomb test of the hostile kit failed on it)."""
+    from engine.ai.output import last_line
+
+    path = "/tmp/pytest-of-someone/pytest-1568/test_process_limit_stops_a_fork0/bomb"
+    line = last_line(f"started\n{path}: 0: Cannot fork\n".encode())
+    assert len(line) == 80 and line.startswith("/tmp/pytest-of-some") and line.endswith("bomb: 0: Cannot fork")
+    assert "..." in line
+    assert last_line(b"short reason\n\n") == "short reason"
