@@ -65,14 +65,17 @@ def test_unreachable_display_is_one_line_exit_1() -> None:
     """DISPLAY set but no X server there: say so in one line, as with no DISPLAY at all."""
     import os
 
-    env = {**os.environ, "DISPLAY": ":97"}
+    from tests.displays import unreachable_display
+
+    display = unreachable_display()
+    env = {**os.environ, "DISPLAY": display}
     env.pop("WAYLAND_DISPLAY", None)
     result = subprocess.run(
         [sys.executable, "-m", "editor", "gameboards/chop.dat"], capture_output=True, text=True, timeout=120, env=env
     )
     assert result.returncode == 1, result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
-    assert result.stderr.startswith("robots-edit: cannot open a window on display ':97'")
+    assert result.stderr.startswith(f"robots-edit: cannot open a window on display '{display}'")
 
 
 def test_screenshot_over_a_fifo_or_on_a_full_disk_loses_nothing(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from engine.game import play_game
 from engine.gamedir import write_game_dir
 from engine.model import Level
 from engine.outputs import format_globalseq
+from tests.displays import unreachable_display
 from viewer3d.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -313,7 +314,8 @@ def test_export_of_a_failing_ai_says_so_and_exits_3(tmp_path: Path, capsys: pyte
 
 def test_unreachable_display_names_it_in_one_line(game_files: Path, tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env.update(PYTHONPATH=str(ROOT), DISPLAY=":97")
+    display = unreachable_display()
+    env.update(PYTHONPATH=str(ROOT), DISPLAY=display)
     result = subprocess.run(
         [sys.executable, "-m", "viewer3d", str(game_files / "dir")],
         cwd=tmp_path,
@@ -325,7 +327,7 @@ def test_unreachable_display_names_it_in_one_line(game_files: Path, tmp_path: Pa
     )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("robots-view: cannot open a window on display ':97'"), lines
+    assert len(lines) == 1 and lines[0].startswith(f"robots-view: cannot open a window on display '{display}'"), lines
 
 
 def test_out_into_a_missing_folder_is_an_error_not_created(
@@ -393,9 +395,9 @@ def test_a_screenshot_or_out_that_cannot_be_written_is_said_before_any_window(
 ) -> None:
     """--screenshot wrote with pyglet's own open(): a folder was a traceback (after the window was
     open), a FIFO hung for ever. Both --screenshot and --out are checked before anything starts
-    (a window, a game computed with --ai); no display is reached here (DISPLAY=:97 has none)."""
+    (a window, a game computed with --ai); no display is reached here (DISPLAY names none)."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("DISPLAY", ":97")
+    monkeypatch.setenv("DISPLAY", unreachable_display())
     os.mkfifo(tmp_path / "pipe.png")
     (tmp_path / "dir.png").mkdir()
     status = main(["--board", str(CHOP), *args])
