@@ -327,3 +327,37 @@ def test_the_help_stays_clear_of_the_cards_and_buttons(replay: Replay, tmp_path:
         assert panel.x >= 0 and panel.x + panel.width <= width and panel.y + panel.height <= height
     finally:
         win.close()
+
+
+def test_the_status_panel_never_covers_the_fitted_board(tmp_path: Path) -> None:
+    """An analysed game folder in the default 1024x768 window: its status panel has 7 lines (title,
+    round, event, speed, count, AI time, best choice), 153 px, but the camera kept only 96 px free,
+    so in the top view the board's far row, the robot's start on chop.dat, lay under the panel."""
+    from engine.cli import main as engine_main
+    from viewer3d.sources import from_game_dir
+
+    game = tmp_path / "g"
+    assert engine_main(["play", "chop.dat", "--seed", "1", "--level", "normal", "--out", str(game)]) == 0
+    assert engine_main(["analyse", str(game)]) == 0
+    source = from_game_dir(game)
+    assert source.analysis, "the game has an analysis: the panel's 'best' line"
+    size = (1024, 768)
+    app = ViewerApp(source.board, source.timeline, source.title, size, screenshot_dir=tmp_path)
+    app.rounds, app.analysis = source.rounds, source.analysis  # as the command line does
+    win = ViewerWindow(app, *size, visible=False)
+    win._enable_event_queue = False
+    try:
+        win.dispatch_event("on_resize", *size)  # as the window system does when it maps the window
+        for symbol in (key.SPACE, key.RIGHT, key._5):  # paused on round 1's first card, top view
+            press(win, symbol)
+        settle(win)
+        win.dispatch_event("on_draw")
+        panel = win.hud._status_panel
+        assert len(app.status_lines()) >= 7
+        panel_bottom = size[1] - panel.y  # pixels from the top
+        board_w, board_h = app.board.width, app.board.height
+        corners = [(x, 0.0, z) for x in (0.0, float(board_w)) for z in (0.0, float(board_h))]
+        board_top = min(app.camera.project(corner)[1] for corner in corners)
+        assert board_top >= panel_bottom, (board_top, panel_bottom)
+    finally:
+        win.close()
