@@ -141,7 +141,10 @@ class ViewerApp(GameApp):
             ),
             default=0,
         )
-        return max(len(self.status_lines()), 5 + (1 if self.computing else 0) + said)
+        # Counted, not read off status_lines(): that starts the thinking clock (thinking_seconds).
+        if self.computing:  # a live game: the AI's seconds line, and its time once a round is in
+            return 6 + max(said, 1)
+        return 5 + said
 
     def help_pairs(self) -> Sequence[tuple[str, str]]:
         return HELP_LINES

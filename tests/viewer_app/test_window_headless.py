@@ -361,3 +361,35 @@ def test_the_status_panel_never_covers_the_fitted_board(tmp_path: Path) -> None:
         assert board_top >= panel_bottom, (board_top, panel_bottom)
     finally:
         win.close()
+
+
+def test_a_live_games_first_fit_leaves_room_for_its_seconds_and_time_lines(tmp_path: Path) -> None:
+    """Before its first round a live game's panel has 5 lines; once rounds come in, 7 (round,
+    event, the AI's seconds, its time): the first fit keeps room for the 7, so the board stays put."""
+    import threading
+
+    from engine.boardfile import load_board
+    from engine.cards import Card
+    from engine.deck import generate_deck
+    from engine.model import Level
+    from gameboards import DEMO_BOARD, board_path
+    from viewer3d.gameapp import hud_insets_for
+    from viewer3d.sources import play_live
+
+    gate = threading.Event()
+
+    def slow_ai(board: object, level: object, pose: object, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        gate.wait(30)
+        return hand[:5]
+
+    source = play_live(load_board(board_path(DEMO_BOARD)), Level.NORMAL, generate_deck(16), slow_ai, "live")
+    try:
+        app = ViewerApp(source.board, source.timeline, "live", (1024, 768), screenshot_dir=tmp_path)
+        app.rounds, app.live_ai = source.rounds, True
+        assert len(app.status_lines()) < 7
+        assert app.status_rows() == 7
+        app.resize(1024, 768)
+        assert app.camera.insets == hud_insets_for((1024, 768), True, 7)
+    finally:
+        gate.set()
+        source.worker.join(60)  # type: ignore[union-attr]
