@@ -20,7 +20,6 @@ from viewer3d.camera import Camera
 from viewer3d.gameapp import (
     DEFAULT_THEME,
     FOLLOW_TILE_PX,
-    HUD_TOP,
     ZOOM_STEP,
     GameApp,
     ThemeLoader,
@@ -40,7 +39,6 @@ from viewer3d.roundview import RoundAnalysis, analysis_line, ghost_visual, round
 __all__ = [
     "DEFAULT_THEME",
     "FOLLOW_TILE_PX",
-    "HUD_TOP",
     "ZOOM_STEP",
     "ThemeLoader",
     "ViewerApp",
@@ -130,6 +128,24 @@ class ViewerApp(GameApp):
         )
         return [HudLine(line) for line in [*lines, *self.round_lines(cards=False)]]
 
+    def status_rows(self) -> int:
+        """The tallest status panel of this game: title, round and card, what happens, speed, the
+        count or outcome (and the AI's seconds while computed), and the AI's side of its most
+        talkative round, as exports reserve (``cli.export_hud_top``), so every round fits alike."""
+        from viewer3d.roundview import round_lines
+
+        said = max(
+            (
+                len(round_lines(entry, cards=False)) + len(analysis_line(self.analysis.get(number)))
+                for number, entry in self.rounds.items()
+            ),
+            default=0,
+        )
+        # Counted, not read off status_lines(): that starts the thinking clock (thinking_seconds).
+        if self.computing:  # a live game: the AI's seconds line, and its time once a round is in
+            return 6 + max(said, 1)
+        return 5 + said
+
     def help_pairs(self) -> Sequence[tuple[str, str]]:
         return HELP_LINES
 
@@ -169,7 +185,7 @@ class ViewerApp(GameApp):
         if not same_size:
             pose = self.camera.pose
             self.camera = Camera((board.width, board.height), self.camera.viewport)
-            self.camera.insets = hud_insets_for(self.camera.viewport)
+            self.refresh_insets()
             self.camera.animate_to(pose, animate=False)
             self.camera.fit(animate=False)
         if was_at_end or number > max(timeline.round_starts, default=0):

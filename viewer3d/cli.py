@@ -273,6 +273,7 @@ def export(
         camera_mode=camera,
         zoom=zoom,
         hud_top=export_hud_top(source, size) if hud else 0.0,
+        round_number=round_number,
     )
     decorate = export_decoration(source, frames, size, hud=hud, marks=marks)
     # One line in a log (a render is short), a live bar on a terminal.
@@ -332,8 +333,11 @@ def export_decoration(
         t = frames.times[index]
         step_index = timeline.step_index_at(t)
         step = timeline.steps[step_index] if 0 <= step_index < len(timeline.steps) else None
-        starting = [n for n, start in timeline.round_starts.items() if abs(start - t) < 1e-9]
-        number = starting[0] if starting else (step.round_number if step is not None else 1)
+        if frames.round_number is not None:  # one round: its last frame (the next one's start) is still it
+            number = frames.round_number
+        else:
+            starting = [n for n, start in timeline.round_starts.items() if abs(start - t) < 1e-9]
+            number = starting[0] if starting else (step.round_number if step is not None else 1)
         entry = entry_for(source.rounds, number)
         lines: list[str] = []
         if hud:

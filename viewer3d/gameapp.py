@@ -27,20 +27,31 @@ DEFAULT_THEME = "default"
 #: A board whose fitted view makes tiles smaller than AUTO_FOLLOW_BELOW_PX starts following the robot,
 #: zoomed so a tile is about this wide (Home shows the whole board, the locator ring the robot).
 FOLLOW_TILE_PX = 12.0
-#: Screen strip the HUD's status panel covers at the top, kept off the board (the bottom strip, the
-#: card panel, buttons and seek bar, is ``hud_insets_for``).
-HUD_TOP = 96.0
+#: One line of the HUD's status panel (12 pt text) and the panel's padding around its lines, in
+#: pixels (``hud.HudOverlay`` lays it out 4 px below the window's top edge).
+STATUS_LINE_PX = 19.0
+STATUS_PAD_PX = 8.0
 
 
-def hud_insets_for(viewport: tuple[int, int], card_panel: bool = True) -> tuple[float, float, float, float]:
+def status_panel_bottom(lines: int) -> float:
+    """How far down from the window's top the status panel reaches with ``lines`` lines."""
+    return 4.0 + 2 * STATUS_PAD_PX + STATUS_LINE_PX * lines
+
+
+def hud_insets_for(
+    viewport: tuple[int, int], card_panel: bool = True, status_rows: int = 5
+) -> tuple[float, float, float, float]:
     """The strips (top, right, bottom, left) the HUD covers in a window of this size (with the
-    robot game's card panel at the bottom left, or without one)."""
+    robot game's card panel at the bottom left, or without one) when its status panel has
+    ``status_rows`` lines (a fixed 96 px left a 7-line panel over the board's far row, the robot's
+    start in the top view of an analysed game in the default 1024x768 window)."""
     bottom = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT if card_panel else 0.0
     boxes = controls.layout(viewport, cards.panel_width() if card_panel else 0.0)
     if boxes:
         bottom = max(bottom, viewport[1] - boxes[0].top + 4.0)
     # In a small window the HUD may overlap the board's edge rather than shrink it to a stamp.
-    return (min(HUD_TOP, 0.14 * viewport[1]), 0.0, min(bottom, 0.24 * viewport[1]), 0.0)
+    top = status_panel_bottom(status_rows) + 4.0
+    return (min(top, 0.2 * viewport[1]), 0.0, min(bottom, 0.24 * viewport[1]), 0.0)
 
 
 ThemeLoader = Callable[[str], Any]
@@ -116,7 +127,7 @@ class GameApp:
         self.pointer: tuple[int, int] | None = None  # the board tile under the mouse
         self._failed_theme: str | None = None
         self.hover: controls.Button | None = None
-        self.camera.insets = hud_insets_for(viewport, self.card_panel)
+        self.refresh_insets()
         self.camera.iso_view(1, animate=False)
         self.camera.fit(animate=False)
         self.auto_followed = self._follow_if_tiny()
@@ -222,6 +233,15 @@ class GameApp:
         self._message_left = seconds
 
     # -- HUD ----------------------------------------------------------------------------------
+    def status_rows(self) -> int:
+        """How many lines the status panel has at most in this game, which a fitted view keeps the
+        board below (here: as many as now; a game whose panel grows says more)."""
+        return len(self.status_lines())
+
+    def refresh_insets(self) -> None:
+        """Reserve the HUD's strips for this window size and status panel (before every fit)."""
+        self.camera.insets = hud_insets_for(self.camera.viewport, self.card_panel, self.status_rows())
+
     def status_lines(self) -> list[HudLine]:
         """The HUD's status panel, top to bottom (a line may have a colour of its own)."""
         lines = [HudLine(self.title)] if self.title else []
@@ -286,6 +306,7 @@ class GameApp:
         action = self.key_actions().get(name)
         if action is None:
             return False
+        self.refresh_insets()  # a view key or Home fits the board below the panel as it is now
         action()
         return True
 
@@ -407,7 +428,7 @@ class GameApp:
     def resize(self, width: int, height: int) -> None:
         """A new window size: a fitted view is fitted again (a zoomed one keeps its zoom)."""
         self.camera.resize(width, height)
-        self.camera.insets = hud_insets_for(self.camera.viewport, self.card_panel)
+        self.refresh_insets()
         if self.camera.fitted and not self.camera.animating:
             self.camera.fit(animate=False)
 

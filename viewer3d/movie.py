@@ -81,9 +81,12 @@ class FramePlan(Sequence[tuple[CameraMatrices, FrameState]]):
         trail: bool = True,
         follow: bool = False,
         ghost: Callable[[float], RobotVisual | None] | None = None,
+        round_number: int | None = None,
     ) -> None:
         #: The best choice's robot at a replay time (``robots-engine analyse``), drawn see-through.
         self.ghost = ghost
+        #: The one round the frames show (``--round``): its end is labelled as it, not the next round.
+        self.round_number = round_number
         self.timeline = timeline
         self.camera = camera
         self.matrices = camera.matrices()
@@ -164,8 +167,10 @@ def plan_frames(
     camera_mode: str = "auto",
     zoom: float | None = None,
     hud_top: float = 0.0,
+    round_number: int | None = None,
 ) -> FramePlan:
-    """Frames of the whole game, or of ``span`` (a round or card); a still at ``still_at`` if given."""
+    """Frames of the whole game, or of ``span`` (a round or card, of round ``round_number``); a
+    still at ``still_at`` if given."""
     timeline = source.timeline
     board_size = (source.board.width, source.board.height)
     camera = camera_for_view(board_size, size, view, hud_top=hud_top)
@@ -186,7 +191,9 @@ def plan_frames(
     analysis = source.analysis
 
     def ghost(t: float) -> RobotVisual | None:
-        number, done = round_and_cards_done(timeline, t)
+        number, done = round_and_cards_done(timeline, t, round_number)
         return ghost_visual(analysis.get(number), done)
 
-    return FramePlan(timeline, camera, times, follow=follow, ghost=ghost if analysis else None)
+    return FramePlan(
+        timeline, camera, times, follow=follow, ghost=ghost if analysis else None, round_number=round_number
+    )

@@ -234,15 +234,18 @@ def ghost_poses(board: Board, level: Level, before: Pose, cards: Sequence[Card])
     return (before, *(result.pose for result in play_cards(board, level, before, cards)))
 
 
-def round_and_cards_done(timeline: Timeline, t: float) -> tuple[int, int]:
-    """The round shown at replay time ``t`` and how many of its cards have been played by then."""
+def round_and_cards_done(timeline: Timeline, t: float, within: int | None = None) -> tuple[int, int]:
+    """The round shown at replay time ``t`` and how many of its cards have been played by then.
+
+    A round's end is the next round's start, shown as the next round before any card; ``within``,
+    the one round a film or picture shows (``--round``), keeps its end that round's, all played."""
     index = timeline.step_index_at(t)
     if index < 0:
         return 1, 0
     step = timeline.steps[index]
     done = step.index + (1 if t >= timeline.card_ends[index] - 1e-9 else 0)
     following = timeline.round_starts.get(step.round_number + 1)
-    if following is not None and t >= following - 1e-9:
+    if following is not None and t >= following - 1e-9 and step.round_number != within:
         return step.round_number + 1, 0
     return step.round_number, done
 

@@ -61,3 +61,48 @@ def test_exported_views_frame_the_board_below_the_hud_box(view: str, size: tuple
     if size == (12, 12) and view in ("top", "iso1"):  # a square board fills the height: the strip matters
         bare = camera_for_view(size, (1024, 768), view)
         assert min(bare.project((x, 0.9, z))[1] for x in (0, width) for z in (0, height)) < hud_top
+
+
+def test_one_rounds_export_ends_on_that_round_not_the_next(
+    tmp_path: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round's end is the next round's start: ``--round 2 --card 5`` (after round 2's last card)
+    and the held end of ``--round 2``'s film were labelled ``round 3`` with round 3's hand, choice
+    and best choice (and its ghost), as if the next round were shown."""
+    from pathlib import Path
+
+    from engine.cli import main as engine_main
+    from viewer3d import roundview
+    from viewer3d.cli import export_decoration
+    from viewer3d.movie import plan_frames, round_span
+    from viewer3d.sources import from_game_dir
+
+    game = Path(str(tmp_path)) / "g"
+    assert engine_main(["play", "chop.dat", "--seed", "16", "--level", "normal", "--out", str(game)]) == 0
+    assert engine_main(["analyse", str(game)]) == 0
+    source = from_game_dir(game)
+    assert {2, 3} <= set(source.analysis) and len(source.timeline.round_starts) >= 3
+    begin, end = round_span(source.timeline, 2)
+    assert end == source.timeline.round_starts[3]  # the moment both rounds share
+    drawn: list[list[str]] = []
+    monkeypatch.setattr(roundview, "draw_on_image", lambda image, shapes, lines, *_: drawn.append(list(lines)))
+
+    def labels(plan: object) -> list[str]:
+        decorate = export_decoration(source, plan, (320, 240), hud=True, marks=False)  # type: ignore[arg-type]
+        assert decorate is not None
+        drawn.clear()
+        for index in range(len(plan)):  # type: ignore[arg-type]
+            decorate(None, index)  # type: ignore[arg-type]
+        return [lines[1] for lines in drawn]
+
+    still = plan_frames(source, (320, 240), 5, "iso1", None, still=True, still_at=end, round_number=2)
+    assert labels(still) == ["round 2   card 5/5"]
+    film = plan_frames(source, (320, 240), 5, "iso1", None, span=(begin, end), round_number=2)
+    shown = labels(film)
+    assert shown[0] == "round 2" and all(line.startswith("round 2") for line in shown), set(shown)
+    ghost = film.frame(len(film) - 1)[1].ghost
+    best = source.analysis[2].ghost[-1]
+    assert ghost is not None and (ghost.bx, ghost.by) == (best.x, best.y)
+    # The whole game's film still shows a round's start as that round.
+    whole = plan_frames(source, (320, 240), 5, "iso1", None, still=True, still_at=end)
+    assert labels(whole) == ["round 3"]

@@ -327,3 +327,69 @@ def test_the_help_stays_clear_of_the_cards_and_buttons(replay: Replay, tmp_path:
         assert panel.x >= 0 and panel.x + panel.width <= width and panel.y + panel.height <= height
     finally:
         win.close()
+
+
+def test_the_status_panel_never_covers_the_fitted_board(tmp_path: Path) -> None:
+    """An analysed game folder in the default 1024x768 window: its status panel has 7 lines (title,
+    round, event, speed, count, AI time, best choice), 153 px, but the camera kept only 96 px free,
+    so in the top view the board's far row, the robot's start on chop.dat, lay under the panel."""
+    from engine.cli import main as engine_main
+    from viewer3d.sources import from_game_dir
+
+    game = tmp_path / "g"
+    assert engine_main(["play", "chop.dat", "--seed", "1", "--level", "normal", "--out", str(game)]) == 0
+    assert engine_main(["analyse", str(game)]) == 0
+    source = from_game_dir(game)
+    assert source.analysis, "the game has an analysis: the panel's 'best' line"
+    size = (1024, 768)
+    app = ViewerApp(source.board, source.timeline, source.title, size, screenshot_dir=tmp_path)
+    app.rounds, app.analysis = source.rounds, source.analysis  # as the command line does
+    win = ViewerWindow(app, *size, visible=False)
+    win._enable_event_queue = False
+    try:
+        win.dispatch_event("on_resize", *size)  # as the window system does when it maps the window
+        for symbol in (key.SPACE, key.RIGHT, key._5):  # paused on round 1's first card, top view
+            press(win, symbol)
+        settle(win)
+        win.dispatch_event("on_draw")
+        panel = win.hud._status_panel
+        assert len(app.status_lines()) >= 7
+        panel_bottom = size[1] - panel.y  # pixels from the top
+        board_w, board_h = app.board.width, app.board.height
+        corners = [(x, 0.0, z) for x in (0.0, float(board_w)) for z in (0.0, float(board_h))]
+        board_top = min(app.camera.project(corner)[1] for corner in corners)
+        assert board_top >= panel_bottom, (board_top, panel_bottom)
+    finally:
+        win.close()
+
+
+def test_a_live_games_first_fit_leaves_room_for_its_seconds_and_time_lines(tmp_path: Path) -> None:
+    """Before its first round a live game's panel has 5 lines; once rounds come in, 7 (round,
+    event, the AI's seconds, its time): the first fit keeps room for the 7, so the board stays put."""
+    import threading
+
+    from engine.boardfile import load_board
+    from engine.cards import Card
+    from engine.deck import generate_deck
+    from engine.model import Level
+    from gameboards import DEMO_BOARD, board_path
+    from viewer3d.gameapp import hud_insets_for
+    from viewer3d.sources import play_live
+
+    gate = threading.Event()
+
+    def slow_ai(board: object, level: object, pose: object, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        gate.wait(30)
+        return hand[:5]
+
+    source = play_live(load_board(board_path(DEMO_BOARD)), Level.NORMAL, generate_deck(16), slow_ai, "live")
+    try:
+        app = ViewerApp(source.board, source.timeline, "live", (1024, 768), screenshot_dir=tmp_path)
+        app.rounds, app.live_ai = source.rounds, True
+        assert len(app.status_lines()) < 7
+        assert app.status_rows() == 7
+        app.resize(1024, 768)
+        assert app.camera.insets == hud_insets_for((1024, 768), True, 7)
+    finally:
+        gate.set()
+        source.worker.join(60)  # type: ignore[union-attr]
