@@ -1,0 +1,66 @@
+"""README.md, examples/ and docs/ stay true to the code: every relative link and anchor leads
+somewhere, and the option keys and file names they quote are the ones the code uses."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from engine.ai.supervise import AILimits
+from engine.session import STATE_FILE
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = sorted(
+    [ROOT / "README.md", *ROOT.glob("docs/*.md"), *ROOT.glob("examples/**/README.md"), *ROOT.glob("gameboards/**/*.md")]
+)
+
+
+def _anchors(path: Path) -> set[str]:
+    """GitHub's heading anchors of a Markdown file (lower case, punctuation dropped, spaces to '-')."""
+    found: set[str] = set()
+    seen: dict[str, int] = {}
+    fenced = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        heading = re.match(r"#+ (.*)", line)
+        if fenced or not heading:
+            continue
+        slug = re.sub(r"[^\w\- ]", "", heading.group(1).strip().lower()).replace(" ", "-")
+        seen[slug] = seen.get(slug, -1) + 1
+        found.add(slug if seen[slug] == 0 else f"{slug}-{seen[slug]}")
+    return found
+
+
+def test_every_relative_link_and_anchor_leads_somewhere() -> None:
+    dead = []
+    for doc in DOCS:
+        for target in re.findall(r"\]\(([^)\s]+)\)", doc.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, anchor = target.partition("#")
+            linked = (doc.parent / path).resolve() if path else doc
+            if not linked.exists() or (anchor and linked.suffix == ".md" and anchor not in _anchors(linked)):
+                dead.append(f"{doc.relative_to(ROOT)}: {target}")
+    assert dead == []
+
+
+def test_the_ai_limit_keys_listed_are_every_key_there_is() -> None:
+    """docs/engine-cli.md listed ``--ai-limit memory|processes|file-size|cpu`` after ``sandbox`` came."""
+    keys = {field.name.replace("_", "-") for field in dataclasses.fields(AILimits)}
+    text = (ROOT / "docs" / "engine-cli.md").read_text(encoding="utf-8")
+    listed = re.search(r"`--ai-limit ([^`]*)`", text)
+    assert listed is not None
+    assert {word.split("=")[0] for word in listed.group(1).split("|")} == keys
+    limits = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    assert all(f"`{key}`" in limits or f"{key}=" in limits for key in keys)
+
+
+def test_the_state_file_is_named_as_the_engine_names_it() -> None:
+    """docs/limits.md called ``start``'s state file ``state.json``; it is ``.robots-state.json``."""
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        assert re.findall(r"(?<![-\w.])state\.json", text) == [], doc
+        if "robots-state" in text:
+            assert STATE_FILE in text
