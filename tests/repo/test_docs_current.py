@@ -64,3 +64,20 @@ def test_the_state_file_is_named_as_the_engine_names_it() -> None:
         assert re.findall(r"(?<![-\w.])state\.json", text) == [], doc
         if "robots-state" in text:
             assert STATE_FILE in text
+
+
+def test_every_table_row_belongs_to_a_table() -> None:
+    """A blank line inside a table ends it: docs/themes.md's row of ``tron/trail.png`` came after
+    one and showed as a paragraph of pipes. A row after a blank line must start a table (header,
+    then the ``|---|`` line)."""
+    stray = []
+    for doc in DOCS:
+        lines = doc.read_text(encoding="utf-8").splitlines()
+        fenced = False
+        for number, line in enumerate(lines, 1):
+            if line.lstrip().startswith("```"):
+                fenced = not fenced
+            starts = line.startswith("|") and (number == 1 or not lines[number - 2].startswith("|"))
+            if not fenced and starts and not (number < len(lines) and re.match(r"\|[ :|-]+\|$", lines[number])):
+                stray.append(f"{doc.relative_to(ROOT)}:{number}: {line[:40]}")
+    assert stray == []
