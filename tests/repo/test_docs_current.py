@@ -3,6 +3,7 @@ somewhere, and the option keys and file names they quote are the ones the code u
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import re
 from pathlib import Path
@@ -81,3 +82,50 @@ def test_every_table_row_belongs_to_a_table() -> None:
             if not fenced and starts and not (number < len(lines) and re.match(r"\|[ :|-]+\|$", lines[number])):
                 stray.append(f"{doc.relative_to(ROOT)}:{number}: {line[:40]}")
     assert stray == []
+
+
+def _subcommand_options(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
+    """Each subcommand's long options (``--help`` left out)."""
+    found: dict[str, set[str]] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found[name] = {
+                    option for each in sub._actions for option in each.option_strings if option.startswith("--")
+                } - {"--help"}
+    return found
+
+
+def _synopses(text: str, tool: str) -> dict[str, str]:
+    """The synopsis lines of ``tool SUBCOMMAND ...`` in a document, joined per subcommand
+    (a ``sh`` block's continuation lines included)."""
+    found: dict[str, str] = {}
+    current = ""
+    for line in text.splitlines():
+        start = re.match(rf"\|? ?`?{tool} (\w+)", line)
+        if start:
+            current = start.group(1)
+            found[current] = found.get(current, "") + " " + line
+        elif current and line.startswith(" " * 10) and line.strip().startswith("["):
+            found[current] += " " + line
+        else:
+            current = ""
+    return found
+
+
+def test_each_synopsis_names_every_option_of_its_command() -> None:
+    """docs/tron.md's ``robots-tron tournament`` line lacked ``--startup``; docs/engine-cli.md's
+    table lacked ``--ai-limit`` on ``start``, ``play`` and ``round``, and ``--timeout`` on ``round``."""
+    from engine.cli import build_parser as engine_parser
+    from engine.tron.cli import build_parser as tron_parser
+
+    missing = []
+    for doc, tool, parser in (
+        ("engine-cli.md", "robots-engine", engine_parser()),
+        ("tron.md", "robots-tron", tron_parser()),
+    ):
+        lines = _synopses((ROOT / "docs" / doc).read_text(encoding="utf-8"), tool)
+        for command, options in _subcommand_options(parser).items():
+            if command in lines:
+                missing += [f"{doc}: {tool} {command} {option}" for option in options if option not in lines[command]]
+    assert missing == []
