@@ -129,3 +129,20 @@ def test_each_synopsis_names_every_option_of_its_command() -> None:
             if command in lines:
                 missing += [f"{doc}: {tool} {command} {option}" for option in options if option not in lines[command]]
     assert missing == []
+
+
+#: References only the team could follow: tracker issue numbers, commits of the main branch, a
+#: RULES.md that is no file of the repository, the people sharing the build machine.
+INTERNAL = re.compile(r"\bissue \d+|\bissue's\b|\bmain at [0-9a-f]{7}|\bRULES\.md|\bengineers\b|\bthis issue\b")
+
+
+def test_no_internal_references_a_reader_cannot_follow() -> None:
+    """docs/rules.md had 'Decisions RULES.md made', docs/ai.md 'Benchmark figures (issue 13)' and
+    'eight engineers', docs/viewer.md 'before (main at f165e22)'."""
+    found = []
+    for doc in DOCS:
+        if doc.name.startswith(("ai-bench-", "benchmarks")):
+            continue  # tables of figures, outside this audit
+        for number, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
+            found += [f"{doc.relative_to(ROOT)}:{number}: {hit}" for hit in INTERNAL.findall(line)]
+    assert found == []
