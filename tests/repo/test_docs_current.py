@@ -146,3 +146,14 @@ def test_no_internal_references_a_reader_cannot_follow() -> None:
         for number, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
             found += [f"{doc.relative_to(ROOT)}:{number}: {hit}" for hit in INTERNAL.findall(line)]
     assert found == []
+
+
+def test_the_help_names_every_exit_status_the_engine_doc_lists() -> None:
+    """docs/engine-cli.md lists status 4 (a damaged installation); ``robots-engine --help`` stopped at 3."""
+    from engine.cli import build_parser as engine_parser
+
+    text = (ROOT / "docs" / "engine-cli.md").read_text(encoding="utf-8")
+    table = text.split("## Exit status and messages", 1)[1].split("\n\n", 2)[1]
+    statuses = [int(code) for code in re.findall(r"^\| (\d+) \|", table, re.MULTILINE) if int(code) < 128]
+    epilog = " ".join((engine_parser().epilog or "").split())
+    assert statuses and all(re.search(rf"\b{code} [a-z]", epilog) for code in statuses), (statuses, epilog)
