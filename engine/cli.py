@@ -502,7 +502,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="The robot game engine of the 2009 freiesMagazin contest.",
         epilog="exit status: 0 ok / the game goes on, 1 the game has ended (X, Y or Z), 2 bad input, "
-        "3 the game ended with an AI error. See docs/engine-cli.md.",
+        "3 the game ended with an AI error, 4 a damaged installation (a shipped file is missing). "
+        "See docs/engine-cli.md.",
     )
     add_version(parser)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)

@@ -32,3 +32,14 @@ def test_an_unknown_command_is_one_line_naming_it_with_status_2(tmp_path: Path) 
     result = run_script("demoo", cwd=tmp_path)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("run: unknown command 'demoo' (usage: ./run ")
+
+
+def test_help_names_every_folder_mypy_checks(tmp_path: Path) -> None:
+    """``./run --help`` listed the folders ``mypy --strict`` checks without ``pathui/``, which
+    pyproject.toml's ``[tool.mypy] files`` (what ``./run test`` really checks) includes."""
+    import tomllib
+
+    checked = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["files"]
+    help_text = " ".join(run_script("--help", cwd=tmp_path).stdout.split())
+    listed = help_text.split("mypy --strict on ", 1)[1].split(",", 1)[0].split()
+    assert sorted(name.rstrip("/") for name in listed) == sorted(checked)
