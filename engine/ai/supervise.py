@@ -62,7 +62,8 @@ class AILimits:
                     f"--ai-limit must be KEY=VALUE with KEY one of {', '.join(n.replace('_', '-') for n in names)}, "
                     f"not {spec[:40]!r}"
                 )
-            number = parse_count(value.strip(), f"--ai-limit {key}", 0, 1_000_000)
+            high = 1 if name == "sandbox" else 1_000_000  # on or off: sandbox=5 read as on was a guess
+            number = parse_count(value.strip(), f"--ai-limit {key}", 0, high)
             limits = replace(limits, **{name: number})
         if limits.sandbox and not landlock.available():
             # Asked for, a sandbox that does nothing would let the organiser believe the AIs confined.

@@ -358,7 +358,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROGRAM}: {exc}", file=sys.stderr)
         return 2
     seconds = bar.finish()
-    where = f"cluster {args.cluster}" if args.cluster else f"{jobs} jobs"
+    where = f"cluster {args.cluster}" if args.cluster else counted(jobs, "job")
     if several:
         return report_several(
             out, labels, ais, per_ai, level=level, decks=decks, where=where, seconds=seconds, jobs=jobs

@@ -73,3 +73,11 @@ def test_an_ai_the_sandbox_cannot_hold_is_not_run(
     ):
         ai(board, Level.HARD, board.start, HAND)
     assert not (outside / "escaped-abs").exists()
+
+
+def test_sandbox_is_on_or_off() -> None:
+    """sandbox=5 was taken as on; the docs say sandbox=1."""
+    from engine.errors import InputError
+
+    with pytest.raises(InputError, match="sandbox"):
+        AILimits.parse(["sandbox=5"])
