@@ -142,6 +142,20 @@ def test_a_card_chosen_more_often_than_dealt_says_how_often(tmp_path: Path) -> N
         one_round(bot)
 
 
+def test_a_script_without_its_execute_bit_is_told_the_interpreter_its_first_line_names(
+    engine: Runner, tmp_path: Path
+) -> None:
+    # A shell script that lost 'chmod +x' (a zip, a copy from Windows) was told to try python3.
+    write_program(tmp_path / "bot.sh", "#!/bin/sh\nhead -n 5 cards.txt > ccards.txt\n", executable=False)
+    write_program(tmp_path / "bot.py", "#!/usr/bin/env -S python3 -u\n" + GOOD, executable=False)
+    result = engine("play", str(CHOP), "--ai", "bot.sh")
+    assert result.code == 2 and "chmod +x bot.sh, or --ai 'sh bot.sh'" in result.err
+    assert "--ai 'python3 bot.py'" in engine("play", str(CHOP), "--ai", "bot.py").err
+    # Started without the up-front check (as ./bot-ki by 'start'), the hint is the same.
+    with pytest.raises(AIError, match=r"name the interpreter: --ai 'sh .*bot\.sh'"):
+        one_round(tmp_path / "bot.sh")
+
+
 def test_docs_say_what_an_ai_author_needs() -> None:
     guide = (ROOT / "docs" / "ai-authors.md").read_text()
     for fact in (
