@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from functools import cached_property
 
@@ -43,11 +44,23 @@ class Card(Enum):
         except ValueError:
             pass
         word = text.strip()
-        alike = next((c for c in cls if len(word) < 10 and c.value == " ".join(word.upper().split())), None)
+        if word.startswith("\ufeff"):
+            # Notepad, PowerShell and Python's "utf-8-sig" put it there; it is invisible in an editor.
+            raise ValueError(
+                f"a UTF-8 byte-order mark (BOM) before {shown(word[1:], 30)}: write plain ASCII without one"
+            )
+        several = _CARD_WORD.findall(word)
+        if len(several) > 1 and not _CARD_WORD.sub("", word).strip(" \t,;"):
+            raise ValueError(f"{len(several)} cards on one line, {shown(word, 30)}: write one card a line")
+        squeezed = "".join(word.upper().split())
+        alike = next((c for c in cls if len(word) < 10 and c.value.replace(" ", "") == squeezed), None)
         if alike is not None:
             raise ValueError(f"unknown card {word!r}: card names are case-sensitive, one space inside: {alike.value!r}")
         raise ValueError(f"unknown card {shown(word, 30)} (expected one of: {', '.join(c.value for c in cls)})")
 
+
+# A card name as a word of its own, to recognise several written on one line.
+_CARD_WORD = re.compile(r"\b(?:MF [123]|MB|RL|RR|RU)\b")
 
 # Module-level tables, not dicts built per call: the planner's tables play these cards millions of times.
 _STEPS = {Card.MF3: 3, Card.MF2: 2, Card.MF1: 1, Card.MB: 0, Card.RL: 0, Card.RR: 0, Card.RU: 0}

@@ -91,10 +91,21 @@ def check_choice(hand: Sequence[Card], chosen: Sequence[Card]) -> None:
     """Raise AIError unless ``chosen`` is 5 cards drawn (as a multiset) from ``hand``."""
     if len(chosen) != CHOSEN_PER_ROUND:
         raise AIError(f"chose {len(chosen)} cards, must choose exactly {CHOSEN_PER_ROUND}")
-    missing = Counter(chosen) - Counter(hand)
-    if missing:
-        names = ", ".join(f"{card.value!r}" for card in missing.elements())
+    held, wanted = Counter(hand), Counter(chosen)
+    if wanted - held:
+        # Each card once, with its counts: "'MF 1' 5 times" beside a hand holding 'MF 1' says the fault.
+        names = ", ".join(_overdrawn(card, wanted[card], held[card]) for card in wanted if wanted[card] > held[card])
         raise AIError(f"chose cards not in the hand: {names} (hand: {', '.join(c.value for c in hand)})")
+
+
+def _overdrawn(card: Card, wanted: int, held: int) -> str:
+    """One card chosen more often than dealt, in words: ``'MF 1' 5 times (dealt once)``."""
+    dealt = "not dealt" if held == 0 else f"dealt{_times(held)}"
+    return f"{card.value!r}{_times(wanted) if wanted > 1 else ''} ({dealt})"
+
+
+def _times(count: int) -> str:
+    return " once" if count == 1 else " twice" if count == 2 else f" {count} times"
 
 
 def play_round(

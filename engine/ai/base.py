@@ -26,14 +26,17 @@ and :meth:`BaseAI.note`.  docs/ai-authors.md is the guide for writing one.
 
 from __future__ import annotations
 
+import traceback
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from engine.ai.trace import Trace
+from engine.bounds import cut
 from engine.cards import Card
 from engine.debugmarks import parse_debug
-from engine.game import Chooser
+from engine.game import AIError, Chooser
 from engine.model import Board, Level, Pose
 
 
@@ -82,11 +85,39 @@ class BaseAI(ABC):
         self._marks: list[str] = []
         self.last_trace = None
         try:
-            return list(self.choose(board, level, pose, hand))
+            return _cards(self.choose(board, level, pose, hand), self.name)
+        except AIError:
+            raise
+        except Exception as exc:
+            # An author's bug must end this game with a message and the traceback in the round
+            # record, as an external program's crash does, not end robots-engine with a traceback.
+            self._said.append(traceback.format_exc().rstrip("\n"))
+            raise AIError(f"{self.name} raised {_where(exc)}") from None
         finally:
             output = "".join(line + "\n" for line in self._said)
             debug = parse_debug("\n".join(self._marks), board.width, board.height, name=f"{self.name} marks")
             self.last_trace = Trace(output=output[-65536:], output_bytes=len(output.encode()), debug=debug)
+
+
+def _cards(chosen: object, name: str) -> list[Card]:
+    """What ``choose`` returned, as a list of cards; AIError naming the first thing that is not a Card."""
+    if not isinstance(chosen, Iterable):
+        raise AIError(f"{name}.choose returned {cut(repr(chosen), 40)}, not a list of cards")
+    items: list[object] = list(chosen)
+    for item in items:
+        if not isinstance(item, Card):
+            hint = f": use Card.parse({item!r})" if isinstance(item, str) and len(item) < 10 else ""
+            raise AIError(f"{name}.choose returned {cut(repr(item), 40)} ({type(item).__name__}), not a Card{hint}")
+    return [item for item in items if isinstance(item, Card)]
+
+
+def _where(exc: BaseException) -> str:
+    """``KeyError: 'x' (bot.py:12)``: the exception and the innermost line of the author's code it came from."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = Path(__file__).resolve().parents[1]
+    theirs = [f for f in frames if not Path(f.filename).resolve().is_relative_to(ours)] or frames
+    place = f" ({Path(theirs[-1].filename).name}:{theirs[-1].lineno})" if theirs else ""
+    return f"{type(exc).__name__}: {cut(str(exc), 80)}{place}"
 
 
 def ai_name(chooser: Chooser) -> str:

@@ -53,6 +53,18 @@ def _head(path: Path, size: int = 512) -> bytes:
         return b""
 
 
+def interpreter_of(path: str | os.PathLike[str]) -> str:
+    """The interpreter a script's '#!' line names (``sh``, ``python3``); ``python3`` without one.
+
+    A script that lost its execute bit is best run by the interpreter it names: telling the author
+    of a shell script to try ``python3`` sends them the wrong way."""
+    first = _head(Path(path)).split(b"\n", 1)[0]
+    words = first[2:].decode("utf-8", errors="replace").split() if first.startswith(b"#!") else []
+    if words and Path(words[0]).name == "env":
+        words = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
+    return Path(words[0]).name if words else "python3"
+
+
 def _given(option: str) -> str:
     """How a command is given: ``--ai 'CMD'`` for the robots AIs, a plain ``'CMD'`` where ``option`` is empty."""
     return f"{option} " if option else ""
@@ -120,7 +132,7 @@ def program_hint(program: str, *, code: int | None = None, output: str = "", opt
         return problem
     if code is None and not os.access(path, os.X_OK):
         quoted = shlex.quote(str(path))
-        return f"try chmod +x {quoted}, or name the interpreter: {_given(option)}'python3 {quoted}'"
+        return f"try chmod +x {quoted}, or name the interpreter: {_given(option)}'{interpreter_of(path)} {quoted}'"
     return None
 
 

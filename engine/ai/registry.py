@@ -30,7 +30,7 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI
-from engine.ai.hints import INTERPRETERS, file_problem
+from engine.ai.hints import INTERPRETERS, file_problem, interpreter_of
 from engine.ai.reference import ReferenceAI
 from engine.ai.supervise import AILimits
 from engine.bounds import cut, shown
@@ -164,7 +164,7 @@ def resolve_program(word: str, spec: str) -> Path:
         raise InputError(f"cannot run this AI program: {problem}", name)
     if not os.access(path, os.X_OK):
         raise InputError(
-            f"AI program is not executable (try: chmod +x {shlex.quote(word)}, or --ai 'python3 {word}' for a Python script)",
+            f"AI program is not executable (try: chmod +x {shlex.quote(word)}, or --ai '{interpreter_of(path)} {word}')",
             name,
         )
     return path

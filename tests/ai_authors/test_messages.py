@@ -115,6 +115,47 @@ def test_ccards_accepts_crlf_spaces_and_blank_lines_but_names_are_case_sensitive
         one_round(lower)
 
 
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("MF1\\nMF 2\\nRL\\nRR\\nMB\\n", r"case-sensitive, one space inside: 'MF 1' \(line 1\)"),
+        ("MF 1 MF 2 RL RR MB\\n", r"5 cards on one line, 'MF 1 MF 2 RL RR MB': write one card a line \(line 1\)"),
+        ("MF 1,MF 2,RL,RR,MB\\n", r"5 cards on one line, .*: write one card a line \(line 1\)"),
+        ("\\ufeffMF 1\\nMF 2\\nRL\\nRR\\nMB\\n", r"UTF-8 byte-order mark \(BOM\) before 'MF 1': write plain ASCII"),
+    ],
+    ids=["no-space", "one-line", "commas", "bom"],
+)
+def test_a_malformed_ccards_says_what_to_write_instead(tmp_path: Path, written: str, said: str) -> None:
+    # Habits from other languages: 'MF1', all five on one line, a BOM (Notepad, Python's 'utf-8-sig').
+    bot = python_bot(tmp_path / "bot.py", f'open("ccards.txt", "w", encoding="utf-8").write("{written}")\n')
+    with pytest.raises(AIError, match=said):
+        one_round(bot)
+
+
+def test_a_card_chosen_more_often_than_dealt_says_how_often(tmp_path: Path) -> None:
+    # HAND holds 'MF 1' twice and 'RU' once: four 'MF 1' are two too many, not a card "not in the hand".
+    bot = python_bot(tmp_path / "bot.py", 'open("ccards.txt", "w").write("MF 1\\n" * 4 + "MB\\n")\n')
+    with pytest.raises(AIError, match=r"not in the hand: 'MF 1' 4 times \(dealt twice\) \(hand: "):
+        one_round(bot)
+    bot = python_bot(tmp_path / "bot.py", 'open("ccards.txt", "w").write("RU\\nRU\\nRR\\nRR\\nMB\\n")\n')
+    with pytest.raises(AIError, match=r"not in the hand: 'RU' twice \(dealt once\), 'RR' twice \(dealt once\) \("):
+        one_round(bot)
+
+
+def test_a_script_without_its_execute_bit_is_told_the_interpreter_its_first_line_names(
+    engine: Runner, tmp_path: Path
+) -> None:
+    # A shell script that lost 'chmod +x' (a zip, a copy from Windows) was told to try python3.
+    write_program(tmp_path / "bot.sh", "#!/bin/sh\nhead -n 5 cards.txt > ccards.txt\n", executable=False)
+    write_program(tmp_path / "bot.py", "#!/usr/bin/env -S python3 -u\n" + GOOD, executable=False)
+    result = engine("play", str(CHOP), "--ai", "bot.sh")
+    assert result.code == 2 and "chmod +x bot.sh, or --ai 'sh bot.sh'" in result.err
+    assert "--ai 'python3 bot.py'" in engine("play", str(CHOP), "--ai", "bot.py").err
+    # Started without the up-front check (as ./bot-ki by 'start'), the hint is the same.
+    with pytest.raises(AIError, match=r"name the interpreter: --ai 'sh .*bot\.sh'"):
+        one_round(tmp_path / "bot.sh")
+
+
 def test_docs_say_what_an_ai_author_needs() -> None:
     guide = (ROOT / "docs" / "ai-authors.md").read_text()
     for fact in (

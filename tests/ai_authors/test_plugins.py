@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -66,3 +67,56 @@ def test_the_help_the_guide_names_lists_the_plugin(installed: Path, engine: Runn
     assert "`robots-engine play --help` (or `robots-contest --help`) lists it" in guide
     result = engine("play", "--help")
     assert result.code == 0 and "cautious" in " ".join(result.out.split())
+
+
+BUGGY = """from engine.ai.base import BaseAI
+
+
+class Raises(BaseAI):
+    name = "raises"
+
+    def choose(self, board, level, pose, hand):
+        self.say("thinking")
+        return {}["plan"]
+
+
+class Strings(BaseAI):
+    name = "strings"
+
+    def choose(self, board, level, pose, hand):
+        return [card.value for card in hand[:5]]
+"""
+
+
+@pytest.fixture
+def buggy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A plugin with an author's bugs: an exception in choose, card names returned instead of cards."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "buggy_ai.py").write_text(BUGGY)
+    info = site / "buggy_ai-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: buggy-ai\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[robots.ai]\nraises = buggy_ai:Raises\nstrings = buggy_ai:Strings\n")
+    monkeypatch.syspath_prepend(str(site))
+    registry.plugin_ais.cache_clear()
+    yield site
+    registry.plugin_ais.cache_clear()
+    sys.modules.pop("buggy_ai", None)
+
+
+def test_an_exception_in_a_plugin_ends_the_game_with_its_line_not_the_engine(buggy: Path, engine: Runner) -> None:
+    # It ended robots-engine with a traceback and exit 1, and wrote no game folder to look into.
+    result = engine("play", str(CHOP), "--seed", "3", "--ai", "raises", "--out", "g")
+    assert result.code == 3, result.err
+    assert "AI error: round 1: raises raised KeyError: 'plan' (buggy_ai.py:9)" in result.out
+    assert "Traceback" not in result.err
+    record = json.loads((buggy.parent / "g" / "rounds.jsonl").read_text().splitlines()[-1])
+    assert record["end"] == "E" and record["output"].startswith("thinking\nTraceback (most recent call last):")
+    assert 'return {}["plan"]' in record["output"]
+
+
+def test_a_plugin_returning_card_names_is_told_to_parse_them(buggy: Path, engine: Runner) -> None:
+    result = engine("play", str(CHOP), "--seed", "3", "--ai", "strings", "--out", "g")
+    assert result.code == 3, result.err
+    assert "round 1: strings.choose returned 'MF 3' (str), not a Card: use Card.parse('MF 3')" in result.out
