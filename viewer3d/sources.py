@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import rerun
-from engine.ai.progress import listening
+from engine.ai.progress import Abandoned, listening
 from engine.ai.registry import resolve_ai
 from engine.boardfile import load_board
 from engine.cards import Card
@@ -184,8 +184,9 @@ def from_sequence(
     return GameSource(board, replay.level, timeline_from_replay(replay), title)
 
 
-class Cancelled(Exception):
-    """Raised inside the AI's thread when the window cancelled the game (``GameSource.stop``)."""
+class Cancelled(Abandoned):
+    """Raised inside the AI's thread when the window cancelled the game (``GameSource.stop``); an
+    ``Abandoned``, so no AI takes it for a bug of its own."""
 
 
 def play_live(

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from engine.ai.progress import Abandoned
 from engine.ai.trace import Trace
 from engine.bounds import cut
 from engine.cards import Card
@@ -86,7 +87,7 @@ class BaseAI(ABC):
         self.last_trace = None
         try:
             return _cards(self.choose(board, level, pose, hand), self.name)
-        except AIError:
+        except (AIError, Abandoned):  # an AI error as it is; a listener abandoning the game untouched
             raise
         except Exception as exc:
             # An author's bug must end this game with a message and the traceback in the round

@@ -4,8 +4,8 @@ whoever wants to show it: the viewer's HUD says "building moves 40%" instead of 
 The reporting code calls ``report(stage, fraction)``; a listener is set for one thread with
 ``listening(callback)`` (a context variable, so games played in other threads, and code with no
 listener, are unaffected and pay one lookup per report). A listener may raise to abandon the
-computation (the viewer's Cancel does): nothing half-built is kept, the exception reaches the
-caller of the AI.
+computation (the viewer's Cancel does, with an ``Abandoned``): nothing half-built is kept, the
+exception reaches the caller of the AI.
 """
 
 from __future__ import annotations
@@ -15,6 +15,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 Listener = Callable[[str, float], None]
+
+
+class Abandoned(Exception):
+    """What a listener raises to abandon the computation (the viewer's Cancel): it must reach the
+    AI's caller untouched, so an AI that turns its own exceptions into AI errors
+    (``engine.ai.base.BaseAI``) lets it through."""
+
 
 _LISTENER: ContextVar[Listener | None] = ContextVar("ai_progress_listener", default=None)
 

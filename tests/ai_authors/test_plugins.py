@@ -120,3 +120,31 @@ def test_a_plugin_returning_card_names_is_told_to_parse_them(buggy: Path, engine
     result = engine("play", str(CHOP), "--seed", "3", "--ai", "strings", "--out", "g")
     assert result.code == 3, result.err
     assert "round 1: strings.choose returned 'MF 3' (str), not a Card: use Card.parse('MF 3')" in result.out
+
+
+def test_a_listener_abandoning_the_game_passes_through_a_plugin_untouched() -> None:
+    """BaseAI turns an AI's exceptions into AI errors; the viewer's Cancel, raised by a progress
+    listener inside ``choose``, must still reach the game's caller as itself."""
+    from engine.ai.base import BaseAI
+    from engine.ai.progress import Abandoned, listening, report
+    from engine.boardfile import parse_board
+    from engine.cards import Card
+    from engine.model import Level
+    from viewer3d.sources import Cancelled
+
+    class Thinker(BaseAI):
+        name = "thinker"
+
+        def choose(self, board, level, pose, hand):  # type: ignore[no-untyped-def]
+            report("thinking", 0.5)
+            return hand[:5]
+
+    def cancel(stage: str, fraction: float) -> None:
+        raise Cancelled
+
+    board = parse_board("3 1\nT Z\n")
+    hand = (Card.MF1,) * 8
+    with listening(cancel), pytest.raises(Cancelled) as caught:
+        Thinker()(board, Level.HARD, board.start, hand)
+    assert isinstance(caught.value, Abandoned)
+    assert list(Thinker()(board, Level.HARD, board.start, hand)) == [Card.MF1] * 5  # no listener: it plays
