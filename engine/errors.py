@@ -38,6 +38,8 @@ class InputError(Exception):
 
     def __str__(self) -> str:
         path = printable(self.path) if self.path is not None else None
+        if path == "":  # an empty argument ('load chop "" normal'): "no such file" named nothing
+            path = "''"
         where = [p for p in (path, self.line, self.column) if p is not None]
         prefix = ":".join(str(p) for p in where)
         return f"{prefix}: {self.message}" if prefix else self.message

@@ -48,6 +48,9 @@ CASES = [
     (["play", CHOP, "--deck", "empty.dat"], ["empty.dat:1:1: no cards: expected a deck of 5600 cards, one per line"]),
     (["play", CHOP, "--deck", "badchar.dat"], ["badchar.dat:1:1: unknown card '3 2'"]),
     (["play", CHOP, "--deck", "nodeck.dat"], ["nodeck.dat: no such file"]),
+    (["play", CHOP, "--deck", ""], ["'': no such file"]),  # an empty name: it said "no such file" alone
+    (["load", CHOP, "", "normal"], ["'': no such file"]),
+    (["play", ""], ["'': no such file"]),
     (["play", CHOP, "--level", "hardd"], ["unknown level 'hardd' (expected easy, normal, hard)"]),
     (["play", CHOP, "--seed", "1", "--deck", "short.dat"], ["not allowed with argument"]),
     (["play", CHOP, "--seed", "one"], ["argument --seed: seed must be a whole number, not 'one'"]),
