@@ -32,7 +32,7 @@ print(json.dumps(sorted({
 
 def _cache_folders(tmp_path: Path, **extra: str) -> list[tuple[str, str]]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_") and k != "XDG_CACHE_HOME"}
-    env.update(HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT), **extra)
+    env.update({"HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT), **extra})
     result = subprocess.run(
         [sys.executable, "-c", SHOW], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
     )
@@ -55,3 +55,16 @@ def test_numba_cache_dir_set_by_the_user_wins(tmp_path: Path) -> None:
     chosen = tmp_path / "mine"
     for name, folder in _cache_folders(tmp_path, NUMBA_CACHE_DIR=str(chosen)):
         assert Path(folder).is_relative_to(chosen), (name, folder)
+
+
+def test_without_a_writable_cache_folder_a_private_one_is_used_and_removed(tmp_path: Path) -> None:
+    """A read-only install run by ``nobody`` (home ``/nonexistent``): numba found no folder to
+    cache in and refused to decorate the kernels, a traceback from ``--ai planner``. A home below
+    a file cannot be made even by root, as the read-only install cannot be written by ``nobody``."""
+    (tmp_path / "file").write_text("")
+    private = tmp_path / "tmp"
+    private.mkdir()
+    folders = _cache_folders(tmp_path, HOME=str(tmp_path / "file" / "home"), TMPDIR=str(private))
+    for name, folder in folders:
+        assert Path(folder).is_relative_to(private), (name, folder)
+    assert list(private.iterdir()) == [], "the private folder is removed at exit"
