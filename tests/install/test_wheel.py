@@ -121,7 +121,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
         ),
         "installing the wheel",
     )
-    env = {k: v for k, v in pip_env.items() if k not in ("VIRTUAL_ENV", "DISPLAY", "WAYLAND_DISPLAY")}
+    # A fresh user's environment: no cache or data folders other tests of this session point elsewhere.
+    dropped = ("VIRTUAL_ENV", "DISPLAY", "WAYLAND_DISPLAY", "ROBOTS_AI_CACHE", "XDG_CACHE_HOME", "XDG_STATE_HOME")
+    env = {k: v for k, v in pip_env.items() if k not in dropped and not k.startswith("NUMBA_")}
     env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"))
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     site = Path(
