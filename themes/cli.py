@@ -20,6 +20,7 @@ from PIL import Image
 
 from engine.atomic import resolve_target, write_bytes_atomic
 from engine.cliutil import EXIT_BAD_INPUT, OneLineParser, add_version, run_command
+from engine.errors import printable
 from themes.errors import ThemeError
 from themes.loader import check_theme, list_themes, load_theme, shipped_theme_names, user_themes_dir
 from themes.manifest import MANIFEST_FILE, write_manifest
@@ -90,6 +91,10 @@ def _new_target(name: str, parent: Path | None, replace: bool | None = None) -> 
     the exit status after saying why it cannot. ``replace`` None: for ``new``, which cannot."""
     if not name or name in (".", "..") or "/" in name or "\\" in name or name.startswith((".", "_")):
         print(f"robots-theme: {name!r} is not a usable folder name", file=sys.stderr)
+        return 2
+    if any("\udc80" <= char <= "\udcff" for char in name):  # bytes of the name that are not UTF-8
+        # theme.json holds the name as UTF-8 text: writing it raised mid-copy, leaving a staging folder.
+        print(f"robots-theme: {printable(name)}: a theme's name must be UTF-8 text", file=sys.stderr)
         return 2
     if name.lower() in (shipped.lower() for shipped in shipped_theme_names()):
         print(f"robots-theme: {name!r} is a shipped theme's name; choose another", file=sys.stderr)

@@ -58,9 +58,14 @@ def default_cache_dir() -> Path:
     explicit = os.environ.get(CACHE_ENV)
     if explicit:
         return Path(explicit)
+    return user_cache_root() / "robots" / "planner"
+
+
+def user_cache_root() -> Path:
+    """``$XDG_CACHE_HOME`` (when absolute, as the XDG rules ask), else ``~/.cache``: the root of
+    every per-user cache (the plan cache here, numba's compiled kernels in ``jit_cache``)."""
     base = os.environ.get("XDG_CACHE_HOME")
-    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".cache"
-    return root / "robots" / "planner"
+    return Path(base) if base and Path(base).is_absolute() else Path.home() / ".cache"
 
 
 def cache_key(board: Board, level: Level) -> str:

@@ -30,11 +30,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from engine.ai import plan_kernel
+from engine.ai.jit_cache import numba
 from engine.ai.plan_table import TransitionTable, cards_to_goal
 from engine.ai.plan_value import EPS, ValueResult, reachable_states, solve
 from engine.cards import CHOSEN_PER_ROUND

@@ -17,9 +17,10 @@ few groups (``_group_hands``); ``sweep`` remembers those groups per pose and reu
 the pose's ranking of its ends would choose the same, and ``evaluate`` runs cheap policy
 evaluation sweeps over them (modified policy iteration).
 
-The kernel is compiled with numba (``cache=True``: compiled once per installation). Numba earns
-its place here: the same work in numpy needs the whole (hands x poses) layer in memory (755 MB
-on 100x100) and cannot update poses in place (Gauss-Seidel), and pure Python is ~100x slower.
+The kernel is compiled with numba (``cache=True``: compiled once, kept in the per-user cache
+folder ``jit_cache`` chooses). Numba earns its place here: the same work in numpy needs the whole
+(hands x poses) layer in memory (755 MB on 100x100) and cannot update poses in place
+(Gauss-Seidel), and pure Python is ~100x slower.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ import math
 from functools import cache
 from itertools import combinations_with_replacement
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
+from engine.ai.jit_cache import numba
 from engine.cards import CHOSEN_PER_ROUND, DECK_COMPOSITION, DECK_SIZE, HAND_SIZE, Card
 
 KINDS = len(Card)

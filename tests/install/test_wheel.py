@@ -47,6 +47,9 @@ class Installed:
     wheel: Path
     work: Path  # an empty folder outside the checkout: where the commands run
     env: dict[str, str]
+    home: Path
+    site: Path  # the venv's site-packages
+    at_install: frozenset[str]  # every path under site, right after pip installed the wheel
 
     def bin(self, name: str) -> Path:
         return self.venv / "bin" / name
@@ -118,10 +121,24 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
         ),
         "installing the wheel",
     )
-    env = {k: v for k, v in pip_env.items() if k not in ("VIRTUAL_ENV", "DISPLAY", "WAYLAND_DISPLAY")}
+    # A fresh user's environment: no cache or data folders other tests of this session point elsewhere.
+    dropped = ("VIRTUAL_ENV", "DISPLAY", "WAYLAND_DISPLAY", "ROBOTS_AI_CACHE", "XDG_CACHE_HOME", "XDG_STATE_HOME")
+    env = {k: v for k, v in pip_env.items() if k not in dropped and not k.startswith("NUMBA_")}
     env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"))
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
-    return Installed(venv, wheel, work, env)
+    site = Path(
+        subprocess.run(
+            [str(venv / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+    return Installed(venv, wheel, work, env, home, site, _tree(site))
+
+
+def _tree(folder: Path) -> frozenset[str]:
+    return frozenset(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
 
 
 def _site_packages(installed: Installed) -> Path:
@@ -199,8 +216,22 @@ def test_theme_list_finds_the_shipped_themes(installed: Installed) -> None:
         assert str(site / "themes" / key) in rows[key]
 
 
+def test_the_planner_and_a_new_theme_write_only_into_the_users_folders(installed: Installed) -> None:
+    """After every command above and these, site-packages holds what pip put there and nothing
+    more: numba's compiled kernels went to ``site-packages/engine/ai/__pycache__`` when the venv
+    was the user's own (writable), and ``pip uninstall`` left them behind."""
+    warmed = installed.run("robots-ai", "--warm", "tiny-2x1.dat", "easy")
+    _checked(warmed, "robots-ai --warm")
+    assert str(installed.home / ".cache" / "robots" / "planner") in warmed.stdout + warmed.stderr
+    _checked(installed.run("robots-theme", "new", "mine"), "robots-theme new")
+    assert (installed.home / "data" / "robots" / "themes" / "mine" / "theme.json").is_file()
+    kernels = list((installed.home / ".cache" / "robots" / "numba").rglob("*.nbi"))
+    assert kernels, "numba cached the planner's kernels in the user's cache folder"
+    assert sorted(_tree(installed.site) - installed.at_install) == []
+
+
 def test_a_missing_shader_is_named_not_reported_as_a_write_error(installed: Installed) -> None:
-    """Last: it breaks the installation on purpose (and puts the file back)."""
+    """It breaks the installation on purpose (and puts the file back)."""
     shader = _site_packages(installed) / "viewer3d" / "render" / "floor.frag"
     saved = shader.read_bytes()
     shader.unlink()
@@ -214,3 +245,17 @@ def test_a_missing_shader_is_named_not_reported_as_a_write_error(installed: Inst
     assert "viewer3d/render/floor.frag: missing from the installed package" in lines[0]
     assert "cannot write" not in lines[0]
     assert not (installed.work / "z.png").exists()
+
+
+def test_uninstall_leaves_nothing_behind(installed: Installed) -> None:
+    """Last: it removes the installation. Every folder of the product goes with it."""
+    result = installed.run(installed.bin("python"), "-m", "pip", "uninstall", "-y", "-q", "robots")
+    _checked(result, "pip uninstall")
+    left = sorted(
+        name
+        for name in _tree(installed.site)
+        if name.split("/")[0] in ("engine", "viewer3d", "editor", "themes", "gameboards", "pathui")
+        or name.startswith("robots-")
+    )
+    assert left == []
+    assert not installed.bin("robots-engine").exists()

@@ -41,3 +41,20 @@ def test_the_conformance_data_is_in_the_repository() -> None:
         assert (data / name).is_file(), name
     assert sum(1 for _ in (data / "cards.jsonl").open()) == 3095
     assert sum(1 for _ in (data / "games.jsonl").open()) == 49
+
+
+def test_no_tracked_symlink_leads_outside_the_repository() -> None:
+    """A developer's ``.venv-main -> /work/main/.venv`` link was committed once: in a user's clone
+    it points at nothing, or at someone else's files."""
+    listed = subprocess.run(["git", "ls-files", "-s", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    links = [entry.split("\t", 1)[1] for entry in listed.decode().split("\0") if entry.startswith("120000 ")]
+    outside = []
+    for name in links:
+        target = (ROOT / name).parent / Path(
+            subprocess.run(
+                ["git", "cat-file", "blob", f":{name}"], cwd=ROOT, capture_output=True, check=True
+            ).stdout.decode()
+        )
+        if not target.resolve().is_relative_to(ROOT.resolve()):
+            outside.append(name)
+    assert outside == []

@@ -181,6 +181,20 @@ def test_new_rejects_unusable_names(bad: str, tmp_path: Path, capsys: pytest.Cap
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", ["new", "import"])
+def test_a_name_that_is_not_utf8_is_one_line_and_leaves_nothing(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``robots-theme new $'th\\xff'`` (a Latin-1 terminal): theme.json could not hold the name;
+    it was a traceback and a ``.th\\xff.tmp`` staging folder left in the user's theme folder."""
+    name = os.fsdecode(b"th\xff")
+    args = ["new", name] if command == "new" else ["import", str(tmp_path / "sheet.png"), name]
+    assert main([*args, "--dir", str(tmp_path / "themes")]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == ["robots-theme: th\\xff: a theme's name must be UTF-8 text"]
+    assert not (tmp_path / "themes").exists() or list((tmp_path / "themes").iterdir()) == []
+
+
 def test_sheet_out_must_be_a_png_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A PNG written under a .txt or .jpg name would mislead: refuse it in one line, write nothing."""
     for name in ("sheet.txt", "sheet.jpg", "sheet"):

@@ -1,6 +1,7 @@
 """Write the README screenshots: chop.dat in the four isometric views and a 100x100 board.
 
-python3 -m viewer3d.render.screenshots [OUTPUT_FOLDER]   (default docs/img)
+python3 -m viewer3d.render.screenshots [OUTPUT_FOLDER]   (default docs/img in the current folder, as
+``editor.screenshots``: relative to this file it was ``site-packages/docs/img`` in an installed copy)
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from viewer3d import coords
 from viewer3d.export import export_static
 from viewer3d.render.state import CameraMatrices, FrameState, RobotVisual
 
-ROOT = Path(__file__).resolve().parents[2]
 SIZE = (1024, 768)
 ISO_CORNERS = ((1, 1), (-1, 1), (-1, -1), (1, -1))
 
@@ -78,7 +78,7 @@ def trail_for(board: Board, path: list[tuple[int, int]]) -> np.ndarray:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0]) if args else ROOT / "docs" / "img"
+    out = Path(args[0]) if args else Path("docs") / "img"
     out.mkdir(parents=True, exist_ok=True)
     chop = load_board(board_path("chop.dat"))
     robot = RobotVisual(3, 4, yaw=coords.facing_yaw(Direction.RIGHT))
