@@ -290,14 +290,20 @@ def test_two_windows_on_one_board_each_have_their_own_crash_copy(tmp_path: Path)
     two.close()
 
 
-def test_every_crash_copy_is_offered_one_after_another(tmp_path: Path) -> None:
+def _after_two_windows_crashed(tmp_path: Path) -> tuple[Path, EditorController]:
+    """Two windows on one board, each with an edit in its crash copy, both killed; then a third
+    window opens the board (and is offered the copies)."""
     board_file = _board_file(tmp_path)
     one, two = _window(board_file, tmp_path / "s"), _window(board_file, tmp_path / "s")
     _edit(one, (0, 0), "Z")
     _edit(two, (5, 5), "H")
     one.autosaver.release()  # both killed
     two.autosaver.release()
-    ctl = _window(board_file, tmp_path / "s")
+    return board_file, _window(board_file, tmp_path / "s")
+
+
+def test_every_crash_copy_is_offered_one_after_another(tmp_path: Path) -> None:
+    board_file, ctl = _after_two_windows_crashed(tmp_path)
     assert ctl.prompt is not None and "(1 of 2) (b.dat.autosave)" in ctl.prompt.label
     # A window started while the questions show is not offered the same copies.
     other = _window(board_file, tmp_path / "s")
@@ -316,13 +322,7 @@ def test_every_crash_copy_is_offered_one_after_another(tmp_path: Path) -> None:
 
 
 def test_restoring_a_second_copy_keeps_the_first_aside(tmp_path: Path) -> None:
-    board_file = _board_file(tmp_path)
-    one, two = _window(board_file, tmp_path / "s"), _window(board_file, tmp_path / "s")
-    _edit(one, (0, 0), "Z")
-    _edit(two, (5, 5), "H")
-    one.autosaver.release()
-    two.autosaver.release()
-    ctl = _window(board_file, tmp_path / "s")
+    _, ctl = _after_two_windows_crashed(tmp_path)
     ctl.text("y")
     ctl.text("y")  # the second replaces the first on screen (Ctrl+Z brings it back) ...
     assert ctl.document.board.tile(5, 5).char == "H" and ctl.document.board.tile(0, 0).char != "Z"
