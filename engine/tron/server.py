@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from engine.tron import process as bot_process
 from engine.tron.arena import Arena, write_board_lines
-from engine.tron.process import DEFAULT_MEMORY_MB, END_GRACE, BotProcess, exchange
+from engine.tron.process import DEFAULT_MEMORY_MB, BotProcess, exchange
 from engine.tron.record import BotInfo, GameRecord, RoundRecord
 from engine.tron.rules import Event, Moved, Out, State, Turn, initial_state, step
 
@@ -137,7 +138,7 @@ def play_game(
             process.send(["END"])
             if process.running:
                 log(">", number, ["END"])
-        deadline = time.monotonic() + END_GRACE
+        deadline = time.monotonic() + bot_process.END_GRACE  # read here: the one value its notes name
         for process in processes:
             process.finish(max(0.05, deadline - time.monotonic()))
     finally:

@@ -239,10 +239,8 @@ def test_play_says_when_a_bot_had_to_be_killed_after_end(
     """A bot ignoring END (or leaving a child holding its output) was killed a second later, silently.
     The grace is 5 s here, so a loaded machine still lets the bots that do exit at END exit in it."""
     import engine.tron.process
-    import engine.tron.server
 
-    for module in (engine.tron.process, engine.tron.server):
-        monkeypatch.setattr(module, "END_GRACE", 5.0)
+    monkeypatch.setattr(engine.tron.process, "END_GRACE", 5.0)
     deaf = tmp_path / "deaf.sh"  # answers AHEAD, and at END waits for input that never comes
     deaf.write_text("#!/bin/sh\nwhile read l; do case $l in ROUND*) echo AHEAD;; esac; done\nread never\nsleep 600\n")
     holder = tmp_path / "holder.sh"  # exits at END, but its child keeps the output pipe open
