@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.ai import guard
 from engine.ai.cgroup import PidsGroup
 from engine.ai.hints import program_hint, timeout_hint
 from engine.ai.output import BoundedOutput
@@ -141,6 +142,7 @@ def start_program(argv: Sequence[str], limits: AILimits | None = None, **popen: 
     (:func:`run_ai_once`), Tron bots.
     """
     become_subreaper()
+    guard.ensure_watcher()  # before the children are listed: the watcher is not the program's stray
     spared = children()  # ours already, not the program's: never killed as its strays
     limits = limits or AILimits()
     popen.setdefault("stdout", subprocess.PIPE)
@@ -210,6 +212,7 @@ def _spawn(argv: Sequence[str], limits: AILimits, spared: set[int], popen: dict[
     _SPARED[process.pid] = spared
     if group is not None:
         _GROUPS[process.pid] = group
+    guard.watch(process.pid, group.path if group is not None else None)  # killed even if we are (kill -9)
     return process
 
 
@@ -221,6 +224,7 @@ def end_program(process: subprocess.Popen[bytes]) -> None:
     if group is not None:
         group.kill_all()  # what even the subreaper could not see (it left our descendants)
         group.remove()
+    guard.forget(process.pid)
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:

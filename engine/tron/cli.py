@@ -247,9 +247,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         return exit_status(stop.cause)
     progress.finish()
     table = write_reports(out, [b.name for b in bots], results)
-    from engine.tron.tournament import format_table
+    from engine.tron.tournament import format_ignored_end, format_table, ignored_end
 
     print(format_table(table))
+    for line in format_ignored_end(ignored_end([s.bot for s in table], results)):
+        print(line)
     print(
         f"{counted(len(results), 'game')}; results: {out / 'results.csv'}, {out / 'summary.json'}, game files in {out / 'games'}"
     )

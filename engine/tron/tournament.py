@@ -29,6 +29,7 @@ from engine.batch import Journal, run_batch
 from engine.batch.table import read_rows
 from engine.cliutil import make_folder
 from engine.errors import InputError
+from engine.tron import process as bot_process
 from engine.tron.arena import Arena, parse_arena, write_arena
 from engine.tron.process import DEFAULT_MEMORY_MB
 from engine.tron.record import save_game
@@ -84,6 +85,11 @@ class GameResult:
     rounds: int
     reason1: str
     reason2: str
+    #: 1 where the bot had to be killed after ``END`` (it ignored it, or left a program holding its
+    #: output): each such game cost the grace time, which the summary reports per bot.  Kept in the
+    #: journal, not in ``results.csv`` (its columns stay as they were); 0 in journals from before.
+    lingered1: int = 0
+    lingered2: int = 0
 
 
 @dataclass(frozen=True)
@@ -112,14 +118,14 @@ def play_job(job: Job) -> dict[str, Any]:
     """Play one game (in a worker) and save its game file; the row for the journal."""
     arena = parse_arena(job.arena_text, job.arena_label)
     bots = [BotSpec(name, argv) for name, argv in zip(job.names, job.argvs, strict=True)]
-    record, _ = play_game(arena, bots, time_limit=job.time_limit, startup=job.startup, memory_mb=job.memory_mb)
+    record, processes = play_game(arena, bots, time_limit=job.time_limit, startup=job.startup, memory_mb=job.memory_mb)
     survived, points, reasons = record.survived(), record.points(), record.reasons()
     safe = job.key.replace("@", "_at_").replace("#", "_r")
     save_game(record, Path(job.games_dir) / f"{safe}.json")
     return asdict(
         GameResult(
             job.key, job.arena_label, *job.names, survived[0], survived[1], points[0], points[1],
-            len(record.rounds), reasons[0], reasons[1],
+            len(record.rounds), reasons[0], reasons[1], *(int(bool(p.lingered)) for p in processes),
         )
     )  # fmt: skip
 
@@ -180,8 +186,8 @@ def format_table(table: Sequence[Standing]) -> str:
     return "\n".join(lines)
 
 
-#: The columns of ``results.csv``: a game result's fields, in order.
-RESULT_COLUMNS = tuple(GameResult.__dataclass_fields__)
+#: The columns of ``results.csv``: a game result's fields, in order, but for the lingering marks.
+RESULT_COLUMNS = tuple(name for name in GameResult.__dataclass_fields__ if not name.startswith("lingered"))
 _COUNT_COLUMNS = ("survived1", "survived2", "points1", "points2", "rounds")
 #: No count of a game result comes near this (a game has at most 512 x 512 rounds).
 MAX_COUNT = 10**9
@@ -191,7 +197,7 @@ def format_results(results: Sequence[GameResult]) -> str:
     """The text of ``results.csv``: a header and one row per game, in key order (the writer paired
     with ``parse_results``; rows end in CRLF, so a text field holding a lone CR is quoted)."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(RESULT_COLUMNS))
+    writer = csv.DictWriter(buffer, fieldnames=list(RESULT_COLUMNS), extrasaction="ignore")
     writer.writeheader()
     for result in sorted(results, key=lambda r: r.key):
         writer.writerow(asdict(result))
@@ -203,10 +209,32 @@ def parse_results(text: str, path: str | Path | None = None) -> list[GameResult]
     return [GameResult(**values) for _, values in read_rows(text, RESULT_COLUMNS, _COUNT_COLUMNS, MAX_COUNT, path)]  # type: ignore[arg-type]
 
 
+def ignored_end(bot_names: Sequence[str], results: Sequence[GameResult]) -> dict[str, int]:
+    """For each bot that had to be killed after ``END``, in how many games (bots in table order)."""
+    counts = dict.fromkeys(bot_names, 0)
+    for result in results:
+        counts[result.bot1] += result.lingered1
+        counts[result.bot2] += result.lingered2
+    return {name: count for name, count in counts.items() if count}
+
+
+def format_ignored_end(counts: dict[str, int]) -> list[str]:
+    """One line per bot that ignored ``END``: each of those games waited the grace time for it."""
+    grace = bot_process.END_GRACE
+    return [
+        f"note: {name} did not exit at END in {count} game{'s' if count != 1 else ''}:"
+        f" each waited {grace:g} s before it was killed"
+        for name, count in counts.items()
+    ]
+
+
 def write_reports(folder: Path, bot_names: Sequence[str], results: Sequence[GameResult]) -> list[Standing]:
     table = standings(bot_names, results)
     write_text_atomic(folder / RESULTS_FILE, format_results(results))
-    summary = {"standings": [asdict(s) for s in table], "games": len(results)}
+    summary: dict[str, Any] = {"standings": [asdict(s) for s in table], "games": len(results)}
+    lingering = ignored_end([s.bot for s in table], results)
+    if lingering:
+        summary["ignored_end"] = {"grace_s": bot_process.END_GRACE, "games": lingering}
     write_text_atomic(folder / SUMMARY_FILE, json.dumps(summary, indent=1) + "\n")
     return table
 

@@ -185,3 +185,28 @@ def test_memory_option_reaches_every_game_and_belongs_to_the_journal(tmp_path: P
     header = json.loads((free / "journal.jsonl").read_text().splitlines()[0])
     assert "memory" not in header["fingerprint"] and header["fingerprint"]["startup"] == 2.0
     assert main([*common, "--out", str(free), "--resume", "--memory", "0"]) == 0
+
+
+def test_a_bot_that_ignores_end_is_named_once_with_its_games_and_the_grace(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game of a bot ignoring END waited the grace time before it was killed, and nothing said so."""
+    import engine.tron.process
+
+    monkeypatch.setattr(engine.tron.process, "END_GRACE", 0.1)  # the workers are forked: they see it too
+    stubborn = tmp_path / "stubborn"
+    stubborn.write_text("#!/bin/sh\nwhile read l; do case $l in ROUND*) echo AHEAD;; esac; done\nexec sleep 3600\n")
+    stubborn.chmod(0o755)
+    board = tmp_path / "a.txt"
+    from engine.tron.arena import write_arena
+
+    board.write_text(write_arena(ARENAS[0][1]))
+    out = tmp_path / "out"
+    assert main(["tournament", str(stubborn), "simple", "--boards", str(board), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    notes = [line for line in printed.splitlines() if "END" in line]
+    assert notes == [f"note: {stubborn} did not exit at END in 2 games: each waited 0.1 s before it was killed"]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["ignored_end"] == {"grace_s": 0.1, "games": {str(stubborn): 2}}
+    assert (out / "results.csv").read_text().startswith("key,arena,bot1,bot2,")
+    assert "lingered" not in (out / "results.csv").read_text()
