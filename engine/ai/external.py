@@ -635,14 +635,18 @@ class ExternalAI:
         old = self._scratch
         self._scratch = Path(tempfile.mkdtemp(prefix="robots-ai-"))
         _SCRATCH[id(self)] = self._scratch
+        guard.ensure_watcher()
+        guard.scratch(self._scratch)  # removed even if we are killed (kill -9)
         if old is not None:
             carry_notes(old, self._scratch, self.limits.file_size * 1024 * 1024 or MAX_NOTES_BYTES)
-            remove_tree(old)  # if the AI made it undeletable, it is left, never a game error
+            if remove_tree(old):  # if the AI made it undeletable, it is left, never a game error
+                guard.unscratch(old)
         return self._scratch
 
     def _remove_scratch(self) -> None:
         if self._scratch is not None:
-            remove_tree(self._scratch)
+            if remove_tree(self._scratch):
+                guard.unscratch(self._scratch)
             _SCRATCH.pop(id(self), None)
             self._scratch = None
 

@@ -8,7 +8,8 @@ also starts one small watcher (:mod:`engine.ai.guard_main`, a separate program r
 that may have threads).  The watcher is told the process group (and pids cgroup) of every AI
 program started and ended; it holds the read end of a pipe whose only writer is this process,
 so when this process dies, however it dies, the watcher reads end-of-file and kills every group
-still on its list, and every process in their cgroups, before it exits itself.
+still on its list, and every process in their cgroups, removes the AIs' scratch folders still on
+its list (a killed ``robots-engine play`` left one in the temporary folder), and exits itself.
 
 Contest workers have their own net as well (``prctl(PR_SET_PDEATHSIG)``, engine.batch.pool);
 this one holds for every command that runs AIs.
@@ -71,6 +72,18 @@ def _tell(line: str) -> None:
 def watch(group: int, cgroup: Path | None = None) -> None:
     """Have the watcher kill process group ``group`` (and the processes of ``cgroup``) if we die."""
     _tell(f"+{group} {cgroup or ''}\n")
+
+
+def scratch(folder: Path) -> None:
+    """Have the watcher remove ``folder`` (an AI's scratch folder) if we die before we do."""
+    if "\n" not in str(folder):
+        _tell(f"d{folder}\n")
+
+
+def unscratch(folder: Path) -> None:
+    """``folder`` is gone (removed by us): the watcher forgets it."""
+    if "\n" not in str(folder):
+        _tell(f"u{folder}\n")
 
 
 def forget(group: int) -> None:

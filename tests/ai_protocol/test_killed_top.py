@@ -92,10 +92,12 @@ def wait_all_gone(below: dict[int, str]) -> list[str]:
 
 
 def slow_program(make_script: ScriptMaker, tmp_path: Path, name: str, answer: str) -> tuple[Path, Path, Path]:
-    """A program that, until ``gate`` exists, notes its pid and its child's in ``noted`` and waits."""
+    """A program that, until ``gate`` exists, notes its folder in ``noted.cwd``, its pid and its
+    child's in ``noted``, and waits."""
     noted, gate = tmp_path / "noted", tmp_path / "gate"
     body = (
         f'if [ ! -e "{gate}" ]; then\n'
+        f'  pwd >> "{noted}.cwd"\n'
         f'  echo $$ >> "{noted}"\n'
         f'  sleep 2345.9 &\n  echo $! >> "{noted}"\n  wait\nfi\n{answer}'
     )
@@ -114,6 +116,10 @@ def test_a_killed_game_leaves_no_ai_running(make_script: ScriptMaker, tmp_path: 
         argv += ["--startup", "600", "--out", str(tmp_path / "out")]
     below = kill_when_waiting(argv, noted, 2)
     assert wait_all_gone(below) == []
+    if command == "robots-engine play":  # its AI ran in a scratch folder of the engine's: removed too
+        (scratch,) = Path(f"{noted}.cwd").read_text().split()
+        assert Path(scratch).name.startswith("robots-ai-")
+        assert not Path(scratch).exists()
 
 
 @pytest.mark.parametrize("command", ["robots-contest", "robots-tron tournament"])
