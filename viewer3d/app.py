@@ -219,6 +219,8 @@ class ViewerApp(GameApp):
         entry = self.round_entry_now()
         step = self.player.current_step()
         card = step.index if step is not None and entry is not None and step.round_number == entry.number else None
+        if self.player.round_start() is not None:  # before the round's first card: none is playing
+            card = None
         lines = round_lines(entry, card, cards=cards)
         return lines + analysis_line(self.analysis.get(entry.number) if entry is not None else None)
 

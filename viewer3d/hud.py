@@ -92,8 +92,12 @@ def status_lines(
     timeline = player.timeline
     step = player.current_step()
     lines = [title] if title else []
+    starting = player.round_start()
     if step is None:
         lines.append("start - press Space to play" if not player.playing else "start")
+    elif starting is not None:  # a jump to a round: before its first card (not that card's event)
+        lines.append(f"round {starting}   start" + ("" if player.playing else " - press Space to play"))
+        lines.append(f"at {step.start.to_bot_line()}")
     else:
         chosen = chosen_in(step.round_number) if chosen_in is not None else None
         lines.append(f"round {step.round_number}   card {step.index + 1}/5   {step_label(step, chosen)}")
