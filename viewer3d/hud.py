@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.events import Event, EventKind
 from engine.game import Outcome
 from engine.wording import counted
-from viewer3d import cards, controls
+from viewer3d import cards, controls, tooltips
 from viewer3d.clock import GamePlayer
 from viewer3d.games.base import HudLine, Steps
 from viewer3d.playback import Player, step_label
@@ -508,11 +508,19 @@ class HudOverlay:
         self._tip.visible = self._tip_back.visible = bool(tip)
         if tip and app.hover is not None:
             box = boxes[app.hover.name]
-            x = min(box.left, width - self._tip.content_width - 16)
-            y = height - box.top + 10
+            size = (self._tip.content_width + 12.0, self._tip.content_height + 8.0)
+            bar = TimelineBar.for_viewport((width, height))
+            avoid = [(b.left, b.top, b.width, b.height) for b in boxes.values()]
+            avoid.append((bar.left, bar.top, bar.width, bar.height))  # the seek bar is clicked too
+            if app.panel_width:
+                avoid.append(
+                    (0.0, height - cards.PANEL_BOTTOM - cards.PANEL_HEIGHT, app.panel_width, cards.PANEL_HEIGHT)
+                )
+            x, top, _, _ = tooltips.place((box.left, box.top, box.width, box.height), size, (width, height), avoid)
+            y = height - top - size[1]  # pyglet y grows upwards
             self._tip.x, self._tip.y = x + 6, y + 5
             self._tip_back.x, self._tip_back.y = x, y
-            self._tip_back.width, self._tip_back.height = self._tip.content_width + 12, self._tip.content_height + 8
+            self._tip_back.width, self._tip_back.height = size
 
     def _draw_lossy(self, app: ViewerApp, bar: TimelineBar, bottom: float, duration: float) -> None:
         """Red ticks on the timeline bar at the rounds ``robots-engine analyse`` found lossy."""
