@@ -312,16 +312,28 @@ def _blit_thumb(image: Any, box: Box, height: float) -> None:
 
 
 def _centred(text: str, box: Box, bottom: float, size: int, batch: Any) -> Any:
-    """A label in the middle of a box (``bottom``: the box's lower edge in pyglet's y)."""
-    return pyglet.text.Label(
+    """A label in the middle of a box (``bottom``: the box's lower edge in pyglet's y), in smaller
+    type or cut in the middle where it is wider than the box (the Open button of an 800 px window)."""
+    label = pyglet.text.Label(
         text,
         x=box.left + box.width / 2,
         y=bottom + box.height / 2,
         anchor_x="center",
         anchor_y="center",
         font_size=size,
-        batch=batch,
     )
+    room = box.width - 12
+    while label.content_width > room and label.font_size > 8:
+        label.font_size -= 1
+    if label.content_width > room:
+
+        def fits(candidate: str) -> bool:
+            label.text = candidate
+            return float(label.content_width) <= room
+
+        label.text = fitted(text, fits, elide_middle)
+    label.batch = batch
+    return label
 
 
 def _label(

@@ -70,3 +70,14 @@ def test_no_button_tooltip_covers_a_button(size: tuple[int, int]) -> None:
         tip = controls.tooltip_for(box.button, "card", "the robot")
         spot = tooltips.place(rects[boxes.index(box)], (len(tip) * CHAR_PX + 12, TIP_H), size, rects)
         assert not any(tooltips.overlap(spot, r) for r in rects), (box.button.name, spot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["robots", "tron"])
+def test_every_start_screen_control_is_inside_the_window(size: tuple[int, int], game: str) -> None:
+    """In an 800x600 window the Tron tab and the Open button (and recent games) ran off the right edge."""
+    screen = StartScreen(board_names(), tron=tron_tab())
+    screen.game = game
+    for box in screen.layout(size):
+        assert box.left >= 0 and box.left + box.width <= size[0], (box.action, box.left, box.width)
+        assert box.top >= 0 and box.top + box.height <= size[1], (box.action, box.top, box.height)
