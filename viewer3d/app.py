@@ -31,7 +31,7 @@ from viewer3d.gameapp import (
 )
 from viewer3d.games.base import HudLine
 from viewer3d.games.robots import RobotShow
-from viewer3d.hud import HELP_LINES, status_lines
+from viewer3d.hud import HELP_LINES, help_with_hud_state, status_lines
 from viewer3d.playback import Player, Timeline, TrailCounter
 from viewer3d.render.state import FrameState
 from viewer3d.roundview import RoundAnalysis, analysis_line, ghost_visual, round_and_cards_done
@@ -147,7 +147,7 @@ class ViewerApp(GameApp):
         return 5 + said
 
     def help_pairs(self) -> Sequence[tuple[str, str]]:
-        return HELP_LINES
+        return help_with_hud_state(HELP_LINES, self.show_hud)
 
     def key_actions(self) -> dict[str, Callable[[], None]]:
         return {**super().key_actions(), "G": self._toggle_trail, "D": self._toggle_marks, "B": self._toggle_ghost}
@@ -219,6 +219,8 @@ class ViewerApp(GameApp):
         entry = self.round_entry_now()
         step = self.player.current_step()
         card = step.index if step is not None and entry is not None and step.round_number == entry.number else None
+        if self.player.round_start() is not None:  # before the round's first card: none is playing
+            card = None
         lines = round_lines(entry, card, cards=cards)
         return lines + analysis_line(self.analysis.get(entry.number) if entry is not None else None)
 

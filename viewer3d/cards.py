@@ -78,7 +78,8 @@ def round_hand(player: Player, chosen_in: Callable[[int], Sequence[Card] | None]
     while end < len(all_steps) and all_steps[end].round_number == number:
         end += 1
     steps = all_steps[first:end]
-    now = step.index
+    # At a round's start (after J, PgDn or PgUp) its first card is next, not playing: none is lit.
+    now = step.index if player.round_start() is None else -1
     playing = player.time < timeline.card_ends[at] - 1e-9
 
     def state(index: int) -> tuple[bool, bool]:

@@ -96,6 +96,7 @@ class GamePlayer(Generic[T]):
         self.loop = not self.loop
 
     def seek(self, t: float) -> None:
+        self._next_at_boundary = False
         self.time = min(max(0.0, t), self.timeline.duration)
 
     def seek_fraction(self, fraction: float) -> None:
@@ -134,6 +135,17 @@ class GamePlayer(Generic[T]):
     def current_round(self) -> int:
         index = self.current_step_index()
         return self.timeline.step_round(index) if index is not None else 0
+
+    def round_start(self) -> int | None:
+        """The round whose start is shown (after J, PgDn or PgUp, until the clock moves): its first
+        step has not begun, so the HUD says the round's start, not its first step's name and event
+        (a jump showed "card 1/5  blocked by a wall" before the robot had moved). None otherwise."""
+        if not self._next_at_boundary:
+            return None
+        index = self.current_step_index()
+        if index is None or self.timeline.step_starts[index] != self.time:
+            return None
+        return self.timeline.step_round(index)
 
     def next_round(self) -> None:
         self.jump_to_round(self.current_round() + 1)

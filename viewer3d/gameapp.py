@@ -20,7 +20,7 @@ from viewer3d import cards, controls, coords
 from viewer3d.camera import AUTO_FOLLOW_BELOW_PX, Camera
 from viewer3d.clock import TICK, GamePlayer
 from viewer3d.games.base import GameShow, HudLine
-from viewer3d.hud import TimelineBar, flags_line, game_help_lines
+from viewer3d.hud import TimelineBar, flags_line, game_help_lines, help_with_hud_state
 
 ZOOM_STEP = 1.15
 DEFAULT_THEME = "default"
@@ -109,6 +109,9 @@ class GameApp:
             self.player.start_at_speed(show.start_speed())
         self.camera = Camera(show.size, viewport)
         self.show_help = False
+        #: Tab: the HUD (status panel, cards, buttons, seek bar) drawn, or hidden for watching, the
+        #: board framed in the whole window as an export's ``--no-hud`` is.
+        self.show_hud = True
         self.round_entry: str | None = None
         self.message = ""
         self._message_left = 0.0
@@ -215,6 +218,7 @@ class GameApp:
             self.camera.pose,
             self.camera.viewport,
             self.show_help,
+            self.show_hud,
             self.message,
             self.pointer,
             self.round_entry,
@@ -239,7 +243,11 @@ class GameApp:
         return len(self.status_lines())
 
     def refresh_insets(self) -> None:
-        """Reserve the HUD's strips for this window size and status panel (before every fit)."""
+        """Reserve the HUD's strips for this window size and status panel (before every fit); a
+        hidden HUD reserves nothing."""
+        if not self.show_hud:
+            self.camera.insets = (0.0, 0.0, 0.0, 0.0)
+            return
         self.camera.insets = hud_insets_for(self.camera.viewport, self.card_panel, self.status_rows())
 
     def status_lines(self) -> list[HudLine]:
@@ -249,7 +257,7 @@ class GameApp:
 
     def help_pairs(self) -> Sequence[tuple[str, str]]:
         """(keys, what they do) for the help overlay, in this game's words."""
-        return game_help_lines(self.show.step_noun, self.show.follow_noun)
+        return help_with_hud_state(game_help_lines(self.show.step_noun, self.show.follow_noun), self.show_hud)
 
     def outcome_mark(self) -> tuple[str, tuple[int, int, int, int]] | None:
         return self.show.outcome_mark()
@@ -292,6 +300,7 @@ class GameApp:
             "DOWN": lambda: camera.zoom(1 / ZOOM_STEP, *self._centre()),
             "H": self._toggle_help,
             "F1": self._toggle_help,
+            "TAB": self._toggle_hud,
             "F2": self.next_theme,
             "S": self._request_screenshot,
             "F12": self._request_screenshot,
@@ -345,6 +354,14 @@ class GameApp:
 
     def _toggle_help(self) -> None:
         self.show_help = not self.show_help
+
+    def _toggle_hud(self) -> None:
+        """Tab: hide the HUD (or show it again); a fitted view is fitted again to the space it leaves."""
+        self.show_hud = not self.show_hud
+        self.hover = None
+        self.refresh_insets()
+        if self.camera.fitted:
+            self.camera.fit()
 
     @property
     def theme_keys(self) -> list[str]:
@@ -433,6 +450,8 @@ class GameApp:
             self.camera.fit(animate=False)
 
     def button_at(self, px: float, py: float) -> controls.Button | None:
+        if not self.show_hud:  # hidden buttons are not there to click
+            return None
         return controls.hit(self.camera.viewport, px, py, self.panel_width)
 
     @property
@@ -452,7 +471,7 @@ class GameApp:
             return
         self._clicked = False
         bar = TimelineBar.for_viewport(self.camera.viewport)
-        self._seeking = button == "left" and bar.contains(px, py)
+        self._seeking = button == "left" and self.show_hud and bar.contains(px, py)
         if self._seeking:
             self.player.seek_fraction(bar.fraction(px))
 

@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.events import Event, EventKind
 from engine.game import Outcome
 from engine.wording import counted
-from viewer3d import cards, controls
+from viewer3d import cards, controls, tooltips
 from viewer3d.clock import GamePlayer
 from viewer3d.games.base import HudLine, Steps
 from viewer3d.playback import Player, step_label
@@ -45,13 +45,17 @@ HELP_LINES = (
     ("wheel, Up / Down", "zoom (towards the cursor)"),
     ("G", "trail on / off"),
     ("D", "the AI's debug marks on / off"),
-    ("B", "best choice as a ghost robot on / off (after robots-engine analyse)"),
+    ("B", "the best choice (ghost robot) on / off"),
     ("F2", "next theme"),
     ("S or F12", "screenshot (PNG)"),
     ("H or F1", "this help"),
+    ("Tab", "the HUD on / off"),
     ("O", "start screen (another board or game)"),
     ("Esc", "quit (a game still computed: cancel it)"),
 )
+
+#: The help overlay's type sizes, the first that lets it fit beside the rest of the HUD.
+HELP_SIZES = (11, 9)
 
 OUTCOME_TEXT = {
     Outcome.DESTROYED: "X - robot destroyed",
@@ -92,8 +96,12 @@ def status_lines(
     timeline = player.timeline
     step = player.current_step()
     lines = [title] if title else []
+    starting = player.round_start()
     if step is None:
         lines.append("start - press Space to play" if not player.playing else "start")
+    elif starting is not None:  # a jump to a round: before its first card (not that card's event)
+        lines.append(f"round {starting}   start" + ("" if player.playing else " - press Space to play"))
+        lines.append(f"at {step.start.to_bot_line()}")
     else:
         chosen = chosen_in(step.round_number) if chosen_in is not None else None
         lines.append(f"round {step.round_number}   card {step.index + 1}/5   {step_label(step, chosen)}")
@@ -136,6 +144,14 @@ def flags_line(player: GamePlayer[Any]) -> str:
     if player.loop:
         flags.append("loop")
     return "   ".join(flags)
+
+
+def help_with_hud_state(pairs: Sequence[tuple[str, str]], shown: bool) -> list[tuple[str, str]]:
+    """The help with the Tab line saying that the HUD is hidden now: the help overlay is the one
+    text a hidden HUD still shows (F1), so it is where a watcher finds how to get the HUD back."""
+    if shown:
+        return list(pairs)
+    return [(k, "the HUD on / off: hidden now, Tab shows it" if k == "Tab" else what) for k, what in pairs]
 
 
 def help_lines() -> list[str]:
@@ -223,6 +239,11 @@ class HudOverlay:
         back, front = pyglet.graphics.Group(order=0), pyglet.graphics.Group(order=1)
         white = (255, 255, 255, 255)
 
+        # The help overlay has a batch of its own: it is drawn also while the rest of the HUD is hidden.
+        self.help_batch = pyglet.graphics.Batch()
+        # And so have the AI's debug marks: they are the board's (D), not the HUD's (Tab).
+        self.marks_batch = pyglet.graphics.Batch()
+
         def label(size: int, color: tuple[int, int, int, int] = white, bold: bool = False) -> Any:
             return pyglet.text.Label(
                 "",
@@ -234,7 +255,7 @@ class HudOverlay:
                 font_size=size,
                 weight="bold" if bold else "normal",
                 color=color,
-                batch=self.batch,
+                batch=self.help_batch,
                 group=front,
             )
 
@@ -250,6 +271,11 @@ class HudOverlay:
         )
         self._help_keys = label(11, (255, 225, 140, 255), bold=True)
         self._help_text = label(11, (230, 238, 250, 255))
+        #: The help's columns (keys, what they do): a second one where one is too tall for the window.
+        self._help_columns = (
+            (self._help_keys, self._help_text),
+            (label(11, (255, 225, 140, 255), bold=True), label(11, (230, 238, 250, 255))),
+        )
         self._message = pyglet.text.Label(  # wraps above the timeline bar instead of running off the edge
             "",
             x=16,
@@ -269,7 +295,7 @@ class HudOverlay:
             0, 0, 1, 1, color=(12, 16, 24, 150), batch=self.batch, group=backdrop
         )
         self._status_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.batch, group=back)
-        self._help_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.batch, group=back)
+        self._help_panel = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.help_batch, group=back)
         self._bar_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(40, 48, 60, 220), batch=self.batch, group=back)
         self._bar_fill = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(90, 200, 120, 255), batch=self.batch, group=front)
         self._last: tuple[object, ...] = ()
@@ -330,6 +356,7 @@ class HudOverlay:
         height: int,
         helps: tuple[tuple[str, str], ...] = HELP_LINES,
         panel_width: float = 0.0,
+        hud_shown: bool = True,
     ) -> None:
         pad = 8
         self._set_status(status)
@@ -341,18 +368,31 @@ class HudOverlay:
         buttons = controls.layout((width, height), panel_width)
         panel_top = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT if panel_width else 0.0
         strip = max(panel_top, height - buttons[0].top if buttons else 0.0) + 4.0
-        keys = "\n".join(k for k, _ in helps) if show_help else ""
-        texts = "\n".join(t for _, t in helps) if show_help else ""
-        self._help_keys.text, self._help_text.text = keys, texts
-        help_w = self._help_keys.content_width + 14 + self._help_text.content_width + 2 * pad
-        help_h = self._help_keys.content_height + 2 * pad
-        help_left, top = 4.0, height - 4 - status_h - 6
-        if top - help_h < strip and status_w + 6 + help_w <= width - 4:
-            # Under the status panel its last lines went under the cards and buttons (a 700 px high
-            # window): beside it, from the top of the window, it has the whole height above them.
-            help_left, top = 4 + status_w + 6, height - 4
-        self._help_keys.x, self._help_keys.y = help_left + pad, top - pad
-        self._help_text.x, self._help_text.y = help_left + pad + self._help_keys.content_width + 14, top - pad
+        shown = tuple(helps) if show_help else ()
+        floor = strip if hud_shown else 4.0  # what the help must stay above: the cards and buttons
+        under = height - 4 - status_h - 6 if hud_shown else height - 4  # a hidden HUD: from the top
+        # Under the status panel; where its last lines went under the cards and buttons (a 700 px
+        # high window), beside it from the window's top; else in two columns, under or beside.
+        places = [
+            (1, 4.0, under),
+            (1, 4 + status_w + 6, height - 4),
+            (2, 4.0, under),
+            (2, 4 + status_w + 6, height - 4),
+        ]
+        if not hud_shown:
+            places = [place for place in places if place[1] == 4.0]
+        # ... in a smaller type where none fits (an 800x600 window); none at all: the first, as it comes.
+        tries = [(size, *place) for size in HELP_SIZES for place in places] + [(HELP_SIZES[0], *places[0])]
+        for size, columns, help_left, top in tries:
+            first = len(shown) if columns == 1 else (len(shown) + 1) // 2
+            help_w, help_h = self._fill_help(shown, first, pad, size)
+            if top - help_h >= floor and help_left + help_w <= width - 4:
+                break
+        x = help_left + pad
+        for keys_label, text_label in self._help_columns:
+            keys_label.x, keys_label.y = x, top - pad
+            text_label.x, text_label.y = x + keys_label.content_width + 14, top - pad
+            x = text_label.x + text_label.content_width + 24
         self._help_panel.visible = show_help
         self._help_panel.x, self._help_panel.y = help_left, top - help_h
         self._help_panel.width, self._help_panel.height = help_w, help_h
@@ -363,6 +403,20 @@ class HudOverlay:
         self._bottom_panel.width = width
         self._bottom_panel.height = strip + (self._message.content_height + 14 if message else 0)
 
+    def _fill_help(self, helps: Sequence[tuple[str, str]], first: int, pad: int, size: int) -> tuple[float, float]:
+        """Put the help's first ``first`` lines in the left column and the rest in the right one, in
+        ``size`` points; the panel's width and height."""
+        columns = (helps[:first], helps[first:])
+        width, height = 2.0 * pad - 24, 0.0
+        for (keys_label, text_label), pairs in zip(self._help_columns, columns, strict=True):
+            keys_label.font_size = text_label.font_size = size
+            keys_label.text = "\n".join(k for k, _ in pairs)
+            text_label.text = "\n".join(t for _, t in pairs)
+            if pairs:
+                width += keys_label.content_width + 14 + text_label.content_width + 24
+                height = max(height, keys_label.content_height)
+        return width, height + 2 * pad
+
     def draw(self, app: GameApp) -> None:
         from viewer3d.app import ViewerApp
 
@@ -371,10 +425,17 @@ class HudOverlay:
         if app.round_entry is not None:
             status.append(HudLine(f"jump to round: {app.round_entry}_"))
         helps = tuple(app.help_pairs())
-        key = (tuple(status), app.show_help, app.message, width, height, helps)
+        key = (tuple(status), app.show_help, app.message, width, height, helps, app.show_hud)
         if key != self._last:
             self._last = key
-            self._layout(status, app.show_help, app.message, width, height, helps, app.panel_width)
+            self._layout(status, app.show_help, app.message, width, height, helps, app.panel_width, app.show_hud)
+        robots = app if isinstance(app, ViewerApp) else None  # the robot game's card panel, ticks, marks
+        if robots is not None:
+            self._draw_marks(robots, height)
+            self.marks_batch.draw()
+        if not app.show_hud:  # Tab: only the help overlay (F1), which says how to get the HUD back
+            self.help_batch.draw()
+            return
         bar = TimelineBar.for_viewport((width, height))
         duration = app.player.timeline.duration
         done = app.player.time / duration if duration > 0 else 0.0
@@ -388,15 +449,14 @@ class HudOverlay:
         self._bar_fill.x, self._bar_fill.y = bar.left, bottom
         self._bar_fill.width, self._bar_fill.height = max(1.0, bar.width * done), bar.height
         self._draw_round_ticks(app, bar, bottom)
-        robots = app if isinstance(app, ViewerApp) else None  # the robot game's card panel, ticks, marks
         hand = cards.round_hand(robots.player, robots.chosen_in) if robots is not None else None
         self.cards.update(hand, (width, height))
         self._layout_buttons(app, width, height)
         if robots is not None:
             self._draw_lossy(robots, bar, bottom, duration)
-            self._draw_marks(robots, height)
         self.batch.draw()
         self._ticks_batch.draw()
+        self.help_batch.draw()
 
     def _draw_round_ticks(self, app: GameApp, bar: TimelineBar, bottom: float) -> None:
         """Round ticks on the seek bar and the outcome's letter at its end (rebuilt on change)."""
@@ -448,11 +508,19 @@ class HudOverlay:
         self._tip.visible = self._tip_back.visible = bool(tip)
         if tip and app.hover is not None:
             box = boxes[app.hover.name]
-            x = min(box.left, width - self._tip.content_width - 16)
-            y = height - box.top + 10
+            size = (self._tip.content_width + 12.0, self._tip.content_height + 8.0)
+            bar = TimelineBar.for_viewport((width, height))
+            avoid = [(b.left, b.top, b.width, b.height) for b in boxes.values()]
+            avoid.append((bar.left, bar.top, bar.width, bar.height))  # the seek bar is clicked too
+            if app.panel_width:
+                avoid.append(
+                    (0.0, height - cards.PANEL_BOTTOM - cards.PANEL_HEIGHT, app.panel_width, cards.PANEL_HEIGHT)
+                )
+            x, top, _, _ = tooltips.place((box.left, box.top, box.width, box.height), size, (width, height), avoid)
+            y = height - top - size[1]  # pyglet y grows upwards
             self._tip.x, self._tip.y = x + 6, y + 5
             self._tip_back.x, self._tip_back.y = x, y
-            self._tip_back.width, self._tip_back.height = self._tip.content_width + 12, self._tip.content_height + 8
+            self._tip_back.width, self._tip_back.height = size
 
     def _draw_lossy(self, app: ViewerApp, bar: TimelineBar, bottom: float, duration: float) -> None:
         """Red ticks on the timeline bar at the rounds ``robots-engine analyse`` found lossy."""
@@ -496,20 +564,24 @@ class HudOverlay:
         for corners, colour in shapes.tiles:
             self._mark_shapes.append(
                 pyglet.shapes.Polygon(
-                    *[flip(c) for c in corners], color=(*colour, MARK_ALPHA), batch=self.batch, group=group
+                    *[flip(c) for c in corners], color=(*colour, MARK_ALPHA), batch=self.marks_batch, group=group
                 )
             )
         for start, end, colour in shapes.arrows:
             a, b = flip(start), flip(end)
-            self._mark_shapes.append(pyglet.shapes.Line(*a, *b, 3, color=(*colour, 240), batch=self.batch, group=group))
+            self._mark_shapes.append(
+                pyglet.shapes.Line(*a, *b, 3, color=(*colour, 240), batch=self.marks_batch, group=group)
+            )
             head = [flip(p) for p in arrow_head(start, end)]
             self._mark_shapes.append(
                 pyglet.shapes.Triangle(
-                    *head[0], *head[1], *head[2], color=(*colour, 240), batch=self.batch, group=group
+                    *head[0], *head[1], *head[2], color=(*colour, 240), batch=self.marks_batch, group=group
                 )
             )
         for point, text in shapes.labels:
             x, y = flip(point)
             self._mark_shapes.append(
-                pyglet.text.Label(text, x=x, y=y, anchor_x="center", anchor_y="center", font_size=10, batch=self.batch)
+                pyglet.text.Label(
+                    text, x=x, y=y, anchor_x="center", anchor_y="center", font_size=10, batch=self.marks_batch
+                )
             )

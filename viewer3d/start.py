@@ -264,20 +264,22 @@ class StartScreen:
         if self.on_tron and self.tron is not None:
             boxes = self.tron.layout(viewport)
             top = max(b.top for b in boxes if b.action.startswith("bots:")) + 40
-            return [*boxes, *self._look_row(top), *self._tabs()]
-        return [*self._robot_layout(viewport), *self._tabs()]
+            return [*boxes, *self._look_row(top), *self._tabs(viewport)]
+        return [*self._robot_layout(viewport), *self._tabs(viewport)]
 
     def _look_row(self, top: float) -> list[Box]:
         """The theme and window/fullscreen choices, shared by both tabs."""
         shown = [("theme", self.theme), ("window", "fullscreen" if self.fullscreen else "window")]
         return [Box(140 + number * 104, top, 96, 28, action, text) for number, (action, text) in enumerate(shown)]
 
-    def _tabs(self) -> list[Box]:
-        """The game tabs, right of the title (none without a Tron tab)."""
+    def _tabs(self, viewport: tuple[int, int]) -> list[Box]:
+        """The game tabs, right of the title (none without a Tron tab); in an 800 px window moved
+        left as far as the title lets them, so the last one is not cut off."""
         if self.tron is None:
             return []
+        left = max(510.0, min(540.0, viewport[0] - 138.0 * len(GAME_TABS) - 4))
         return [
-            Box(540 + number * 138, 16, 130, 32, f"game:{name}", text) for number, (name, text) in enumerate(GAME_TABS)
+            Box(left + number * 138, 16, 130, 32, f"game:{name}", text) for number, (name, text) in enumerate(GAME_TABS)
         ]
 
     def _robot_layout(self, viewport: tuple[int, int]) -> list[Box]:

@@ -52,9 +52,10 @@ def action_column(viewport: tuple[int, int], left_min: float, open_text: str, re
     ``left_min``, the end of the thumbnails): the same on every tab of the start screen."""
     width, height = viewport
     right = max(left_min, width - RECENT_W - 24)
-    boxes = [Box(width - 180, height - 70, 150, 44, "start", "Start"), Box(right, 64, RECENT_W, 36, "open", open_text)]
+    column = max(160.0, min(RECENT_W, width - right - 16))  # narrower in an 800 px window, not cut off
+    boxes = [Box(width - 180, height - 70, 150, 44, "start", "Start"), Box(right, 64, column, 36, "open", open_text)]
     for number, label in enumerate(recent):
-        boxes.append(Box(right, 136 + number * 30, RECENT_W, 26, f"recent:{number}", label))
+        boxes.append(Box(right, 136 + number * 30, column, 26, f"recent:{number}", label))
     return boxes
 
 

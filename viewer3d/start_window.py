@@ -14,7 +14,7 @@ from typing import Any
 import pyglet
 
 from pathui.elide import elide_middle, elide_start, fitted
-from viewer3d import coords
+from viewer3d import coords, tooltips
 from viewer3d.games.tron.timeline import bot_colour
 from viewer3d.start import StartScreen, board_thumbnail
 from viewer3d.start_open import Box
@@ -194,20 +194,23 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         self._draw_tooltip(boxes, width, height)
 
     def _draw_tooltip(self, boxes: list[Box], width: int, height: int) -> None:
-        """What the box under the mouse does, in a pale strip under it (above it at the bottom)."""
+        """What the box under the mouse does, in a pale strip next to it, over no other control
+        (``viewer3d.tooltips``)."""
         hover = next((b for b in boxes if self.hover is not None and b.action == self.hover.action), None)
         tip = self.start.tooltip(hover) if hover is not None else ""
         if hover is None or not tip:
             return
         batch = pyglet.graphics.Batch()
-        tip_w = len(tip) * 6.6 + 16
-        tip_x = max(4.0, min(hover.left, width - tip_w - 4))
-        tip_y = height - hover.top - hover.height - 26
-        if tip_y < 4:
-            tip_y = height - hover.top + 4
+        label = pyglet.text.Label(tip, x=0, y=0, font_size=10, color=(20, 20, 20, 255))
+        size = (label.content_width + 16.0, 22.0)
+        rects = [(b.left, b.top, b.width, b.height) for b in boxes]
+        tip_x, tip_top, tip_w, _ = tooltips.place(
+            (hover.left, hover.top, hover.width, hover.height), size, (width, height), rects
+        )
+        tip_y = height - tip_top - 22  # pyglet y grows upwards
         background = pyglet.shapes.Rectangle(tip_x, tip_y, tip_w, 22, color=(250, 240, 190, 255), batch=batch)
         batch.draw()
-        label = pyglet.text.Label(tip, x=tip_x + 8, y=tip_y + 6, font_size=10, color=(20, 20, 20, 255))
+        label.x, label.y = tip_x + 8, tip_y + 6
         label.draw()
         del background
 
@@ -309,16 +312,28 @@ def _blit_thumb(image: Any, box: Box, height: float) -> None:
 
 
 def _centred(text: str, box: Box, bottom: float, size: int, batch: Any) -> Any:
-    """A label in the middle of a box (``bottom``: the box's lower edge in pyglet's y)."""
-    return pyglet.text.Label(
+    """A label in the middle of a box (``bottom``: the box's lower edge in pyglet's y), in smaller
+    type or cut in the middle where it is wider than the box (the Open button of an 800 px window)."""
+    label = pyglet.text.Label(
         text,
         x=box.left + box.width / 2,
         y=bottom + box.height / 2,
         anchor_x="center",
         anchor_y="center",
         font_size=size,
-        batch=batch,
     )
+    room = box.width - 12
+    while label.content_width > room and label.font_size > 8:
+        label.font_size -= 1
+    if label.content_width > room:
+
+        def fits(candidate: str) -> bool:
+            label.text = candidate
+            return float(label.content_width) <= room
+
+        label.text = fitted(text, fits, elide_middle)
+    label.batch = batch
+    return label
 
 
 def _label(

@@ -16,7 +16,8 @@ from engine.replay import Replay
 from tests.viewer_app.conftest import CHOP, RICH
 from viewer3d import cards, controls
 from viewer3d.app import ViewerApp, hud_insets_for
-from viewer3d.hud import TimelineBar
+from viewer3d.clock import TICK
+from viewer3d.hud import TimelineBar, status_lines
 from viewer3d.playback import Player, Timeline
 from viewer3d.sources import from_game_dir, timeline_from_replay
 
@@ -212,3 +213,46 @@ def test_the_card_panel_looks_at_the_rounds_cards_only(replay: Replay) -> None:
     _Counted.looked = 0
     assert cards.round_hand(player) == expected
     assert _Counted.looked == 0
+
+
+@pytest.mark.parametrize("keys", [("J", "_4", "RETURN"), ("J", "NUM_4", "NUM_ENTER"), ("PAGEDOWN",)])
+def test_a_jump_to_a_round_shows_its_start_not_its_first_card(replay: Replay, keys: tuple[str, ...]) -> None:
+    """J 4 Enter (or PgDn from round 3) landed on round 4's start but the HUD said "card 1/5" with
+    that card's event ("blocked by a wall") and lit its card before the robot had moved."""
+    app = ViewerApp(replay.board, with_deck(replay), "chop", SIZE)
+    app.player.playing = False
+    if keys == ("PAGEDOWN",):
+        app.player.jump_to_round(3)
+    for key in keys:
+        app.key(key)
+    timeline = app.timeline
+    assert app.player.time == timeline.round_starts[4]
+    first = next(step for step in timeline.steps if step.round_number == 4)
+    lines = [line.text for line in app.status_lines()]
+    assert lines[1:3] == ["round 4   start - press Space to play", f"at {first.start.to_bot_line()}"]
+    assert not any("card" in line for line in lines[:3])
+    hand = cards.round_hand(app.player, app.chosen_in)
+    assert hand is not None and hand.round_number == 4
+    assert not any(card.current or card.done for card in hand.cards)
+    app.key("PAGEDOWN")  # the round shown is 4: PgDn goes on to 5, PgUp back to 4 and then 3
+    assert app.player.time == timeline.round_starts[5] and app.player.round_start() == 5
+    app.key("PAGEUP")
+    assert app.player.round_start() == 4
+    app.key("SPACE")  # the clock moves: the round's first card plays
+    app.update(TICK)
+    assert app.player.round_start() is None
+    assert app.status_lines()[1].text.startswith("round 4   card 1/5")
+    hand = cards.round_hand(app.player, app.chosen_in)
+    assert hand is not None and [c.order for c in hand.cards if c.current] == [1]
+
+
+def test_stepping_onto_a_rounds_start_still_names_the_card_just_played(replay: Replay) -> None:
+    """Right pauses on a card's end: at a round's start that is the last round's last card."""
+    player = Player(with_deck(replay))
+    player.jump_to_round(3)
+    while player.time < player.timeline.round_starts[4]:
+        player.step_forward()
+    assert player.round_start() is None
+    step = player.current_step()
+    assert step is not None and step.round_number == 3
+    assert status_lines(player)[0].startswith("round 3   card")

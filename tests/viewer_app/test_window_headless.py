@@ -303,7 +303,7 @@ def test_a_window_manager_resizing_the_window_as_it_maps_it_finds_it_built(
         win.close()
 
 
-@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 700), (1280, 800), (1920, 1080)])
 def test_the_help_stays_clear_of_the_cards_and_buttons(replay: Replay, tmp_path: Path, size: tuple[int, int]) -> None:
     """In a 1024x700 window the help's last lines (F2, S/F12, H/F1, O, Esc) lay under the card
     strip and the buttons; it goes beside the status panel where under it does not fit."""

@@ -164,3 +164,12 @@ def test_an_arena_shows_where_each_bot_starts() -> None:
     assert texts[2:4] == ["1 bot 1: starts on 1,2 facing east", "2 bot 2: starts on 8,4 facing west"]
     app.update(1.0)
     assert not app.player.playing and app.outcome_mark() is None
+
+
+def test_tab_hides_the_hud_and_frames_the_arena_in_the_whole_window(app: GameApp) -> None:
+    assert app.camera.insets != (0.0, 0.0, 0.0, 0.0)
+    app.key("TAB")
+    assert not app.show_hud and app.camera.insets == (0.0, 0.0, 0.0, 0.0)
+    assert "hidden now" in dict(app.help_pairs())["Tab"]
+    app.key("TAB")
+    assert app.show_hud and app.camera.insets != (0.0, 0.0, 0.0, 0.0)
