@@ -651,7 +651,7 @@ def start_screen(
     for name in KEPT_CHOICES if previous is not None else ():
         setattr(screen, name, getattr(previous, name))
     shot = Path(args.screenshot) if args.screenshot else None
-    run_start_screen(screen, shot)
+    run_start_screen(screen, shot, parse_size(args.size) if args.size else None)
     live = screen.live
     if live is not None and (screen.watched is not live or shot is not None):  # closed: end it and its bots
         live.cancel()

@@ -359,9 +359,12 @@ def _label(
     return label
 
 
-def run_start_screen(screen: StartScreen, screenshot: Path | None = None) -> StartScreen:
-    """Show the start screen until Start (``screen.chosen``) or the window is closed."""
-    window = StartWindow(screen)
+def run_start_screen(
+    screen: StartScreen, screenshot: Path | None = None, size: tuple[int, int] | None = None
+) -> StartScreen:
+    """Show the start screen until Start (``screen.chosen``) or the window is closed; ``size``
+    (``--size``) as the viewer's window will have it, else the default."""
+    window = StartWindow(screen) if size is None else StartWindow(screen, *size)
     if screenshot is not None:
 
         def shoot(dt: float) -> None:

@@ -64,7 +64,7 @@ def start_through_cli(monkeypatch: pytest.MonkeyPatch, actions: list[str], scree
         started.append(real_from_ai(*args, **kwargs))  # type: ignore[arg-type]
         return started[-1]
 
-    def run_start_screen(given: StartScreen, screenshot: object = None) -> StartScreen:
+    def run_start_screen(given: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         given.__dict__.update({k: v for k, v in screen.__dict__.items() if k not in ("recent", "themes", "message")})
         window = window_for(given)
         try:
@@ -150,7 +150,7 @@ def test_a_deck_file_that_went_bad_after_it_was_chosen_brings_the_start_screen_b
 
     screens: list[StartScreen] = []
 
-    def run_start_screen(screen: StartScreen, screenshot: object = None) -> StartScreen:
+    def run_start_screen(screen: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         screens.append(screen)
         if len(screens) == 1:
             screen.deck, screen.deck_file = "file", str(decks / "mine.txt")

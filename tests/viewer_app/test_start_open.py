@@ -201,7 +201,7 @@ def test_what_was_opened_is_remembered_and_reopens_from_the_start_screen(files: 
     assert cli.main(["--board", str(files / "chop.dat"), "--sequence", str(files / "loose" / "moves.txt")]) == 0
     assert RecentGames().load()[1] == Recent(str(files / "game"))
 
-    def choose(screen: StartScreen, screenshot: object = None) -> StartScreen:
+    def choose(screen: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         assert [r.label for r in screen.recent] == ["chop.dat + moves.txt", "game/"]
         box = next(b for b in screen.layout(SIZE) if b.action == "recent:0")
         screen.click(SIZE, box.left + 1, box.top + 1)
@@ -223,7 +223,7 @@ def test_a_file_that_cannot_be_opened_brings_the_start_screen_back_with_the_erro
     broken.write_text("this is no board\n", encoding="utf-8")
     screens: list[StartScreen] = []
 
-    def start_screen(screen: StartScreen, screenshot: object = None) -> StartScreen:
+    def start_screen(screen: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         screens.append(screen)
         if len(screens) == 1:
             screen.opened = Opened(str(broken))

@@ -93,7 +93,7 @@ def test_the_start_screens_choice_becomes_the_command_line(monkeypatch) -> None:
     import viewer3d.start_window
     from viewer3d.cli import build_parser, start_screen
 
-    def choose(screen: StartScreen, screenshot: object = None) -> StartScreen:
+    def choose(screen: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         for action in ("board:tiny-2x1.dat", "level:normal", "window", "start"):
             box = next(b for b in screen.layout(SIZE) if b.action == action)
             screen.click(SIZE, box.left + 1, box.top + 1)

@@ -234,7 +234,7 @@ def test_the_start_screen_opens_on_the_tab_of_the_last_game(monkeypatch: pytest.
 
     tabs: list[str] = []
 
-    def look(screen: StartScreen, screenshot: object = None) -> StartScreen:
+    def look(screen: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         tabs.append(screen.game)
         return screen  # closed without a choice
 
@@ -276,7 +276,7 @@ def test_the_command_line_opens_what_the_tron_tab_chose(
     shown: list[str] = []
     script = iter([str(broken), str(tron_game)])
 
-    def choose(screen: StartScreen, screenshot: object = None) -> StartScreen:
+    def choose(screen: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         shown.append(screen.message)
         screen.game = "tron"
         screen.dropped = next(script)
@@ -340,7 +340,7 @@ def test_the_tron_tabs_theme_and_window_reach_the_viewer(monkeypatch: pytest.Mon
 
     RecentGames(name="recent-tron.json").add(tron_game)
 
-    def choose(screen: StartScreen, screenshot: object = None) -> StartScreen:
+    def choose(screen: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         assert screen.on_tron  # the last game opened was a Tron game
         for action in ("theme", "window", "recent:0"):
             press(screen, action)
@@ -350,7 +350,7 @@ def test_the_tron_tabs_theme_and_window_reach_the_viewer(monkeypatch: pytest.Mon
     args = build_parser().parse_args([])
     assert start_screen(args) is not None
     assert (args.gamedir, args.theme, args.fullscreen) == (str(tron_game), "pen", True)
-    monkeypatch.setattr(viewer3d.start_window, "run_start_screen", lambda screen, shot=None: screen)
+    monkeypatch.setattr(viewer3d.start_window, "run_start_screen", lambda screen, shot=None, size=None: screen)
     robot = build_parser().parse_args([])  # on the robot tab nothing changes: no choice, no theme
     RecentGames().add(board_path("chop.dat"))
     assert start_screen(robot) is None and robot.theme is None
@@ -363,7 +363,7 @@ def test_closing_the_start_screen_ends_a_live_game(monkeypatch: pytest.MonkeyPat
 
     started: list[LiveTronGame] = []
 
-    def close_while_playing(screen: StartScreen, screenshot: object = None) -> StartScreen:
+    def close_while_playing(screen: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         screen.game = "tron"
         press(screen, arena_action(screen, "open-200x200.txt"))
         press(screen, "start")

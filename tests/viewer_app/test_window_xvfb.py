@@ -83,3 +83,12 @@ def test_no_arguments_shows_the_start_screen(xvfb_display: str, tmp_path: Path) 
         pixels = np.asarray(image.convert("RGB")).astype(int)
     assert (pixels[10:50, 20:400].max(axis=2) > 200).any()  # the title
     assert (np.abs(pixels[70:140, 30:130] - pixels[5, 5]).sum(axis=2) > 60).mean() > 0.3  # a thumbnail
+
+
+def test_the_start_screen_opens_at_the_size_asked_for(xvfb_display: str, tmp_path: Path) -> None:
+    """``--size`` was ignored by the start screen: it always opened at 1024x768."""
+    shot = tmp_path / "start.png"
+    result = run_viewer(["--size", "800x600", "--screenshot", str(shot)], xvfb_display, tmp_path)
+    assert result.returncode == 0, result.stderr
+    with Image.open(shot) as image:
+        assert image.size == (800, 600)
