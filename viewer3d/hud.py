@@ -176,6 +176,15 @@ def game_help_lines(step_noun: str, follow_noun: str) -> list[tuple[str, str]]:
     return lines
 
 
+def hidden_hud_note(message: str, round_entry: str | None) -> str:
+    """What stays on screen while the HUD is hidden: a message would be lost (the user pressed S and
+    saw nothing), and J's round number typed blind."""
+    lines = [message] if message else []
+    if round_entry is not None:
+        lines.append(f"jump to round: {round_entry}_")
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True)
 class TimelineBar:
     """Geometry of the seek bar at the bottom of the window, in screen pixels (top-left origin)."""
@@ -299,6 +308,22 @@ class HudOverlay:
         self._bar_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(40, 48, 60, 220), batch=self.batch, group=back)
         self._bar_fill = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(90, 200, 120, 255), batch=self.batch, group=front)
         self._last: tuple[object, ...] = ()
+        # With the HUD hidden (Tab), what the user must still read: a message ("screenshot saved", a
+        # theme's warning) and the round being typed after J, in one small panel at the bottom left.
+        self.note_batch = pyglet.graphics.Batch()
+        self._note_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.note_batch, group=back)
+        self._note = pyglet.text.Label(
+            "",
+            x=12,
+            y=12,
+            anchor_y="bottom",
+            multiline=True,
+            width=2000,
+            font_size=12,
+            color=(255, 235, 140, 255),
+            batch=self.note_batch,
+            group=front,
+        )
         self._ticks_batch = pyglet.graphics.Batch()
         self._ticks: list[Any] = []
         self._ticks_key: tuple[object, ...] = ()
@@ -434,6 +459,10 @@ class HudOverlay:
             self._draw_marks(robots, height)
             self.marks_batch.draw()
         if not app.show_hud:  # Tab: only the help overlay (F1), which says how to get the HUD back
+            note = hidden_hud_note(app.message, app.round_entry)
+            if note:
+                self._show_note(note, width)
+                self.note_batch.draw()
             self.help_batch.draw()
             return
         bar = TimelineBar.for_viewport((width, height))
@@ -457,6 +486,14 @@ class HudOverlay:
         self.batch.draw()
         self._ticks_batch.draw()
         self.help_batch.draw()
+
+    def _show_note(self, note: str, width: int) -> None:
+        if self._note.text != note or self._note.width != max(120, width - 32):
+            self._note.width = max(120, width - 32)
+            self._note.text = note
+            self._note_back.x, self._note_back.y = 4, 4
+            self._note_back.width = self._note.content_width + 16
+            self._note_back.height = self._note.content_height + 16
 
     def _draw_round_ticks(self, app: GameApp, bar: TimelineBar, bottom: float) -> None:
         """Round ticks on the seek bar and the outcome's letter at its end (rebuilt on change)."""

@@ -115,3 +115,32 @@ def test_the_window_draws_no_hud_but_the_help_when_hidden(replay: Replay, tmp_pa
         assert bar_green() > 0.8
     finally:
         win.close()
+
+
+def test_messages_and_a_typed_round_still_show_with_the_hud_hidden(replay: Replay, tmp_path: Path) -> None:
+    """With the HUD hidden, J's round number was typed blind and "screenshot saved" never appeared."""
+    app = ViewerApp(replay.board, timeline_from_replay(replay), "chop", SIZE, screenshot_dir=tmp_path)
+    win = ViewerWindow(app, *SIZE, visible=False)
+    win._enable_event_queue = False
+    try:
+
+        def yellow_bottom_left() -> float:
+            win.draw_frame()
+            pixels = win.read_pixels().astype(int)[SIZE[1] - 60 :, :300]
+            return float((np.abs(pixels - np.array((255, 235, 140))).sum(axis=2) < 60).mean())
+
+        win.dispatch_event("on_key_press", key.TAB, 0)
+        assert yellow_bottom_left() == 0.0
+        win.dispatch_event("on_key_press", key.J, 0)
+        win.dispatch_event("on_key_press", key._4, 0)
+        assert yellow_bottom_left() > 0.002
+        assert win.hud._note.text == "jump to round: 4_"
+        win.dispatch_event("on_key_press", key.ESCAPE, 0)
+        assert yellow_bottom_left() == 0.0
+        win.dispatch_event("on_key_press", key.S, 0)
+        win.dispatch_event("on_draw")  # the screenshot is taken from a drawn frame
+        assert app.message.startswith("screenshot saved")
+        assert yellow_bottom_left() > 0.002  # the next frame says so
+        assert win.hud._note.text == app.message
+    finally:
+        win.close()
