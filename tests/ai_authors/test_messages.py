@@ -122,11 +122,14 @@ def test_ccards_accepts_crlf_spaces_and_blank_lines_but_names_are_case_sensitive
         ("MF 1 MF 2 RL RR MB\\n", r"5 cards on one line, 'MF 1 MF 2 RL RR MB': write one card a line \(line 1\)"),
         ("MF 1,MF 2,RL,RR,MB\\n", r"5 cards on one line, .*: write one card a line \(line 1\)"),
         ("\\ufeffMF 1\\nMF 2\\nRL\\nRR\\nMB\\n", r"UTF-8 byte-order mark \(BOM\) before 'MF 1': write plain ASCII"),
+        ("MF 1MF 2RLRRMB", r"5 cards run together, 'MF 1MF 2RLRRMB': write a line end after each card \(line 1\)"),
+        ("RR\\nMBRLRU\\nMF 3", r"3 cards run together, 'MBRLRU': write a line end after each card \(line 2\)"),
     ],
-    ids=["no-space", "one-line", "commas", "bom"],
+    ids=["no-space", "one-line", "commas", "bom", "no-line-ends", "some-line-ends"],
 )
 def test_a_malformed_ccards_says_what_to_write_instead(tmp_path: Path, written: str, said: str) -> None:
-    # Habits from other languages: 'MF1', all five on one line, a BOM (Notepad, Python's 'utf-8-sig').
+    # Habits from other languages: 'MF1', all five on one line, a BOM (Notepad, Python's 'utf-8-sig'),
+    # no line end written after a card (C's fprintf(f, "%s", card), Python's f.write(card)).
     bot = python_bot(tmp_path / "bot.py", f'open("ccards.txt", "w", encoding="utf-8").write("{written}")\n')
     with pytest.raises(AIError, match=said):
         one_round(bot)
