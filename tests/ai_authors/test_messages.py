@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -183,3 +184,21 @@ def test_docs_say_what_an_ai_author_needs() -> None:
 def test_unknown_name_lists_builtins() -> None:
     with pytest.raises(InputError, match=r"unknown AI 'nosuchai': not a built-in AI \(reference, planner"):
         resolve_ai("nosuchai")
+
+
+def test_the_program_is_started_as_the_guide_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/ai-authors.md: a fresh working folder that is not the program's, the program's absolute
+    path as argv[0] (also given relative), the level as the only argument, and an empty stdin."""
+    folder = tmp_path / "my bot"
+    folder.mkdir()
+    report = tmp_path / "report.txt"
+    body = f"import os, sys\nopen({str(report)!r}, 'w').write(repr((sys.argv, os.getcwd(), sys.stdin.read())))\n" + GOOD
+    bot = python_bot(folder / "bot.py", body)
+    monkeypatch.chdir(folder)
+    one_round(Path("bot.py"))
+    argv, cwd, given = ast.literal_eval(report.read_text())
+    assert argv == [str(bot), "hard"]
+    assert Path(cwd) != folder and not Path(cwd).is_relative_to(folder)
+    assert given == ""
+    guide = (ROOT / "docs" / "ai-authors.md").read_text()
+    assert "The working folder is not the program's folder" in guide and "`/dev/null`" in guide
