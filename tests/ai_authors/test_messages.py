@@ -173,6 +173,8 @@ def test_docs_say_what_an_ai_author_needs() -> None:
         "rounds.jsonl",
         "robots-engine round",
         "play_card",
+        "setvbuf(stdout, NULL, _IOLBF, 0)",
+        "The working folder is not the program's folder",
     ):
         assert fact in guide, fact
     readme = (ROOT / "README.md").read_text()
