@@ -246,6 +246,7 @@ static long worth(const Robot *r, int cards_played)
 
 int main(int argc, char **argv)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0);              /* line-buffered: printed lines survive a crash */
     const char *level_word = argc > 1 ? argv[1] : "normal";
     level = strcmp(level_word, "easy") == 0 ? EASY : strcmp(level_word, "hard") == 0 ? HARD : NORMAL;
     read_board();
