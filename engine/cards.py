@@ -52,6 +52,10 @@ class Card(Enum):
         several = _CARD_WORD.findall(word)
         if len(several) > 1 and not _CARD_WORD.sub("", word).strip(" \t,;"):
             raise ValueError(f"{len(several)} cards on one line, {shown(word, 30)}: write one card a line")
+        glued = _CARD_NAME.findall(word)
+        if len(glued) > 1 and _GLUED.fullmatch(word):
+            # C's fprintf(f, "%s", card) or Python's write(card) without "\n": the names run together.
+            raise ValueError(f"{len(glued)} cards run together, {shown(word, 30)}: write a line end after each card")
         squeezed = "".join(word.upper().split())
         alike = next((c for c in cls if len(word) < 10 and c.value.replace(" ", "") == squeezed), None)
         if alike is not None:
@@ -61,6 +65,9 @@ class Card(Enum):
 
 # A card name as a word of its own, to recognise several written on one line.
 _CARD_WORD = re.compile(r"\b(?:MF [123]|MB|RL|RR|RU)\b")
+# Card names written with nothing between them ("RRMF 1MB"): a line end forgotten after each.
+_CARD_NAME = re.compile(r"MF [123]|MB|RL|RR|RU")
+_GLUED = re.compile(r"(?:MF [123]|MB|RL|RR|RU)+")
 
 # Module-level tables, not dicts built per call: the planner's tables play these cards millions of times.
 _STEPS = {Card.MF3: 3, Card.MF2: 2, Card.MF1: 1, Card.MB: 0, Card.RL: 0, Card.RR: 0, Card.RU: 0}

@@ -49,7 +49,7 @@ from engine.ai.supervise import AILimits, become_subreaper, child_setup, childre
 from engine.ai.trace import Trace
 from engine.atomic import open_log
 from engine.boardfile import write_board
-from engine.cards import Card
+from engine.cards import CHOSEN_PER_ROUND, Card
 from engine.debugmarks import DEBUG_FILE, MAX_BYTES, parse_debug
 from engine.deck import parse_cards, write_cards
 from engine.errors import InputError
@@ -520,7 +520,18 @@ def run_ai_once(
     if code > 0:
         hint = program_hint(argv[0], code=code, output=capture.text())
         raise AIError(f"AI {name} exited with status {code}{said}" + (f" ({hint})" if hint else ""))
+    if _is_card(tail):  # said only if no ccards.txt is there: then the cards were printed instead
+        said += f" (the cards go into the file {CHOSEN_FILE}, one a line, not to the program's output)"
     return read_answer(folder, name, said)
+
+
+def _is_card(line: str) -> bool:
+    """Whether ``line`` is a card name as written in ``ccards.txt``."""
+    try:
+        Card.parse(line)
+    except ValueError:
+        return False
+    return True
 
 
 def _read_debug(folder: Path) -> tuple[str | None, bool]:
@@ -543,7 +554,8 @@ def _read_debug(folder: Path) -> tuple[str | None, bool]:
 
 
 def read_answer(folder: str | Path, name: str = "AI", said: str = "") -> list[Card]:
-    """The cards in ``folder/ccards.txt`` as the AI ``name`` wrote them; AIError when missing or malformed.
+    """The 5 cards in ``folder/ccards.txt`` as the AI ``name`` wrote them; AIError when missing, malformed
+    or holding another number of cards (whether they are in the hand is the caller's check).
 
     The file must be a regular file, not a symlink (to ``/dev/zero``, a FIFO, another user's file):
     it is opened without following links and read up to ``MAX_ANSWER_BYTES``.
@@ -573,10 +585,18 @@ def read_answer(folder: str | Path, name: str = "AI", said: str = "") -> list[Ca
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     try:
-        return parse_cards(text, chosen_path)
+        cards = parse_cards(text, chosen_path)
     except InputError as exc:
         where = f" (line {exc.line})" if exc.line is not None else ""
         raise AIError(f"AI {name} wrote a malformed {CHOSEN_FILE}: {exc.message}{where}") from None
+    # Counted here, where the file is known: "chose 4 cards" alone did not say which file to fix.
+    if not cards:
+        raise AIError(f"AI {name} wrote an empty {CHOSEN_FILE}: it must hold {CHOSEN_PER_ROUND} cards, one a line")
+    if len(cards) != CHOSEN_PER_ROUND:
+        raise AIError(
+            f"AI {name} wrote {len(cards)} cards to {CHOSEN_FILE}, must write exactly {CHOSEN_PER_ROUND}, one a line"
+        )
+    return cards
 
 
 class ExternalAI:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -122,11 +123,14 @@ def test_ccards_accepts_crlf_spaces_and_blank_lines_but_names_are_case_sensitive
         ("MF 1 MF 2 RL RR MB\\n", r"5 cards on one line, 'MF 1 MF 2 RL RR MB': write one card a line \(line 1\)"),
         ("MF 1,MF 2,RL,RR,MB\\n", r"5 cards on one line, .*: write one card a line \(line 1\)"),
         ("\\ufeffMF 1\\nMF 2\\nRL\\nRR\\nMB\\n", r"UTF-8 byte-order mark \(BOM\) before 'MF 1': write plain ASCII"),
+        ("MF 1MF 2RLRRMB", r"5 cards run together, 'MF 1MF 2RLRRMB': write a line end after each card \(line 1\)"),
+        ("RR\\nMBRLRU\\nMF 3", r"3 cards run together, 'MBRLRU': write a line end after each card \(line 2\)"),
     ],
-    ids=["no-space", "one-line", "commas", "bom"],
+    ids=["no-space", "one-line", "commas", "bom", "no-line-ends", "some-line-ends"],
 )
 def test_a_malformed_ccards_says_what_to_write_instead(tmp_path: Path, written: str, said: str) -> None:
-    # Habits from other languages: 'MF1', all five on one line, a BOM (Notepad, Python's 'utf-8-sig').
+    # Habits from other languages: 'MF1', all five on one line, a BOM (Notepad, Python's 'utf-8-sig'),
+    # no line end written after a card (C's fprintf(f, "%s", card), Python's f.write(card)).
     bot = python_bot(tmp_path / "bot.py", f'open("ccards.txt", "w", encoding="utf-8").write("{written}")\n')
     with pytest.raises(AIError, match=said):
         one_round(bot)
@@ -169,6 +173,8 @@ def test_docs_say_what_an_ai_author_needs() -> None:
         "rounds.jsonl",
         "robots-engine round",
         "play_card",
+        "setvbuf(stdout, NULL, _IOLBF, 0)",
+        "The working folder is not the program's folder",
     ):
         assert fact in guide, fact
     readme = (ROOT / "README.md").read_text()
@@ -180,3 +186,21 @@ def test_docs_say_what_an_ai_author_needs() -> None:
 def test_unknown_name_lists_builtins() -> None:
     with pytest.raises(InputError, match=r"unknown AI 'nosuchai': not a built-in AI \(reference, planner"):
         resolve_ai("nosuchai")
+
+
+def test_the_program_is_started_as_the_guide_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/ai-authors.md: a fresh working folder that is not the program's, the program's absolute
+    path as argv[0] (also given relative), the level as the only argument, and an empty stdin."""
+    folder = tmp_path / "my bot"
+    folder.mkdir()
+    report = tmp_path / "report.txt"
+    body = f"import os, sys\nopen({str(report)!r}, 'w').write(repr((sys.argv, os.getcwd(), sys.stdin.read())))\n" + GOOD
+    bot = python_bot(folder / "bot.py", body)
+    monkeypatch.chdir(folder)
+    one_round(Path("bot.py"))
+    argv, cwd, given = ast.literal_eval(report.read_text())
+    assert argv == [str(bot), "hard"]
+    assert Path(cwd) != folder and not Path(cwd).is_relative_to(folder)
+    assert given == ""
+    guide = (ROOT / "docs" / "ai-authors.md").read_text()
+    assert "The working folder is not the program's folder" in guide and "`/dev/null`" in guide

@@ -26,8 +26,25 @@ FAILURES: list[tuple[str, str, str]] = [
     ("no_answer", "echo thinking\n", r"wrote no ccards\.txt; last output: thinking"),
     ("garbage", "printf 'hello\\nworld\\n' > ccards.txt\n", r"malformed ccards\.txt: .* \(line 1\)"),
     ("binary", "head -c 200 /dev/urandom > ccards.txt\n", r"malformed ccards\.txt"),
-    ("four_cards", "head -n 4 cards.txt > ccards.txt\n", r"chose 4 cards, must choose exactly 5"),
-    ("six_cards", "head -n 6 cards.txt > ccards.txt\n", r"chose 6 cards, must choose exactly 5"),
+    # The count names the file: "chose 4 cards" alone did not say where to look.
+    (
+        "four_cards",
+        "head -n 4 cards.txt > ccards.txt\n",
+        r"wrote 4 cards to ccards\.txt, must write exactly 5, one a line",
+    ),
+    (
+        "six_cards",
+        "head -n 6 cards.txt > ccards.txt\n",
+        r"wrote 6 cards to ccards\.txt, must write exactly 5, one a line",
+    ),
+    ("empty", ": > ccards.txt\n", r"wrote an empty ccards\.txt: it must hold 5 cards, one a line$"),
+    (
+        "printed_cards",
+        "head -n 5 cards.txt\n",
+        r"wrote no ccards\.txt; last output: MB \(the cards go into the file ccards\.txt, one a line, not to the",
+    ),
+    # A program that printed its cards and then failed is told why it failed, not where cards go.
+    ("printed_then_exit1", "head -n 5 cards.txt\nexit 1\n", r"exited with status 1; last output: MB$"),
     (
         "not_in_hand",
         "printf 'MF 3\\nMF 3\\nMF 3\\nMF 3\\nMF 3\\n' > ccards.txt\n",

@@ -118,7 +118,7 @@ def test_deck_running_out_ends_with_y(engine, write_bot, tmp_path: Path) -> None
     [
         ("#!/bin/sh\nexit 3\n", "exit"),
         ("#!/bin/sh\nprintf 'MF 1\\nMF 1\\nMF 1\\nMF 1\\nXX\\n' > ccards.txt\n", "XX"),
-        ("#!/bin/sh\nhead -4 cards.txt > ccards.txt\n", "chose 4 cards"),
+        ("#!/bin/sh\nhead -4 cards.txt > ccards.txt\n", "wrote 4 cards to ccards.txt"),
         ("#!/bin/sh\nprintf 'RU\\nRU\\nRU\\nRU\\nRU\\n' > ccards.txt\n", "not in the hand"),
     ],
 )
