@@ -64,6 +64,28 @@ def test_the_simple_tron_bot_refuses_options_it_would_ignore(capsys: pytest.Capt
     assert "unrecognized arguments: --budget 1" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["simple", "--budget", "1"], "--budget"),
+        (["random", "--budget", "1"], "--budget"),
+        (["simple", "--seed", "3"], "--seed"),
+        (["strong", "--seed", "3"], "--seed"),
+    ],
+)
+def test_the_generic_tron_bot_entry_refuses_options_its_bot_would_ignore(
+    argv: list[str], option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/tron.md: ``python -m engine.tron.bots`` takes only the options its bot uses, as the scripts do."""
+    from engine.tron.bots.__main__ import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and f": {option} is for the" in err, err
+    assert err.count("\n") == 1
+
+
 ROOT = PYPROJECT.parent
 
 #: A command of each kind that ends by saying what it wrote: into a pipe whose reader has left.
