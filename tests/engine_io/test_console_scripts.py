@@ -160,6 +160,26 @@ def test_every_argument_says_in_help_what_it_is(name: str, monkeypatch: pytest.M
     assert bare == []
 
 
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_no_option_shows_argparse_s_made_up_placeholder(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--time-limit TIME_LIMIT``, ``--cache-dir CACHE_DIR`` (robots-ai, robots-oracle): the option's
+    own name shouted back; the other tools say ``S``, ``DIR``."""
+    shouted = [
+        f"{parser.prog} {action.option_strings[0]}"
+        for parser in parsers_of(name, monkeypatch)
+        for action in parser._actions
+        if action.option_strings and action.nargs != 0 and action.metavar is None and "_" in action.dest
+    ]
+    assert shouted == []
+
+
+def test_play_s_help_says_which_values_are_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--ai ... (reference)`` and ``--out DIR ... (game-out)``: every other option says ``default:``."""
+    (play,) = [parser for parser in parsers_of("robots-engine", monkeypatch) if parser.prog.endswith(" play")]
+    text = " ".join(play.format_help().split())
+    assert "(default: reference)" in text and "(default: game-out)" in text
+
+
 @pytest.mark.parametrize("value", ["soon", "-1", "nan"])
 def test_a_bad_timeout_is_worded_alike_by_the_engine_and_the_contest(
     value: str, capsys: pytest.CaptureFixture[str]
