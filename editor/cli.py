@@ -200,6 +200,7 @@ def _main(args: argparse.Namespace) -> int:
     if args.screenshot is not None:
         try:
             window.save_png(args.screenshot)
+            print(f"wrote {args.screenshot}")  # as --export and robots-view --screenshot say
         except OSError as exc:
             print(f"robots-edit: {args.screenshot}: cannot write: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
