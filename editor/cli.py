@@ -38,7 +38,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--theme", help="tile theme (F2 cycles the installed ones)")
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
     parser.add_argument("--headless", action="store_true", help="render off-screen (EGL), e.g. with --screenshot")
-    parser.add_argument("--screenshot", type=Path, help="draw one frame to this PNG and exit")
+    parser.add_argument("--screenshot", type=Path, metavar="PNG", help="draw one frame to this PNG and exit")
     export = parser.add_argument_group("export (no display needed)")
     export.add_argument(
         "--export", type=Path, metavar="OUT", help="write the board alone to OUT.png, OUT.svg or OUT.pdf"
@@ -200,6 +200,7 @@ def _main(args: argparse.Namespace) -> int:
     if args.screenshot is not None:
         try:
             window.save_png(args.screenshot)
+            print(f"wrote {args.screenshot}")  # as --export and robots-view --screenshot say
         except OSError as exc:
             print(f"robots-edit: {args.screenshot}: cannot write: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_BAD_INPUT

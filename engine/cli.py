@@ -547,8 +547,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--level", type=_level_arg, default=Level.NORMAL, metavar="{easy,normal,hard}", help="default: normal"
     )
-    play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (reference)")
-    play.add_argument("--out", default="game-out", metavar="DIR", help="directory for the game's files (game-out)")
+    play.add_argument("--ai", default="reference", metavar="NAME|PROGRAM", help=ai_help() + " (default: reference)")
+    play.add_argument(
+        "--out", default="game-out", metavar="DIR", help="directory for the game's files (default: game-out)"
+    )
     play.add_argument(
         "--timeout",
         type=timeout_argument,

@@ -197,7 +197,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="print the no-foresight optimum (goal probability, then expected rounds of won games); no DECK",
     )
     parser.add_argument(
-        "--time-limit", type=time_limit_argument, default=600.0, help="seconds of value iteration (--no-foresight)"
+        "--time-limit",
+        type=time_limit_argument,
+        default=600.0,
+        metavar="S",
+        help="with --no-foresight: seconds of value iteration (default 600)",
     )
     args = parser.parse_args(argv)
     # run_command, as every tool: bad input, Ctrl-C / SIGTERM and a reader that leaves

@@ -475,7 +475,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 folder=source.folder,
                 fullscreen=args.fullscreen,
             )
-            if app.reopen is not None and not args.screenshot:  # O (start screen) or a dropped file
+            if args.screenshot:  # as the start screen's --screenshot and every export say what they wrote
+                print(f"wrote {args.screenshot}")
+            elif app.reopen is not None:  # O (start screen) or a dropped file
                 next_view = app.reopen
         except Exception as exc:  # pyglet cannot open a window: the display is unusable
             if type(exc).__module__.startswith(("pyglet", "moderngl", "glcontext")) or "display" in str(exc).lower():

@@ -88,6 +88,8 @@ def watch(
     finally:
         if on_close is not None:
             on_close()
+    if options.screenshot:  # as a robot game's --screenshot and every export say what they wrote
+        print(f"wrote {options.screenshot}")
     if app.reopen is not None and not options.screenshot:  # O (start screen) or a dropped file
         from viewer3d.cli import main
 

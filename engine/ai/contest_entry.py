@@ -129,9 +129,15 @@ def full_main(argv: Sequence[str] | None = None) -> int:
         description="Choose 5 of the 8 cards in cards.txt for the robot in bot.txt on board.txt; write ccards.txt.",
     )
     add_version(parser)
-    parser.add_argument("level", nargs="?", choices=[lv.value for lv in Level], help="game level")
-    parser.add_argument("--budget", type=float, default=1.0, help="accepted for compatibility; decisions take ms")
-    parser.add_argument("--cache-dir", type=_folder, help="plan cache folder (default: per-user cache folder)")
+    parser.add_argument(
+        "level", nargs="?", choices=[lv.value for lv in Level], help="game level (required unless --warm)"
+    )
+    parser.add_argument(
+        "--budget", type=float, default=1.0, metavar="S", help="accepted for compatibility; decisions take ms"
+    )
+    parser.add_argument(
+        "--cache-dir", type=_folder, metavar="DIR", help="plan cache folder (default: per-user cache folder)"
+    )
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the plan cache")
     parser.add_argument(
         "--warm", nargs=2, metavar=("BOARD", "LEVEL"), help="only build the cache for BOARD at LEVEL, then exit"
@@ -139,6 +145,7 @@ def full_main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--time-limit",
         type=time_limit_argument,
+        metavar="S",
         default=600.0,
         help="with --warm: seconds of value iteration (default 600)",
     )

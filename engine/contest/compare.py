@@ -61,8 +61,12 @@ class Estimate:
         return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
 
 
-def mean_interval(values: Sequence[float]) -> Estimate:
-    """Mean and 95% t interval; with all values equal the interval is that value exactly."""
+def mean_interval(values: Sequence[float], lowest: float | None = None) -> Estimate:
+    """Mean and 95% t interval; with all values equal the interval is that value exactly.
+
+    ``lowest`` is the least value there can be (a won game takes at least 1 round): the t interval
+    of a few skewed values (won in 1 round on one board, 45 on another) reached below it, and the
+    table printed "rounds (won) 4.57 [-2.67, 11.81]"."""
     n = len(values)
     if n == 0:
         return Estimate(None, None, None, 0)
@@ -70,7 +74,8 @@ def mean_interval(values: Sequence[float]) -> Estimate:
     if n == 1:
         return Estimate(mean, None, None, 1)
     half = t95(n - 1) * statistics.stdev(values) / math.sqrt(n)
-    return Estimate(mean, mean - half, mean + half, n)
+    low = mean - half if lowest is None else max(lowest, mean - half)
+    return Estimate(mean, low, mean + half, n)
 
 
 def paired_proportion_difference(a_only: int, b_only: int, n: int) -> Estimate:
@@ -132,7 +137,7 @@ def ai_figures(label: str, spec: str, results: Sequence[GameResult]) -> AIFigure
         goals=goals,
         goal_low=low,
         goal_high=high,
-        rounds_won=mean_interval([r.rounds for r in results if won(r)]),
+        rounds_won=mean_interval([r.rounds for r in results if won(r)], lowest=1.0),
         ai_errors=sum(r.outcome == Outcome.AI_ERROR.value for r in results),
         first_error=next((r.error for r in results if r.error), None),
     )

@@ -12,6 +12,7 @@ from PIL import Image
 
 from engine.contest import main as contest_main
 from engine.contest.compare import (
+    ai_figures,
     compare_pair,
     distinct_labels,
     game_order,
@@ -113,6 +114,15 @@ def test_statistics() -> None:
     assert game_order(result("Z", 5), result("X", 2)) == 1
     assert game_order(result("Z", 5), result("Z", 4)) == -1
     assert game_order(result("X", 5), result("Y", 700)) == 0
+
+
+def test_the_interval_of_rounds_won_never_reaches_below_one_round() -> None:
+    """Won in 1 round on a tiny board and in 40 on a big one: the t interval went to -2.67 rounds."""
+    results = [result("Z", 1)] * 4 + [result("Z", 40)] * 3 + [result("X", 2)]
+    rounds = ai_figures("x", "x", results).rounds_won
+    assert rounds.mean is not None and rounds.low == 1.0 and rounds.high is not None and rounds.high > rounds.mean
+    unbounded = mean_interval([1.0] * 4 + [40.0] * 3)  # a difference of rounds may be negative: no floor
+    assert unbounded.low is not None and unbounded.low < 0
 
 
 def test_rounds_decide_when_goals_are_equal() -> None:

@@ -33,6 +33,7 @@ def test_headless_screenshot(tmp_path: Path) -> None:
     shot = tmp_path / "shot.png"
     result = _run("gameboards/chop.dat", "--screenshot", str(shot), "--size", "900x640")
     assert result.returncode == 0, result.stderr
+    assert result.stdout == f"wrote {shot}\n"  # as --export says (it said nothing)
     image = Image.open(shot)
     assert image.size == (900, 640)
     assert len(image.convert("RGB").getcolors(maxcolors=1 << 20) or []) > 100  # a real picture, not a blank frame

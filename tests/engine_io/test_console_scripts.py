@@ -64,6 +64,28 @@ def test_the_simple_tron_bot_refuses_options_it_would_ignore(capsys: pytest.Capt
     assert "unrecognized arguments: --budget 1" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["simple", "--budget", "1"], "--budget"),
+        (["random", "--budget", "1"], "--budget"),
+        (["simple", "--seed", "3"], "--seed"),
+        (["strong", "--seed", "3"], "--seed"),
+    ],
+)
+def test_the_generic_tron_bot_entry_refuses_options_its_bot_would_ignore(
+    argv: list[str], option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/tron.md: ``python -m engine.tron.bots`` takes only the options its bot uses, as the scripts do."""
+    from engine.tron.bots.__main__ import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and f": {option} is for the" in err, err
+    assert err.count("\n") == 1
+
+
 ROOT = PYPROJECT.parent
 
 #: A command of each kind that ends by saying what it wrote: into a pipe whose reader has left.
@@ -136,6 +158,26 @@ def test_every_argument_says_in_help_what_it_is(name: str, monkeypatch: pytest.M
         if not action.help and not isinstance(action, argparse._SubParsersAction)
     ]
     assert bare == []
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_no_option_shows_argparse_s_made_up_placeholder(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--time-limit TIME_LIMIT``, ``--cache-dir CACHE_DIR`` (robots-ai, robots-oracle): the option's
+    own name shouted back; the other tools say ``S``, ``DIR``."""
+    shouted = [
+        f"{parser.prog} {action.option_strings[0]}"
+        for parser in parsers_of(name, monkeypatch)
+        for action in parser._actions
+        if action.option_strings and action.nargs != 0 and action.metavar is None and "_" in action.dest
+    ]
+    assert shouted == []
+
+
+def test_play_s_help_says_which_values_are_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--ai ... (reference)`` and ``--out DIR ... (game-out)``: every other option says ``default:``."""
+    (play,) = [parser for parser in parsers_of("robots-engine", monkeypatch) if parser.prog.endswith(" play")]
+    text = " ".join(play.format_help().split())
+    assert "(default: reference)" in text and "(default: game-out)" in text
 
 
 @pytest.mark.parametrize("value", ["soon", "-1", "nan"])

@@ -67,12 +67,22 @@ def test_real_window_renders_chop_and_takes_a_screenshot(xvfb_display: str, tmp_
     args = ["--board", str(CHOP), "--sequence", str(sequence), "--size", "640x480", "--screenshot", str(shot)]
     result = run_viewer(args, xvfb_display, tmp_path)
     assert result.returncode == 0, result.stderr
+    assert result.stdout == f"wrote {shot}\n"  # as the start screen's --screenshot (this one said nothing)
     with Image.open(shot) as image:
         assert image.size == (640, 480)
         pixels = np.asarray(image.convert("RGB")).astype(int)
     board = (np.abs(pixels - pixels[:, 1:2, :]).sum(axis=2) > 30).mean()
     assert 0.25 < board < 0.95  # the board fills much of the window
     assert (pixels[5:60, 10:200].max(axis=2) > 200).any()  # HUD text in the top-left corner
+
+
+def test_a_tron_arena_s_screenshot_says_what_it_wrote(xvfb_display: str, tmp_path: Path) -> None:
+    """The Tron window's --screenshot wrote its PNG silently, unlike the robot game's and the start screen's."""
+    shot = tmp_path / "arena.png"
+    arena = CHOP.parent / "tron" / "open-10x10.txt"
+    result = run_viewer([str(arena), "--size", "320x240", "--screenshot", str(shot)], xvfb_display, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"wrote {shot}\n" and shot.is_file()
 
 
 def test_no_arguments_shows_the_start_screen(xvfb_display: str, tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
 """``python -m engine.tron.bots NAME [--budget S] [--seed N]``: a built-in bot as a contest program.
 
 The console scripts ``robots-tron-strong`` and ``robots-tron-simple`` are the same with the name
-given; each takes only the options its bot uses (``--budget`` for strong, none for simple), so an
-option that would change nothing is a usage error instead of being silently ignored.
+given; each takes only the options its bot uses (``--budget`` for strong, ``--seed`` for random, none
+for simple), so an option that would change nothing is a usage error instead of being silently
+ignored; ``python -m engine.tron.bots NAME`` holds to the same after reading NAME.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ def main(argv: Sequence[str] | None = None, default: str | None = None) -> int:
         parser.add_argument("--seed", type=seed_argument, help="random seed (random bot)")
     args = parser.parse_args(argv)
     name = default or args.name
+    for option, used_by in (("budget", "strong"), ("seed", "random")):
+        if getattr(args, option, None) is not None and name != used_by:
+            parser.error(f"--{option} is for the {used_by} bot only: the {name} bot would ignore it")
     try:
         return run(lambda: make_chooser(name, getattr(args, "budget", None), getattr(args, "seed", None)))
     except KeyboardInterrupt as stop:  # Ctrl-C on a bot started by hand: as every other command line
