@@ -40,9 +40,11 @@ from editor.games.tron.grid import (
     fill_cells,
     grid_of,
     put_cells,
+    resized_grid,
     start_cell,
+    symmetric_grid,
+    transformed_grid,
 )
-from editor.transform import transform_rows
 from engine.errors import InputError
 from engine.tron.arena import Arena, Heading, parse_arena, write_arena
 from engine.tron.status import ERROR, INFO, arena_problems
@@ -118,15 +120,7 @@ class TronValidation:
 
 def point_symmetric(grid: Grid) -> Grid:
     """Block every field whose 180-degree image is blocked (a fair arena for two bots); starts stay."""
-    old = _grid(grid)
-    w, h = old.width, old.height
-    changes = {
-        (x, y): BLOCKED_CELL
-        for y, row in enumerate(old.rows)
-        for x, cell in enumerate(row)
-        if cell == FREE_CELL and old.tile(w - 1 - x, h - 1 - y).blocked
-    }
-    return put_cells(old, changes)[0]
+    return symmetric_grid(_grid(grid))
 
 
 SYMMETRIC = GameAction(
@@ -196,19 +190,10 @@ class TronGame(EditorGame):
 
     def resized(self, grid: Grid, width: int, height: int, anchor: str) -> Grid:
         old = _grid(grid)
-        ox, oy = anchor_offset((old.width, old.height), (width, height), anchor)
-        blank = _grid(self.blank(width, height))
-        moved = {
-            (x + ox, y + oy): cell
-            for y, row in enumerate(old.rows)
-            for x, cell in enumerate(row)
-            if cell != FREE_CELL and 0 <= x + ox < width and 0 <= y + oy < height
-        }
-        return put_cells(blank, moved)[0]
+        return resized_grid(old, width, height, anchor_offset((old.width, old.height), (width, height), anchor))
 
     def transformed(self, grid: Grid, transform: Transform) -> Grid:
-        rows = transform_rows(_grid(grid).rows, transform)
-        return TronGrid(tuple(tuple(self._turn(cell, transform) for cell in row) for row in rows))
+        return transformed_grid(_grid(grid), transform, lambda cell: self._turn(cell, transform))
 
     @staticmethod
     def _turn(cell: TronCell, transform: Transform) -> TronCell:
