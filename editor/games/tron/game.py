@@ -92,7 +92,7 @@ class ArenaIssue:
 
 
 class TronValidation:
-    """The engine's arena checks (instant: one flood fill per bot), errors and warnings as problems,
+    """The engine's arena checks (instant: the free fields are labelled once, numpy), errors and warnings as problems,
     the reachable space per bot as the summary."""
 
     def __init__(self, grid: TronGrid) -> None:
