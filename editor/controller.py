@@ -613,8 +613,9 @@ class EditorController:
         if blocker:
             self.say(f"test-play: {blocker}")
             return
-        if self.playtest.running:
-            self.say("a test-play is already running")
+        if self.playtest.running:  # F5 again stops it (a Tron game on a big arena takes minutes)
+            self.playtest.cancel()
+            self.say("test-play: stopping …")
             return
         level = self.level
         state = self.validation_state()

@@ -22,7 +22,9 @@ from editor.games.base import (
     EditorGame,
     GameAction,
     Grid,
+    PlayCancelled,
     Played,
+    PlayWatch,
     Position,
     Transform,
     Validation,
@@ -226,17 +228,26 @@ class TronGame(EditorGame):
         errors = TronValidation(_grid(grid)).errors
         return errors[0].message if errors else None
 
-    def play(self, grid: Grid, level: Enum | None, name: str) -> Played:
+    def play(self, grid: Grid, level: Enum | None, name: str, watch: PlayWatch | None = None) -> Played:
         """The strong bot against the simple one (one more simple bot per further start line),
-        written as a game file the viewer plays."""
+        written as a game file the viewer plays. Each round is told to ``watch``; a cancel ends
+        the game after the round being played (at most the bots' time limit, 1 s)."""
         from engine.tron.cli import bot_spec
-        from engine.tron.record import save_game
+        from engine.tron.record import RoundRecord, save_game
+        from engine.tron.rules import Event, State
         from engine.tron.server import play_game
 
         arena = arena_of(_grid(grid))
         count = arena.default_bots
         bots = [bot_spec("strong"), *(bot_spec("simple") for _ in range(count - 1))]
-        record, _ = play_game(arena, bots)
+        told = watch if watch is not None else PlayWatch()
+
+        def on_record(record: RoundRecord, state: State, events: Sequence[Event]) -> None:
+            told.progress = f"round {state.round:,}"
+            if told.cancel.is_set():  # the server kills the bots and lets this through
+                raise PlayCancelled(f"stopped in round {state.round:,}")
+
+        record, _ = play_game(arena, bots, on_record=on_record)
         target = Path(tempfile.mkdtemp(prefix=PLAY_PREFIX)) / f"{Path(name).stem}-game.json"
         save_game(record, target)
         scores = ", ".join(f"{b.name} {p}" for b, p in zip(record.bots, record.points(), strict=True))
