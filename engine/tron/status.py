@@ -108,15 +108,15 @@ def arena_problems(arena: Arena) -> list[ArenaProblem]:
     if not arena.starts:
         fields = tuple((s.x, s.y) for s in starts)
         problems.append(ArenaProblem(INFO, "no start lines: two bots start on the contest's default fields", fields))
-    pieces = Regions(arena, {(s.x, s.y) for s in starts})
+    labels = Regions(arena, {(s.x, s.y) for s in starts})
     regions = []
     for bot, start in enumerate(starts, 1):
-        region = pieces.pieces(start.x, start.y)
+        region = labels.pieces(start.x, start.y)
         regions.append(region)
         where = ((start.x, start.y),)
         if not region:
             problems.append(ArenaProblem(WARNING, f"bot {bot} is walled in: it is out in round 1", where))
-        reached = pieces.size(region)
+        reached = labels.size(region)
         problems.append(
             ArenaProblem(INFO, f"bot {bot} at {start.x},{start.y} {start.heading.name}: {reached} fields reachable")
         )
