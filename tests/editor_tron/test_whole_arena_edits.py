@@ -171,3 +171,15 @@ def test_whole_arena_edits_of_a_big_arena_do_not_go_cell_by_cell(monkeypatch: py
     tron_game.point_symmetric(grid)
     assert all(n <= MAX_BOTS for n in handed)
     assert len(turned) <= MAX_BOTS
+
+
+def test_writing_a_big_arena_does_not_look_at_each_field_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every autosave writes the arena out on the window's thread: its fields are mapped by C loops
+    (asking each cell whether it is blocked cost a Python call per field, 262,144 on 512x512)."""
+    grid = _arena(512, 512, seed=6, bots=8)
+    text = GAME.write(grid)
+    asked: list[object] = []
+    original = TronCell.blocked
+    monkeypatch.setattr(TronCell, "blocked", property(lambda self: (asked.append(self), original.fget(self))[1]))
+    assert GAME.write(grid) == text
+    assert len(asked) <= MAX_BOTS
