@@ -468,7 +468,7 @@ class EditorController:
 
     def _export(self, text: str) -> None:
         """The file is chosen; then the options, prefilled (Enter takes them as they are)."""
-        from editor.export import check_target
+        from editor.export import check_target, png_tile_limit
 
         target = Path(text.strip()).expanduser()
         try:  # a wrong suffix or a missing folder is said now, not after the options are typed
@@ -476,7 +476,10 @@ class EditorController:
         except (OSError, ValueError) as exc:
             self.say(f"could not export {target}: {getattr(exc, 'strerror', None) or exc}")
             return
-        defaults = "--tile 48" + (" --grid" if self.grid else "") + (" --paper a4" if target.suffix == ".pdf" else "")
+        tile = min(48, png_tile_limit(self.document.board))  # a big board's PNG needs smaller tiles
+        defaults = (
+            f"--tile {tile}" + (" --grid" if self.grid else "") + (" --paper a4" if target.suffix == ".pdf" else "")
+        )
         self.ask(
             "export options (--tile N --grid --coords --paper a4|letter):",
             lambda o: self._export_to(target, o),
@@ -610,8 +613,9 @@ class EditorController:
         if blocker:
             self.say(f"test-play: {blocker}")
             return
-        if self.playtest.running:
-            self.say("a test-play is already running")
+        if self.playtest.running:  # F5 again stops it (a Tron game on a big arena takes minutes)
+            self.playtest.cancel()
+            self.say("test-play: stopping …")
             return
         level = self.level
         state = self.validation_state()

@@ -37,6 +37,10 @@ MIN_TILE_MM = 8.0
 PAGE_MARGIN_MM = 12.0
 GRID_RGB = (0, 0, 0)
 MAX_TILE_PX = 512
+#: The most pixels a PNG export may have (8192x8192). The picture is drawn whole in memory: a
+#: 512x512 board at 48 px a tile is 24576x24576 pixels, which took 4.7 GB and 30 s, and Pillow
+#: itself refuses to open pictures of more than about 179 million pixels.
+MAX_PNG_PIXELS = 8192 * 8192
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,34 @@ def _margin(options: ExportOptions, size: int) -> int:
 
 
 # -- PNG ------------------------------------------------------------------------------------
+def png_size(board: Grid, tile_px: int, coords: bool) -> tuple[int, int]:
+    """The PNG's width and height in pixels for ``tile_px`` pixels per tile."""
+    margin = max(14, tile_px // 2) if coords else 0
+    return margin + board.width * tile_px, margin + board.height * tile_px
+
+
+def png_tile_limit(board: Grid, coords: bool = False) -> int:
+    """The largest tile (pixels) whose PNG of ``board`` has at most ``MAX_PNG_PIXELS`` (at least 4:
+    at 4 px a tile no board a file may hold, at most 262,144 tiles, comes near the limit)."""
+    tile = MAX_TILE_PX
+    while tile > 4 and math.prod(png_size(board, tile, coords)) > MAX_PNG_PIXELS:
+        tile -= 1
+    return tile
+
+
+def check_png_size(board: Grid, options: ExportOptions) -> None:
+    """ValueError, naming the tile that fits, when the PNG would be too big to draw."""
+    width, height = png_size(board, options.tile_px, options.coords)
+    if width * height > MAX_PNG_PIXELS:
+        fit = png_tile_limit(board, options.coords)
+        raise ValueError(
+            f"at {options.tile_px} px a tile the picture is {width}x{height} pixels, more than 8192x8192 holds;"
+            f" use --tile {fit} or less, or .svg or .pdf"
+        )
+
+
 def board_png(board: Grid, options: ExportOptions) -> Image.Image:
+    check_png_size(board, options)
     size = options.tile_px
     pictures = tile_pictures(options.theme, game_of(board))
     margin = _margin(options, size)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from editor.games.base import EditorGame, Grid, Played
+from editor.games.base import EditorGame, Grid, PlayCancelled, Played, PlayWatch
 from engine.ai.registry import resolve_ai
 from engine.deck import generate_deck
 from engine.game import Chooser, GameRecord, play_game
@@ -82,6 +82,9 @@ class PlaytestRunner:
     folders: list[Path] = field(default_factory=list)
     _thread: threading.Thread | None = None
     _result: list[object] = field(default_factory=list)
+    #: The running game's progress and its cancel switch (``cancel``).
+    watch: PlayWatch = field(default_factory=PlayWatch)
+    _told: str = ""
 
     @property
     def running(self) -> bool:
@@ -90,10 +93,12 @@ class PlaytestRunner:
     def start(self, game: EditorGame, board: Grid, level: Enum | None, name: str) -> None:
         """Play ``board`` with ``game``'s built-in AIs in a thread; ``poll`` reports it."""
         box: list[object] = []
+        watch = self.watch = PlayWatch()
+        self._told = ""
 
         def run() -> None:
             try:
-                box.append(game.play(board, level, name))
+                box.append(game.play(board, level, name, watch))
             except Exception as exc:  # reported in the status bar, never a crash of the editor
                 box.append(exc)
 
@@ -107,13 +112,27 @@ class PlaytestRunner:
             self._thread.join(timeout)
         self.poll()
 
+    def cancel(self) -> None:
+        """Stop the running game at its next step (``poll`` then says where it stopped)."""
+        self.watch.cancel.set()
+
     def poll(self) -> None:
-        """Report a finished game (opening the viewer) and reap finished viewers."""
+        """Report a running game's progress, a finished game (opening the viewer), a stopped one,
+        and reap finished viewers."""
         self.reap()
-        if self._thread is None or self._thread.is_alive():
+        if self._thread is None:
+            return
+        if self._thread.is_alive():
+            progress = self.watch.progress
+            if progress and progress != self._told and not self.watch.cancel.is_set():
+                self._told = progress
+                self.say(f"test-play: the AI is playing … {progress} (F5 stops it)")
             return
         self._thread = None
         result = self._result[0] if self._result else None
+        if isinstance(result, PlayCancelled):
+            self.say(f"test-play {result}; nothing to show")
+            return
         if not isinstance(result, Played):
             self.say(f"test-play failed: {result}")
             return

@@ -12,9 +12,10 @@ Positions are 0-based ``(x, y)`` with ``y`` growing downwards, whatever the game
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
@@ -118,6 +119,20 @@ class Played:
 
     path: Path
     summary: str
+
+
+@dataclass
+class PlayWatch:
+    """Between a running test-play (its thread) and the window: the game writes how far it is
+    (``progress``, e.g. ``round 1,234``; the window shows it) and stops at its next step once
+    ``cancel`` is set (a Tron game on a big arena takes minutes)."""
+
+    progress: str = ""
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+
+class PlayCancelled(Exception):
+    """A test-play stopped because its ``PlayWatch`` was cancelled (the message says where)."""
 
 
 class EditorGame(ABC):
@@ -229,8 +244,10 @@ class EditorGame(ABC):
         """Why no game at all can be played on ``grid`` (None when one can)."""
 
     @abstractmethod
-    def play(self, grid: Grid, level: Enum | None, name: str) -> Played:
-        """Play a game on ``grid`` with built-in AIs and write it where the viewer reads it."""
+    def play(self, grid: Grid, level: Enum | None, name: str, watch: PlayWatch | None = None) -> Played:
+        """Play a game on ``grid`` with built-in AIs and write it where the viewer reads it; a game
+        that can take long reports its progress to ``watch`` and raises ``PlayCancelled`` soon
+        after ``watch.cancel`` is set."""
 
     # -- pictures ------------------------------------------------------------------------
     #: Whether the validation's summary is worth showing beside problems (Tron: the space each bot

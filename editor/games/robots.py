@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from editor.commands import blank_board, resized_board
-from editor.games.base import Cell, EditorGame, Grid, Played, Position, Transform, Validation, expect
+from editor.games.base import Cell, EditorGame, Grid, Played, PlayWatch, Position, Transform, Validation, expect
 from editor.layout import PALETTE_CHARS
 from editor.names import tile_name
 from editor.spans import Spans, fill_row
@@ -127,7 +127,8 @@ class RobotGame(EditorGame):
         unplayable = board_problems(board, form_status(board) & BoardStatus.NO_GAME)
         return unplayable[0].message if unplayable else None
 
-    def play(self, grid: Grid, level: Enum | None, name: str) -> Played:
+    def play(self, grid: Grid, level: Enum | None, name: str, watch: PlayWatch | None = None) -> Played:
+        """One planner game (seconds; about 40 s on an open 512x512 board): no progress is reported."""
         from editor.playtest import play
 
         chosen = level if isinstance(level, Level) else Level.NORMAL

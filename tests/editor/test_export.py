@@ -152,3 +152,37 @@ def test_export_takes_a_shipped_board_or_arena_by_name(tmp_path: Path, name: str
     with Image.open(out) as image:
         assert image.size == size
     assert not (tmp_path / name).exists()  # nothing made here
+
+
+def test_a_png_too_big_to_draw_is_refused_naming_the_tile_that_fits(tmp_path: Path) -> None:
+    """A 512x512 arena at the default 48 px a tile was a 24576x24576 picture drawn whole in memory
+    (4.7 GB, 30 s); now it is one line naming the largest tile that fits, and the editor's export
+    prompt offers that tile."""
+    from editor.controller import EditorController
+    from editor.document import Document
+    from editor.export import MAX_PNG_PIXELS, check_png_size, png_size, png_tile_limit
+    from editor.games import TRON, game_named
+
+    arena = tmp_path / "big.txt"
+    arena.write_text(game_named(TRON).write(game_named(TRON).blank(512, 512)))
+    result = _run(str(arena), "--export", str(tmp_path / "big.png"))
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "24576x24576 pixels" in result.stderr and "use --tile 16 or less" in result.stderr
+    assert not (tmp_path / "big.png").exists()
+    board = Document.open(arena).board
+    for coords in (False, True):
+        fit = png_tile_limit(board, coords)
+        assert png_size(board, fit, coords)[0] * png_size(board, fit, coords)[1] <= MAX_PNG_PIXELS
+        assert png_size(board, fit + 1, coords)[0] * png_size(board, fit + 1, coords)[1] > MAX_PNG_PIXELS
+        check_png_size(board, ExportOptions(tile_px=fit, coords=coords))
+        with pytest.raises(ValueError, match=f"use --tile {fit} or less"):
+            check_png_size(board, ExportOptions(tile_px=fit + 1, coords=coords))
+    ctl = EditorController(Document.open(arena), autosave_folder=tmp_path / "state", background_validation=False)
+    ctl.key_press("E", ctrl=True, shift=True)
+    ctl.key_press("ENTER")
+    assert ctl.prompt is not None and ctl.prompt.text.split()[:2] == ["--tile", "16"]
+    ctl.prompt.set_text("--tile 17")
+    ctl.key_press("ENTER")
+    assert ctl.status.startswith(f"could not export {tmp_path / 'big.png'}: at 17 px a tile the picture is 8704x8704")
+    assert not (tmp_path / "big.png").exists()
+    ctl.close()

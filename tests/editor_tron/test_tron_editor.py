@@ -3,6 +3,7 @@ handling edit them; the engine's parser, writer, checks and server decide what t
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from editor.commands import SetTiles
 from editor.controller import EditorController
 from editor.document import Document
 from editor.games import TRON, game_named
+from editor.games.base import PlayCancelled, PlayWatch
 from editor.games.tron.grid import TronGrid, arena_of
 from engine.errors import InputError
 from engine.tron.arena import Heading, load_arena, parse_arena, write_arena
@@ -288,3 +290,58 @@ def test_the_starts_tool_gives_any_number_of_bots_a_start(tmp_path: Path) -> Non
     ctl.key_press("P", ctrl=True, shift=True)
     assert "tool_starts" in [action for _, action in ctl.prompt.menu]  # type: ignore[union-attr]
     ctl.close()
+
+
+class _Told(PlayWatch):
+    """A watch that says when the game first reported progress (tests wait on that, not on time)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen = threading.Event()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        if name == "progress" and value:
+            self.seen.set()
+
+
+def test_a_long_test_play_shows_its_round_and_f5_stops_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a big arena a test game takes minutes (an open 512x512 one ran over 6 minutes with only
+    "the AI is playing" on show and no way to stop it): the status bar counts the rounds, and F5
+    again stops the game (its bots are killed) with nothing opened."""
+    from editor import playtest
+
+    watches: list[_Told] = []
+    monkeypatch.setattr(playtest, "PlayWatch", lambda: watches.append(_Told()) or watches[-1])
+    ctl = _ctl(tmp_path, 100, 100, "big.txt")
+    opened: list[Path] = []
+    ctl.playtest.open_viewer = lambda path: opened.append(path)  # type: ignore[assignment,func-returns-value]
+    ctl.key_press("F5")
+    assert watches and watches[0].seen.wait(timeout=120)  # two bots far apart: hundreds of rounds to go
+    ctl.work()
+    assert ctl.status.startswith("test-play: the AI is playing … round ") and ctl.status.endswith("(F5 stops it)")
+    ctl.key_press("F5")
+    assert ctl.status == "test-play: stopping …"
+    ctl.wait_playtest(timeout=120)
+    assert ctl.status.startswith("test-play stopped in round ") and ctl.status.endswith("; nothing to show")
+    assert opened == [] and not ctl.playtest.running
+    ctl.close()
+
+
+def test_a_cancelled_game_raises_where_it_stopped() -> None:
+    watch = _Told()
+    box: list[object] = []
+
+    def run() -> None:
+        try:
+            box.append(TRON_GAME.play(TRON_GAME.blank(60, 60), None, "x", watch))
+        except PlayCancelled as exc:
+            box.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    assert watch.seen.wait(timeout=120)
+    watch.cancel.set()
+    thread.join(timeout=120)
+    assert len(box) == 1 and isinstance(box[0], PlayCancelled) and str(box[0]).startswith("stopped in round ")
+    assert watch.progress.startswith("round ")

@@ -22,7 +22,9 @@ from editor.games.base import (
     EditorGame,
     GameAction,
     Grid,
+    PlayCancelled,
     Played,
+    PlayWatch,
     Position,
     Transform,
     Validation,
@@ -40,9 +42,11 @@ from editor.games.tron.grid import (
     fill_cells,
     grid_of,
     put_cells,
+    resized_grid,
     start_cell,
+    symmetric_grid,
+    transformed_grid,
 )
-from editor.transform import transform_rows
 from engine.errors import InputError
 from engine.tron.arena import Arena, Heading, parse_arena, write_arena
 from engine.tron.status import ERROR, INFO, arena_problems
@@ -90,7 +94,7 @@ class ArenaIssue:
 
 
 class TronValidation:
-    """The engine's arena checks (instant: one flood fill per bot), errors and warnings as problems,
+    """The engine's arena checks (instant: the free fields are labelled once, numpy), errors and warnings as problems,
     the reachable space per bot as the summary."""
 
     def __init__(self, grid: TronGrid) -> None:
@@ -118,15 +122,7 @@ class TronValidation:
 
 def point_symmetric(grid: Grid) -> Grid:
     """Block every field whose 180-degree image is blocked (a fair arena for two bots); starts stay."""
-    old = _grid(grid)
-    w, h = old.width, old.height
-    changes = {
-        (x, y): BLOCKED_CELL
-        for y, row in enumerate(old.rows)
-        for x, cell in enumerate(row)
-        if cell == FREE_CELL and old.tile(w - 1 - x, h - 1 - y).blocked
-    }
-    return put_cells(old, changes)[0]
+    return symmetric_grid(_grid(grid))
 
 
 SYMMETRIC = GameAction(
@@ -196,19 +192,10 @@ class TronGame(EditorGame):
 
     def resized(self, grid: Grid, width: int, height: int, anchor: str) -> Grid:
         old = _grid(grid)
-        ox, oy = anchor_offset((old.width, old.height), (width, height), anchor)
-        blank = _grid(self.blank(width, height))
-        moved = {
-            (x + ox, y + oy): cell
-            for y, row in enumerate(old.rows)
-            for x, cell in enumerate(row)
-            if cell != FREE_CELL and 0 <= x + ox < width and 0 <= y + oy < height
-        }
-        return put_cells(blank, moved)[0]
+        return resized_grid(old, width, height, anchor_offset((old.width, old.height), (width, height), anchor))
 
     def transformed(self, grid: Grid, transform: Transform) -> Grid:
-        rows = transform_rows(_grid(grid).rows, transform)
-        return TronGrid(tuple(tuple(self._turn(cell, transform) for cell in row) for row in rows))
+        return transformed_grid(_grid(grid), transform, lambda cell: self._turn(cell, transform))
 
     @staticmethod
     def _turn(cell: TronCell, transform: Transform) -> TronCell:
@@ -241,17 +228,26 @@ class TronGame(EditorGame):
         errors = TronValidation(_grid(grid)).errors
         return errors[0].message if errors else None
 
-    def play(self, grid: Grid, level: Enum | None, name: str) -> Played:
+    def play(self, grid: Grid, level: Enum | None, name: str, watch: PlayWatch | None = None) -> Played:
         """The strong bot against the simple one (one more simple bot per further start line),
-        written as a game file the viewer plays."""
+        written as a game file the viewer plays. Each round is told to ``watch``; a cancel ends
+        the game after the round being played (at most the bots' time limit, 1 s)."""
         from engine.tron.cli import bot_spec
-        from engine.tron.record import save_game
+        from engine.tron.record import RoundRecord, save_game
+        from engine.tron.rules import Event, State
         from engine.tron.server import play_game
 
         arena = arena_of(_grid(grid))
         count = arena.default_bots
         bots = [bot_spec("strong"), *(bot_spec("simple") for _ in range(count - 1))]
-        record, _ = play_game(arena, bots)
+        told = watch if watch is not None else PlayWatch()
+
+        def on_record(record: RoundRecord, state: State, events: Sequence[Event]) -> None:
+            told.progress = f"round {state.round:,}"
+            if told.cancel.is_set():  # the server kills the bots and lets this through
+                raise PlayCancelled(f"stopped in round {state.round:,}")
+
+        record, _ = play_game(arena, bots, on_record=on_record)
         target = Path(tempfile.mkdtemp(prefix=PLAY_PREFIX)) / f"{Path(name).stem}-game.json"
         save_game(record, target)
         scores = ", ".join(f"{b.name} {p}" for b, p in zip(record.bots, record.points(), strict=True))

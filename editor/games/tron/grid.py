@@ -10,10 +10,15 @@ gaps, as the file format demands) are kept by :func:`put_cells`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
+from operator import attrgetter
 
+import numpy as np
+
+from editor.games.base import Transform
 from editor.spans import Spans, fill_row
 from engine.tron.arena import Arena, Heading, Start
 
@@ -108,8 +113,16 @@ def grid_of(arena: Arena) -> TronGrid:
     return TronGrid(tuple(tuple(row) for row in rows))
 
 
+_char = attrgetter("char")
+#: Each char's byte in ``Arena.blocked``.
+_BLOCKED_BYTE = {char: int(char == BLOCKED) for char in CHARS}
+
+
 def arena_of(grid: TronGrid) -> Arena:
-    blocked = bytes(1 if cell.blocked else 0 for row in grid.rows for cell in row)
+    """The engine's arena of a grid. Every save and autosave (each second while editing, on the
+    window's thread) goes through here, so the fields are mapped by C loops (``map``), not one
+    Python expression per field: 23 -> 11 ms on 512x512."""
+    blocked = bytes(map(_BLOCKED_BYTE.__getitem__, map(_char, chain.from_iterable(grid.rows))))
     starts = grid.starts()
     ordered = tuple(
         Start(x + 1, y + 1, cell.heading, cell.short)
@@ -175,6 +188,92 @@ def put_cells(grid: TronGrid, changes: Mapping[Position, TronCell]) -> tuple[Tro
     new = TronGrid(tuple(tuple(rows[y]) if y in rows else row for y, row in enumerate(grid.rows)))
     new.__dict__["_starts"] = numbered
     return new, frozenset(others)
+
+
+def _cells(grid: TronGrid) -> np.ndarray:
+    """The grid's cells as a ``height`` x ``width`` object array (the cells themselves, not copies:
+    a start's ``short`` spelling travels with it). Built in C: ~3 ms for 512x512."""
+    flat = np.fromiter(chain.from_iterable(grid.rows), dtype=object, count=grid.width * grid.height)
+    return flat.reshape(grid.height, grid.width)
+
+
+def _grid_of_cells(cells: np.ndarray, starts: dict[int, tuple[Position, TronCell]]) -> TronGrid:
+    """A grid of an object array whose starts the caller knows (no scan of the arena for them)."""
+    grid = TronGrid(tuple(map(tuple, cells.tolist())))
+    grid.__dict__["_starts"] = starts
+    return grid
+
+
+def _numbered(moved: list[tuple[int, Position, TronCell]], cells: np.ndarray) -> dict[int, tuple[Position, TronCell]]:
+    """Write the starts ``(bot, new position, cell)`` into ``cells``, numbered 1..n in the order of
+    their old numbers (the file's start lines number bots without gaps)."""
+    starts: dict[int, tuple[Position, TronCell]] = {}
+    for number, (_, (x, y), cell) in enumerate(sorted(moved, key=lambda m: m[0]), 1):
+        if cell.bot != number and cell.heading is not None:
+            cell = start_cell(number, cell.heading, cell.short)
+        cells[y, x] = cell
+        starts[number] = ((x, y), cell)
+    return starts
+
+
+def resized_grid(grid: TronGrid, width: int, height: int, offset: Position) -> TronGrid:
+    """``grid`` cut or padded with free fields to ``width`` x ``height``, its top-left corner put at
+    ``offset`` (negative: cut). One array slice, whatever the size; only the starts (at most
+    ``MAX_BOTS``) are looked at one by one: those cut off go, the others are renumbered 1..n."""
+    Arena(width, height, bytes(width * height))  # the engine's size limits, with its message
+    ox, oy = offset
+    old = _cells(grid)
+    new = np.full((height, width), FREE_CELL, dtype=object)
+    x0, x1 = max(0, ox), min(width, grid.width + ox)
+    y0, y1 = max(0, oy), min(height, grid.height + oy)
+    if x0 < x1 and y0 < y1:
+        new[y0:y1, x0:x1] = old[y0 - oy : y1 - oy, x0 - ox : x1 - ox]
+    moved = [
+        (bot, (x + ox, y + oy), cell)
+        for bot, ((x, y), cell) in grid.starts().items()
+        if 0 <= x + ox < width and 0 <= y + oy < height
+    ]
+    return _grid_of_cells(new, _numbered(moved, new))
+
+
+def _moved(transform: Transform, width: int, height: int) -> Callable[[int, int], Position]:
+    """Where the field at old ``(x, y)`` lands under ``transform`` (0-based)."""
+    if transform is Transform.ROTATE_CW:
+        return lambda x, y: (height - 1 - y, x)
+    if transform is Transform.ROTATE_CCW:
+        return lambda x, y: (y, width - 1 - x)
+    if transform is Transform.MIRROR_H:
+        return lambda x, y: (width - 1 - x, y)
+    return lambda x, y: (x, height - 1 - y)
+
+
+_ROTATIONS = {Transform.ROTATE_CW: -1, Transform.ROTATE_CCW: 1}
+
+
+def transformed_grid(grid: TronGrid, transform: Transform, turn: Callable[[TronCell], TronCell]) -> TronGrid:
+    """``grid`` rotated or mirrored as one array operation; ``turn`` gives a start's cell its new
+    facing (free and blocked fields look the same every way, so only the starts are turned)."""
+    old = _cells(grid)
+    if transform in _ROTATIONS:
+        new = np.rot90(old, _ROTATIONS[transform]).copy()
+    else:
+        new = (old[:, ::-1] if transform is Transform.MIRROR_H else old[::-1, :]).copy()
+    to = _moved(transform, grid.width, grid.height)
+    moved = [(bot, to(x, y), turn(cell)) for bot, ((x, y), cell) in grid.starts().items()]
+    return _grid_of_cells(new, _numbered(moved, new))
+
+
+def symmetric_grid(grid: TronGrid) -> TronGrid:
+    """Every free field whose 180-degree image is blocked, blocked too (starts stay): array masks."""
+    chars = np.fromiter(map(_char, chain.from_iterable(grid.rows)), dtype=object, count=grid.width * grid.height)
+    chars = chars.reshape(grid.height, grid.width)
+    blocked = chars == BLOCKED
+    newly = (chars == FREE) & blocked[::-1, ::-1]
+    if not newly.any():
+        return grid
+    cells = _cells(grid).copy()
+    cells[newly] = BLOCKED_CELL
+    return _grid_of_cells(cells, grid.starts())
 
 
 def fill_cells(grid: TronGrid, area: Spans, cell: TronCell) -> tuple[TronGrid, frozenset[Position]]:
