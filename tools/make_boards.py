@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.boardfile import write_board  # noqa: E402
 from engine.model import WALL_CHARS, Board  # noqa: E402
+from engine.wording import counted  # noqa: E402
 
 # --- small hand-drawn boards -------------------------------------------------------------------
 
@@ -392,7 +393,9 @@ def main() -> None:
             raise SystemExit(f"{name}: rows of different widths {sorted(widths)}")
         board = Board.from_strings(rows)
         (out / name).write_text(write_board(board), encoding="utf-8", newline="")
-        print(f"{name}: {board.width}x{board.height}, {len(board.starts)} start, {len(board.goals)} goals")
+        print(
+            f"{name}: {board.width}x{board.height}, {counted(len(board.starts), 'start')}, {counted(len(board.goals), 'goal')}"
+        )
 
 
 if __name__ == "__main__":
