@@ -134,6 +134,24 @@ def test_a_hand_edited_recent_list_with_a_name_too_long_is_no_error(tmp_path: Pa
     assert [e.path for e in ctl.prompt.listing.entries if e.recent] == [other]
 
 
+@pytest.mark.parametrize("name", ["settings.json", "recent.txt"])
+def test_a_fifo_as_a_state_file_means_the_defaults_and_is_never_waited_on(tmp_path: Path, name: str) -> None:
+    """A FIFO as ``settings.json`` held robots-edit at start for ever (read before the window
+    opens); as ``recent.txt``, Ctrl+O's browser. Neither is opened for reading now."""
+    from editor.files import RecentFiles, Settings
+    from tests.fifo_guard import never_stuck_on
+
+    (tmp_path / "state").mkdir()
+    fifo = tmp_path / "state" / name
+    os.mkfifo(fifo)
+    with never_stuck_on(fifo) as knocked:
+        loaded = (
+            Settings(tmp_path / "state").load() if name == "settings.json" else RecentFiles(tmp_path / "state").load()
+        )
+    assert not knocked, f"{name}: the FIFO was opened for reading"
+    assert not loaded
+
+
 def test_drop_a_file_on_the_window_opens_it(tmp_path: Path) -> None:
     ctl = _ctl(tmp_path)
     other = tmp_path / "other.dat"
