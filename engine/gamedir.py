@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.asciiboard import render_ascii_board
-from engine.atomic import file_kind, write_files_atomic
+from engine.atomic import file_kind, read_regular, write_files_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import cut
 from engine.cards import Card
@@ -54,9 +54,10 @@ VIEWER_PID_FILE = ".robots-view.pid"
 
 def viewer_pid(folder: str | Path) -> int | None:
     """The process id of a live viewer watching ``folder`` (it reloads the game when the folder is
-    rewritten), or None."""
+    rewritten), or None. Read with ``read_regular``: a FIFO planted under that name held
+    ``play --view`` for ever (``read_text`` waits for a writer)."""
     try:
-        pid = int((Path(folder) / VIEWER_PID_FILE).read_text(encoding="ascii").strip()[:12])
+        pid = int(read_regular(Path(folder) / VIEWER_PID_FILE, 64).decode("ascii").strip()[:12])
     except (OSError, ValueError):
         return None
     if pid <= 0:
