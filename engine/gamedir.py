@@ -27,7 +27,7 @@ from engine.boardfile import load_board, write_board
 from engine.bounds import cut
 from engine.cards import Card
 from engine.deck import write_cards
-from engine.errors import InputError, read_text
+from engine.errors import InputError, read_text, read_utf8
 from engine.game import GameRecord, Outcome
 from engine.jsonplace import JsonSource
 from engine.model import Board, Level, Pose
@@ -220,7 +220,7 @@ def read_game_dir(path: str | Path) -> GameDir:
         kind = "file" if stat.S_ISREG(mode) else file_kind(mode)  # a FIFO was "a file"
         raise InputError(f"not a game directory (a {kind}, not a directory)", folder)
     info_path = folder / INFO_FILE
-    info = parse_game_info(read_text(info_path), info_path)
+    info = parse_game_info(read_utf8(info_path), info_path)
     board = load_board(folder / BOARD_FILE)
     start_path = folder / START_FILE
     start = parse_pose(read_text(start_path), start_path)
