@@ -215,8 +215,10 @@ def read_game_dir(path: str | Path) -> GameDir:
     if not folder.is_dir():
         try:
             mode = folder.stat().st_mode
-        except OSError:
+        except FileNotFoundError:
             raise InputError("not a game directory (no such directory)", folder) from None
+        except OSError as exc:  # a link loop was "no such directory"
+            raise InputError(f"not a game directory ({exc.strerror or exc})", folder) from None
         kind = "file" if stat.S_ISREG(mode) else file_kind(mode)  # a FIFO was "a file"
         raise InputError(f"not a game directory (a {kind}, not a directory)", folder)
     info_path = folder / INFO_FILE

@@ -150,6 +150,9 @@ def test_a_missing_directory_is_named(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "a-fifo")  # robots-view a-fifo: it was called "a file"
     with pytest.raises(InputError, match=r"not a game directory \(a FIFO \(named pipe\), not a directory\)"):
         read_game_dir(tmp_path / "a-fifo")
+    (tmp_path / "a-loop").symlink_to("a-loop")  # robots-engine analyse a-loop: it was "no such directory"
+    with pytest.raises(InputError, match=r"not a game directory \(Too many levels of symbolic links\)"):
+        read_game_dir(tmp_path / "a-loop")
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
