@@ -185,3 +185,18 @@ def test_memory_option_reaches_every_game_and_belongs_to_the_journal(tmp_path: P
     header = json.loads((free / "journal.jsonl").read_text().splitlines()[0])
     assert "memory" not in header["fingerprint"] and header["fingerprint"]["startup"] == 2.0
     assert main([*common, "--out", str(free), "--resume", "--memory", "0"]) == 0
+
+
+@pytest.mark.parametrize("name", ["results.csv", "summary.json"])
+def test_a_fifo_where_a_report_goes_is_refused_before_any_game(tmp_path: Path, name: str) -> None:
+    """A FIFO (or a folder) where results.csv or summary.json go was refused only after the last
+    game, hours later; robots-contest names it first, and so does the tournament now."""
+    import os
+
+    os.mkfifo(tmp_path / name)
+    played: list[int] = []
+    with pytest.raises(InputError) as info:
+        run_tournament([bot_spec("simple"), bot_spec("random")], ARENAS[:1], tmp_path,
+                       on_game=lambda done, total: played.append(done))  # fmt: skip
+    assert str(info.value) == f"{tmp_path / name}: is a FIFO (named pipe), not a file: refusing to replace it"
+    assert played == [] and not (tmp_path / JOURNAL).exists()
