@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -212,6 +212,18 @@ def test_json_depth_ignores_brackets_in_strings() -> None:
     assert json_too_deep('["[[[[[[[[[[[["]', 2) is None
     assert json_too_deep('{"a": "\\"[[[["}', 1) is None
     assert json_too_deep("[[[1]]]", 2) == (1, 3)
+
+
+def test_json_depth_does_not_walk_a_text_with_few_brackets() -> None:
+    """A 63 MiB game.json of one long string took 24 s to check a character at a time; a text
+    with no more opening brackets than the limit cannot be too deep, and is not walked."""
+
+    class Unwalkable(str):
+        def __iter__(self) -> Iterator[str]:
+            raise AssertionError("walked a character at a time")
+
+    assert json_too_deep(Unwalkable('{"format": "' + "a" * 5000 + '", "x": [[1]]}'), 3) is None
+    assert json_too_deep(Unwalkable("9" * 5000)) is None
 
 
 @pytest.mark.parametrize("char", ["\x01", "\x7f", "\xad", "\u200b", "\U000e0001", "x", "'"])
