@@ -226,30 +226,6 @@ def test_a_json_file_that_is_not_utf8_is_refused_where_the_bytes_are(
     assert f"{shown}:{line}:{column}: not UTF-8 text (byte 0xff): save it as UTF-8" in result.err, result.err
 
 
-@pytest.mark.parametrize("kind", ["fifo", "folder", "link loop"])
-def test_a_round_record_that_is_no_file_is_named_not_taken_for_none(
-    engine: Callable[..., Result], tmp_path: Path, kind: str
-) -> None:
-    """``analyse`` on a game whose rounds.jsonl was a FIFO, a folder or a link loop said "this game
-    folder has no round record: play it again to analyse it"; it says what is there now."""
-    assert engine("play", str(CHOP), "--seed", "3", "--out", "g").code == 0
-    path = tmp_path / "g" / ROUNDS_FILE
-    path.unlink()
-    if kind == "fifo":
-        os.mkfifo(path)
-    elif kind == "folder":
-        path.mkdir()
-    else:
-        path.symlink_to(ROUNDS_FILE)
-    result = engine("analyse", "g")
-    expected = {
-        "fifo": "is a FIFO (named pipe), not a regular file",
-        "folder": "is a directory, not a file",
-        "link loop": "cannot read: Too many levels of symbolic links",
-    }[kind]
-    assert result.code == 2 and result.err == f"robots-engine: g/{ROUNDS_FILE}: {expected}\n", result.err
-
-
 def test_a_state_file_that_is_a_link_loop_is_named_not_taken_for_no_game(
     engine: Callable[..., Result], tmp_path: Path
 ) -> None:
