@@ -9,6 +9,8 @@ import stat
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from editor.cli import load_document
 from editor.commands import SetTiles
@@ -365,3 +367,18 @@ def test_a_question_showing_is_not_replaced_by_the_reload_question(tmp_path: Pat
     ctl.activated()  # asked once the question is gone
     assert ctl.prompt is not None and "reload" in ctl.prompt.label
     ctl.close()
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=200) | st.sampled_from([b"[" * 5000, b"9" * 5000, b"\xef\xbb\xbf{}", b"{}\x00"]))
+def test_any_bytes_as_a_state_file_mean_the_defaults_never_an_error(tmp_path: Path, data: bytes) -> None:
+    """settings.json and recent.txt are conveniences: whatever bytes they hold, loading them never
+    raises (a NUL, bytes that are not UTF-8, JSON nested 5,000 deep)."""
+    from editor.files import RecentFiles, Settings
+
+    folder = tmp_path / "fuzz-state"
+    folder.mkdir(exist_ok=True)
+    (folder / "settings.json").write_bytes(data)
+    (folder / "recent.txt").write_bytes(data)
+    assert isinstance(Settings(folder).load(), dict)
+    assert all(isinstance(p, Path) for p in RecentFiles(folder).load())
