@@ -143,19 +143,21 @@ def unlock(copy: Path, handle: BinaryIO) -> None:
 
 
 def held_elsewhere(copy: Path) -> bool:
-    """Whether a running window (this process's other windows included) owns ``copy`` now."""
+    """Whether a running window (this process's other windows included) owns ``copy`` now. The
+    lock file is opened without blocking: a FIFO of that name held the editor at start for ever."""
     try:
-        handle = open(lock_file(copy), "rb")  # noqa: SIM115
+        fd = os.open(lock_file(copy), os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
         return False  # no lock file: nobody holds it
-    with handle:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        except OSError:
-            return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
         return False
+    finally:
+        os.close(fd)
+    return False
 
 
 def keep_aside(path: Path, name: str) -> Path:

@@ -74,7 +74,16 @@ def run_export(document: Document, args: argparse.Namespace) -> int:
 
 def load_document(path: Path | None, game: EditorGame | None = None, size: tuple[int, int] | None = None) -> Document:
     """The document for the command line's BOARD (InputError when it cannot be read): the file's
-    game unless ``game`` is given; a new one of ``size`` when the file does not exist yet."""
+    game unless ``game`` is given; a new one of ``size`` when the file does not exist yet. A path
+    that is there but cannot be looked through (a link loop) is refused, not taken for a new file
+    (``--export`` said "needs an existing BOARD file", and editing started a blank board)."""
+    if path is not None and not path.exists() and os.path.lexists(path):
+        try:
+            path.stat()
+        except FileNotFoundError:
+            pass  # a link to a file not made yet: saving makes it
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror or exc}", path) from None
     if path is not None and path.exists():
         return Document.open(path, game)
     if path is not None and not path.parent.is_dir():

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from editor.autosave import Autosaver, state_folder
 from editor.document import Document
-from engine.atomic import write_text_atomic
+from engine.atomic import read_regular, write_text_atomic
+from engine.bounds import MAX_FILE_BYTES
 from engine.errors import InputError, read_text
 from pathui.prompt import Prompts
 
@@ -29,7 +30,7 @@ class RecentFiles:
 
     def load(self) -> list[Path]:
         try:
-            lines = self.file.read_text(encoding="utf-8").splitlines()
+            lines = read_regular(self.file, MAX_FILE_BYTES).decode("utf-8").splitlines()
         except (OSError, UnicodeDecodeError):
             return []
         return [Path(line) for line in lines if line.strip()][:RECENT_MAX]
@@ -47,14 +48,16 @@ class RecentFiles:
 class Settings:
     """The editor's few remembered choices (the right button's job), as JSON in the state folder.
 
-    A missing, unreadable or hand-broken file means the defaults; it is never an error."""
+    A missing, unreadable or hand-broken file means the defaults; it is never an error. Both files
+    are read with ``engine.atomic.read_regular``: a FIFO in their place held the editor at start
+    for ever (``read_text`` waits for a writer), a folder or ``/dev/zero`` is no list either."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self.file = (folder or state_folder()) / "settings.json"
 
     def load(self) -> dict[str, object]:
         try:
-            data = json.loads(self.file.read_text(encoding="utf-8"))
+            data = json.loads(read_regular(self.file, MAX_FILE_BYTES).decode("utf-8"))
         except (OSError, ValueError, RecursionError):
             return {}
         return data if isinstance(data, dict) else {}

@@ -28,7 +28,7 @@ from engine.cards import Card
 from engine.errors import InputError
 from engine.gamedir import ANALYSIS_FILE, read_game_dir
 from engine.jsonplace import JsonSource, dotted
-from engine.roundlog import read_rounds
+from engine.roundlog import ROUNDS_FILE, read_rounds
 from engine.wording import counted
 
 ANALYSIS_FORMAT = 1
@@ -101,6 +101,8 @@ def analyse_game(folder: str | Path) -> list[RoundVerdict]:
     entries = read_rounds(game.path, game.board.width, game.board.height)
     if entries is None:
         raise InputError("this game folder has no round record (rounds.jsonl): play it again to analyse it", game.path)
+    if not entries:  # an emptied file: "no lossy round (0 rounds)" judged a game that was not there
+        raise InputError("the round record holds no round: play the game again to analyse it", game.path / ROUNDS_FILE)
     plan = plan_for(game.board, game.level)
     verdicts = []
     for entry in entries:

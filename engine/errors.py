@@ -115,6 +115,28 @@ def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
     FIFO without a writer would wait for ever, and ``/dev/zero`` would never end), and no more
     than ``engine.bounds.MAX_FILE_BYTES`` of it (a file that grows while it is read stops there).
     """
+    data = _read_input(path, error)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read_utf8(path: str | Path, error: type[InputError] = InputError) -> str:
+    """``read_text`` for the JSON files the project writes (``game.json``, ``rounds.jsonl``, ...):
+    JSON is UTF-8 (RFC 8259), so other bytes are refused where they are. Read as Latin-1 they
+    became odd characters in a key, and the message blamed what was then missing
+    (``1:1: unsupported format None``) instead of the byte at ``2:4``."""
+    data = _read_input(path, error)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = line_column(data, exc.start)
+        raise error(f"not UTF-8 text (byte 0x{data[exc.start]:02x}): save it as UTF-8", path, line, column) from None
+
+
+def _read_input(path: str | Path, error: type[InputError]) -> bytes:
+    """The bytes of an input file for ``read_text`` and ``read_utf8``, refused as they say."""
     import errno
 
     from engine.atomic import NotARegularFile, read_regular  # engine.atomic imports nothing of ours
@@ -134,10 +156,7 @@ def read_text(path: str | Path, error: type[InputError] = InputError) -> str:
         raise error(f"cannot read: {exc.strerror or exc}", path) from None
     if data.startswith(BYTE_ORDER_MARK):  # else "unknown card '\ufeffRR'": true, but no help
         raise error("starts with a byte-order mark (EF BB BF): save it as UTF-8 without one", path, 1, 1)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    return data
 
 
 def parse_json(text: str, path: str | Path | None = None, line: int = 1) -> Any:

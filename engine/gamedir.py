@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.asciiboard import render_ascii_board
-from engine.atomic import file_kind, write_files_atomic
+from engine.atomic import file_kind, read_regular, write_files_atomic
 from engine.boardfile import load_board, write_board
 from engine.bounds import cut
 from engine.cards import Card
 from engine.deck import write_cards
-from engine.errors import InputError, read_text
+from engine.errors import InputError, read_text, read_utf8
 from engine.game import GameRecord, Outcome
 from engine.jsonplace import JsonSource
 from engine.model import Board, Level, Pose
@@ -54,9 +54,10 @@ VIEWER_PID_FILE = ".robots-view.pid"
 
 def viewer_pid(folder: str | Path) -> int | None:
     """The process id of a live viewer watching ``folder`` (it reloads the game when the folder is
-    rewritten), or None."""
+    rewritten), or None. Read with ``read_regular``: a FIFO planted under that name held
+    ``play --view`` for ever (``read_text`` waits for a writer)."""
     try:
-        pid = int((Path(folder) / VIEWER_PID_FILE).read_text(encoding="ascii").strip()[:12])
+        pid = int(read_regular(Path(folder) / VIEWER_PID_FILE, 64).decode("ascii").strip()[:12])
     except (OSError, ValueError):
         return None
     if pid <= 0:
@@ -214,12 +215,14 @@ def read_game_dir(path: str | Path) -> GameDir:
     if not folder.is_dir():
         try:
             mode = folder.stat().st_mode
-        except OSError:
+        except FileNotFoundError:
             raise InputError("not a game directory (no such directory)", folder) from None
+        except OSError as exc:  # a link loop was "no such directory"
+            raise InputError(f"not a game directory ({exc.strerror or exc})", folder) from None
         kind = "file" if stat.S_ISREG(mode) else file_kind(mode)  # a FIFO was "a file"
         raise InputError(f"not a game directory (a {kind}, not a directory)", folder)
     info_path = folder / INFO_FILE
-    info = parse_game_info(read_text(info_path), info_path)
+    info = parse_game_info(read_utf8(info_path), info_path)
     board = load_board(folder / BOARD_FILE)
     start_path = folder / START_FILE
     start = parse_pose(read_text(start_path), start_path)

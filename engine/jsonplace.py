@@ -9,6 +9,7 @@ when there is an error to report, so nothing is recorded for files that are fine
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,12 @@ from typing import Any
 
 from engine.errors import InputError, parse_json_object
 
-_SPACE = " \t\n\r"
+#: The text is skipped with regular expressions, which run in C: walked a character at a time in
+#: Python, a 63 MiB game file of one long string took 37 s to name the place of an error in it.
+_SPACES = re.compile(r"[ \t\n\r]*")
+_STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # after the opening quote
+_PRIMITIVE = re.compile(r"[^,\]} \t\n\r]*")  # a number, true, false or null
+_NESTING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)  # a whole string, or a bracket
 
 
 def json_place(text: str, path: Sequence[str | int], *, key: bool = False) -> tuple[int, int] | None:
@@ -45,9 +51,7 @@ def line_and_column(text: str, offset: int) -> tuple[int, int]:
 
 
 def _skip_space(text: str, at: int) -> int:
-    while at < len(text) and text[at] in _SPACE:
-        at += 1
-    return at
+    return _SPACES.match(text, at).end()  # type: ignore[union-attr]  # matches the empty string too
 
 
 def _child(text: str, at: int, step: str | int) -> tuple[int, int] | None:
@@ -86,30 +90,25 @@ def _after_value(text: str, at: int) -> int:
     if text[at] == '"':
         return _after_string(text, at)
     if text[at] not in "[{":
-        while at < len(text) and text[at] not in ",]}" + _SPACE:
-            at += 1
-        return at
+        return _PRIMITIVE.match(text, at).end()  # type: ignore[union-attr]  # matches the empty string too
     depth = 0
-    while True:
-        char = text[at]
-        if char == '"':
-            at = _after_string(text, at)
-            continue
-        if char in "[{":
+    for found in _NESTING.finditer(text, at):
+        first = text[found.start()]
+        if first in "[{":
             depth += 1
-        elif char in "]}":
+        elif first in "]}":
             depth -= 1
             if depth == 0:
-                return at + 1
-        at += 1
+                return found.end()
+    raise ValueError("a bracket is not closed")
 
 
 def _after_string(text: str, at: int) -> int:
     """The offset just after the string whose opening quote is at ``at`` (escapes skipped)."""
-    at += 1
-    while text[at] != '"':
-        at += 2 if text[at] == "\\" else 1
-    return at + 1
+    found = _STRING_REST.match(text, at + 1)
+    if found is None:
+        raise ValueError("a string is not closed")
+    return found.end()
 
 
 @dataclass(frozen=True)

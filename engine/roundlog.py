@@ -10,6 +10,7 @@ what ``robots-engine round`` reruns and what the viewer shows in its HUD.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 
 from engine.cards import HAND_SIZE, Card
 from engine.debugmarks import DebugMarks, marks_from_json, marks_to_json
-from engine.errors import InputError, parse_json, read_text
+from engine.errors import InputError, parse_json, read_utf8
 from engine.events import RobotStatus
 from engine.game import GameRecord, Outcome
 from engine.model import Pose
@@ -196,8 +197,10 @@ def parse_rounds(text: str, path: str | Path, width: int, height: int) -> list[R
 
 
 def read_rounds(folder: str | Path, width: int, height: int) -> list[RoundEntry] | None:
-    """The game folder's round record, or None when it has none (older games)."""
+    """The game folder's round record, or None when it has none (older games). A FIFO, a folder
+    or a link loop of that name is not "none": it is refused naming what it is (``analyse`` said
+    the folder had no round record and told the user to play the game again)."""
     path = Path(folder) / ROUNDS_FILE
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None
-    return parse_rounds(read_text(path), path, width, height)
+    return parse_rounds(read_utf8(path), path, width, height)

@@ -13,6 +13,7 @@ state half-updated (it is replaced atomically, last).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,7 @@ from engine.atomic import write_text_atomic
 from engine.boardfile import parse_board, write_board
 from engine.bounds import shown
 from engine.cards import HAND_SIZE, Card
-from engine.errors import ProtocolError, parse_json_object, read_text
+from engine.errors import ProtocolError, parse_json_object, read_utf8
 from engine.game import AIError, Chooser, GameRecord, Outcome, check_choice, new_game, play_rounds
 from engine.jsonplace import JsonSource
 from engine.model import Board, Level, Pose
@@ -189,9 +190,9 @@ def session_from_json(text: str, path: str | Path = STATE_FILE) -> Session:
 
 def load_session(folder: str | Path) -> Session:
     path = Path(folder) / STATE_FILE
-    if not path.exists():
+    if not os.path.lexists(path):  # a link loop there is not "no game": read_utf8 says what it is
         raise ProtocolError("no game loaded here: run 'robots-engine load BOARD [DECK] [LEVEL]' first", path)
-    return session_from_json(read_text(path, ProtocolError), path)
+    return session_from_json(read_utf8(path, ProtocolError), path)
 
 
 def save_session(folder: str | Path, session: Session) -> None:

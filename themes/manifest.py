@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -143,7 +144,7 @@ def read_manifest(folder: Path, problems: list[str]) -> Manifest:
     """
     path = folder / MANIFEST_FILE
     default = Manifest(name=folder.name)
-    if not path.exists():
+    if not os.path.lexists(path):  # not exists(): a link loop or a dangling link is no manifest, it says so
         return default
     try:
         raw = read_regular_file(path)

@@ -166,7 +166,10 @@ def load_source(args: argparse.Namespace) -> GameSource:
     start = parse_pose(" ".join(args.start), "--start") if args.start else None
     if args.demo:
         return sources.demo_source()
-    if args.gamedir and Path(args.gamedir).is_file():  # a board file: the board, with a game if asked
+    # A board file: the board, with a game if asked. So is anything there that is no folder (a
+    # FIFO, a link loop): the board reader names what it is ("b.dat: is a FIFO (named pipe), not a
+    # regular file"), where the game folder reader said "b.dat: not a game directory".
+    if args.gamedir and not Path(args.gamedir).is_dir() and os.path.lexists(args.gamedir):
         if args.board:
             raise InputError("give the board either as BOARD or as --board, not both")
         args.board = args.gamedir

@@ -4,7 +4,9 @@ sequence), newest first, shown on the start screen.
 Kept as a small JSON file in the per-user state folder (``$XDG_STATE_HOME/robots-view``,
 else ``~/.local/state/robots-view``), written atomically (``engine.atomic``) so a crash never
 leaves half a list. A missing, unreadable or hand-broken file means no recent games; a
-read-only home means they are not remembered: neither is ever an error.
+read-only home means they are not remembered: neither is ever an error. A FIFO, device or
+folder in its place is no list either (``engine.atomic.read_regular`` refuses it without
+waiting: a FIFO there held the start screen for ever).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.atomic import write_text_atomic
+from engine.atomic import read_regular, write_text_atomic
+from engine.bounds import MAX_FILE_BYTES
 
 RECENT_MAX = 8
 
@@ -62,7 +65,7 @@ class RecentGames:
     def load(self) -> list[Recent]:
         """The remembered entries, newest first (those whose files are gone are left out)."""
         try:
-            data = json.loads(self.file.read_text(encoding="utf-8"))
+            data = json.loads(read_regular(self.file, MAX_FILE_BYTES).decode("utf-8"))
         except (OSError, ValueError, RecursionError):
             return []
         found: list[Recent] = []

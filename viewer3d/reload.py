@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from pathlib import Path
 
 from engine.errors import InputError
@@ -49,9 +50,19 @@ class GameFolderWatch:
             self._claim()
 
     def _claim(self) -> None:
+        """Write our pid into the folder; never through a link (a game folder from elsewhere could
+        hold ``.robots-view.pid`` linked to a file of the user's, overwritten with a number) nor
+        into a FIFO (its open waited for a reader for ever): either means no claim."""
         path = self.folder / PID_FILE
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
         with contextlib.suppress(OSError):
-            path.write_text(f"{os.getpid()}\n", encoding="ascii")
+            fd = os.open(path, flags, 0o644)
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    return
+                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            finally:
+                os.close(fd)
             self._pid_path = path
 
     def release(self) -> None:
@@ -60,7 +71,7 @@ class GameFolderWatch:
         if path is None:
             return
         with contextlib.suppress(OSError, ValueError):
-            if int(path.read_text(encoding="ascii").strip()) == os.getpid():
+            if viewer_pid(self.folder) == os.getpid():
                 path.unlink()
 
     def poll(self) -> GameSource | None:

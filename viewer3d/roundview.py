@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.cards import Card
 from engine.debugmarks import Arrow, TextLine, TileMark
-from engine.errors import read_text
+from engine.errors import read_utf8
 from engine.game import play_cards
 from engine.model import Board, Level, Pose
 from engine.roundlog import RoundEntry
@@ -204,7 +204,7 @@ def load_analysis(
     lossy or not, and by how much, as ``robots-engine analyse`` printed it). Rounds it describes
     in a way it never writes are skipped.
 
-    Read as every input is (``engine.errors.read_text``): a FIFO named ``analysis.json`` held the
+    Read as every input is (``engine.errors.read_utf8``): a FIFO named ``analysis.json`` held the
     viewer for ever, and JSON nested 10,000 deep was a RecursionError traceback.
     """
     path = folder / "analysis.json"
@@ -213,7 +213,7 @@ def load_analysis(
     from engine.analyse import parse_analysis  # the planner's modules: only for an analysed game
 
     found: dict[int, RoundAnalysis] = {}
-    for verdict in parse_analysis(read_text(path), path, skip=lambda _: None):  # the other rounds are shown
+    for verdict in parse_analysis(read_utf8(path), path, skip=lambda _: None):  # the other rounds are shown
         entry = rounds.get(verdict.number)
         ghost = ghost_poses(board, level, entry.before, verdict.best.cards) if entry is not None else ()
         found[verdict.number] = RoundAnalysis(verdict.best.cards, verdict.lossy, verdict.loss_text(), ghost)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InputError, parse_json_object, quoted, read_text
+from engine.errors import InputError, parse_json_object, quoted, read_utf8
 from engine.jsonplace import JsonSource
 from engine.tron.arena import Arena, parse_arena, write_arena
 from engine.tron.rules import Event, Out, State, Turn, game_points, initial_state, rounds_survived, step
@@ -259,4 +259,4 @@ def _check_round(raw: Any, number: int, state: State, source: JsonSource, here: 
 
 
 def load_game(path: str | Path) -> GameRecord:
-    return parse_game(read_text(path), path)
+    return parse_game(read_utf8(path), path)

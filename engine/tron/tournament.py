@@ -24,7 +24,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
-from engine.atomic import write_text_atomic
+from engine.atomic import resolve_target, write_text_atomic
 from engine.batch import Journal, run_batch
 from engine.batch.table import read_rows
 from engine.cliutil import make_folder
@@ -280,6 +280,13 @@ def run_tournament(
         **({"memory": memory_mb} if memory_mb else {}),
     }
     make_folder(folder)
+    # The reports are written after the last game: something in their way (a FIFO, a folder, a
+    # read-only file) is named now, as robots-contest does, not after hours of games.
+    for name in (RESULTS_FILE, SUMMARY_FILE):
+        try:
+            resolve_target(folder / name)
+        except OSError as exc:
+            raise InputError(str(exc.strerror or exc), folder / name) from None
     games = folder / "games"
     games.mkdir(exist_ok=True)
     texts = [write_arena(arena) for _, arena in arenas]

@@ -4,10 +4,12 @@ shows the best choice as a ghost robot and the lossy rounds on the timeline."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
+from engine.roundlog import ROUNDS_FILE
 from viewer3d.app import ViewerApp
 from viewer3d.sources import from_game_dir
 
@@ -37,6 +39,41 @@ def test_analyse_needs_a_round_record(engine: Runner, tmp_path: Path) -> None:
     result = engine("analyse", "g")
     assert result.code == 2 and "no round record (rounds.jsonl)" in result.err and result.err.count("\n") == 1
     assert engine("analyse", "nowhere").code == 2
+
+
+def test_an_empty_round_record_is_an_error_not_a_game_without_loss(engine: Runner, tmp_path: Path) -> None:
+    """An emptied rounds.jsonl was judged "no lossy round: every choice was as good as the best
+    (0 rounds)", and that written to analysis.json, for a game of 8 rounds."""
+    engine("play", str(CHOP), "--seed", "3", "--out", "g")
+    (tmp_path / "g" / "rounds.jsonl").write_text("")
+    result = engine("analyse", "g")
+    assert result.code == 2 and result.out == "" and not (tmp_path / "g" / "analysis.json").exists()
+    assert (
+        result.err
+        == f"robots-engine: {Path('g', 'rounds.jsonl')}: the round record holds no round: play the game again to analyse it\n"
+    )
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link loop"])
+def test_a_round_record_that_is_no_file_is_named_not_taken_for_none(engine: Runner, tmp_path: Path, kind: str) -> None:
+    """``analyse`` on a game whose rounds.jsonl was a FIFO, a folder or a link loop said "this game
+    folder has no round record: play it again to analyse it"; it says what is there now."""
+    assert engine("play", str(CHOP), "--seed", "3", "--out", "g").code == 0
+    path = tmp_path / "g" / ROUNDS_FILE
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(ROUNDS_FILE)
+    result = engine("analyse", "g")
+    expected = {
+        "fifo": "is a FIFO (named pipe), not a regular file",
+        "folder": "is a directory, not a file",
+        "link loop": "cannot read: Too many levels of symbolic links",
+    }[kind]
+    assert result.code == 2 and result.err == f"robots-engine: g/{ROUNDS_FILE}: {expected}\n", result.err
 
 
 @pytest.mark.parametrize(

@@ -44,3 +44,21 @@ def test_otherwise_a_viewer_is_started_on_the_folder(engine: Runner, monkeypatch
     assert result.code == 0 and "opened the viewer on g" in result.out
     [(argv, options)] = started
     assert argv[1:] == ["-m", "viewer3d", "g"] and options["start_new_session"] is True
+
+
+def test_a_fifo_as_the_viewers_pid_file_is_no_viewer_and_is_never_waited_on(
+    engine: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A FIFO named ``.robots-view.pid`` in the game folder held ``play --view`` for ever."""
+    from tests.fifo_guard import never_stuck_on
+
+    engine("play", str(CHOP), "--seed", "3", "--out", "g")
+    fifo = tmp_path / "g" / VIEWER_PID_FILE
+    os.mkfifo(fifo)
+    started: list[Any] = []
+    monkeypatch.setattr(engine_cli.subprocess, "Popen", lambda *a, **k: started.append(a))
+    monkeypatch.setenv("DISPLAY", ":99")
+    with never_stuck_on(fifo) as knocked:
+        result = engine("play", str(CHOP), "--seed", "4", "--out", "g", "--view")
+    assert not knocked, "the FIFO was opened for reading"
+    assert result.code == 0 and "opened the viewer on g" in result.out and len(started) == 1

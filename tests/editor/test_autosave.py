@@ -3,6 +3,7 @@ in the state folder when the board's folder cannot be written, kept when decline
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from pathlib import Path
@@ -404,3 +405,18 @@ def test_a_crash_copy_equal_to_the_file_is_removed_not_kept_for_ever(tmp_path: P
     assert ctl.prompt is None and not (tmp_path / "b.dat.autosave").exists()
     assert _edit(ctl, (0, 0), "Z") == tmp_path / "b.dat.autosave"
     ctl.close()
+
+
+def test_a_fifo_as_a_lock_file_is_never_waited_on(tmp_path: Path) -> None:
+    """A FIFO named like a crash copy's lock file held the editor at start for ever (asking
+    whether a window owns the copy opened it for reading, which waits for a writer)."""
+    from editor.autosave import held_elsewhere, lock_file
+    from tests.fifo_guard import never_stuck_on
+
+    copy = tmp_path / "chop.dat.autosave"
+    copy.write_text("1 1\nZ\n")
+    os.mkfifo(lock_file(copy))
+    with never_stuck_on(lock_file(copy)) as knocked:
+        owned = held_elsewhere(copy)
+    assert not knocked, "the FIFO was opened for reading, waiting for a writer"
+    assert owned is False

@@ -23,6 +23,22 @@ def test_bad_board_is_one_line_exit_2(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("export", [False, True])
+def test_a_board_that_is_a_link_loop_is_one_line_exit_2(
+    tmp_path: Path, export: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A link loop was taken for a file not made yet: ``--export`` said "needs an existing BOARD
+    file", and editing opened a blank board that could never be saved there."""
+    from editor.cli import main
+
+    loop = tmp_path / "b.dat"
+    loop.symlink_to("b.dat")
+    out = ["--export", str(tmp_path / "b.png")] if export else ["--headless", "--screenshot", str(tmp_path / "b.png")]
+    assert main([str(loop), *out]) == 2
+    assert capsys.readouterr().err == f"robots-edit: {loop}: cannot read: Too many levels of symbolic links\n"
+    assert not (tmp_path / "b.png").exists()
+
+
 def test_unknown_theme_exit_2(tmp_path: Path) -> None:
     result = _run("gameboards/chop.dat", "--theme", "no-such-theme")
     assert result.returncode == 2 and "--theme no-such-theme: no theme called" in result.stderr

@@ -9,6 +9,8 @@ import stat
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from editor.cli import load_document
 from editor.commands import SetTiles
@@ -132,6 +134,24 @@ def test_a_hand_edited_recent_list_with_a_name_too_long_is_no_error(tmp_path: Pa
     ctl.key_press("O", ctrl=True)
     assert ctl.prompt is not None and ctl.prompt.listing is not None
     assert [e.path for e in ctl.prompt.listing.entries if e.recent] == [other]
+
+
+@pytest.mark.parametrize("name", ["settings.json", "recent.txt"])
+def test_a_fifo_as_a_state_file_means_the_defaults_and_is_never_waited_on(tmp_path: Path, name: str) -> None:
+    """A FIFO as ``settings.json`` held robots-edit at start for ever (read before the window
+    opens); as ``recent.txt``, Ctrl+O's browser. Neither is opened for reading now."""
+    from editor.files import RecentFiles, Settings
+    from tests.fifo_guard import never_stuck_on
+
+    (tmp_path / "state").mkdir()
+    fifo = tmp_path / "state" / name
+    os.mkfifo(fifo)
+    with never_stuck_on(fifo) as knocked:
+        loaded = (
+            Settings(tmp_path / "state").load() if name == "settings.json" else RecentFiles(tmp_path / "state").load()
+        )
+    assert not knocked, f"{name}: the FIFO was opened for reading"
+    assert not loaded
 
 
 def test_drop_a_file_on_the_window_opens_it(tmp_path: Path) -> None:
@@ -347,3 +367,18 @@ def test_a_question_showing_is_not_replaced_by_the_reload_question(tmp_path: Pat
     ctl.activated()  # asked once the question is gone
     assert ctl.prompt is not None and "reload" in ctl.prompt.label
     ctl.close()
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=200) | st.sampled_from([b"[" * 5000, b"9" * 5000, b"\xef\xbb\xbf{}", b"{}\x00"]))
+def test_any_bytes_as_a_state_file_mean_the_defaults_never_an_error(tmp_path: Path, data: bytes) -> None:
+    """settings.json and recent.txt are conveniences: whatever bytes they hold, loading them never
+    raises (a NUL, bytes that are not UTF-8, JSON nested 5,000 deep)."""
+    from editor.files import RecentFiles, Settings
+
+    folder = tmp_path / "fuzz-state"
+    folder.mkdir(exist_ok=True)
+    (folder / "settings.json").write_bytes(data)
+    (folder / "recent.txt").write_bytes(data)
+    assert isinstance(Settings(folder).load(), dict)
+    assert all(isinstance(p, Path) for p in RecentFiles(folder).load())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,7 @@ from engine.model import Level
 from engine.outputs import format_globalseq, format_stats, last_sequence
 from engine.replay import load_replay
 from engine.roundlog import ROUNDS_FILE, parse_rounds, write_rounds
+from tests.engine_io.conftest import Result
 
 CHOP = Path(__file__).resolve().parents[2] / "gameboards" / "chop.dat"
 ALL_FILES = {BOARD_FILE, START_FILE, GLOBALSEQ_FILE, SEQUENCE_FILE, STATS_FILE, ASCII_FILE, INFO_FILE, ROUNDS_FILE}
@@ -148,6 +150,9 @@ def test_a_missing_directory_is_named(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "a-fifo")  # robots-view a-fifo: it was called "a file"
     with pytest.raises(InputError, match=r"not a game directory \(a FIFO \(named pipe\), not a directory\)"):
         read_game_dir(tmp_path / "a-fifo")
+    (tmp_path / "a-loop").symlink_to("a-loop")  # robots-engine analyse a-loop: it was "no such directory"
+    with pytest.raises(InputError, match=r"not a game directory \(Too many levels of symbolic links\)"):
+        read_game_dir(tmp_path / "a-loop")
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -186,3 +191,48 @@ def test_deeply_nested_json_is_an_input_error(game_dir: Path) -> None:
     (game_dir / INFO_FILE).write_text("[" * 100_000)
     with pytest.raises(InputError):
         read_game_dir(game_dir)
+
+
+def _bytes_at_line_2(path: Path) -> tuple[int, int]:
+    """Put the bytes FF FE after the first two characters of ``path``'s second line (no longer
+    UTF-8 there); returns that line and column."""
+    lines = path.read_bytes().split(b"\n")
+    lines[1] = lines[1][:2] + b"\xff\xfe" + lines[1][2:]
+    path.write_bytes(b"\n".join(lines))
+    return 2, 3
+
+
+@pytest.mark.parametrize(
+    ("name", "command"),
+    [(INFO_FILE, "analyse"), (ROUNDS_FILE, "analyse"), (INFO_FILE, "round"), (".robots-state.json", "start")],
+)
+def test_a_json_file_that_is_not_utf8_is_refused_where_the_bytes_are(
+    engine: Callable[..., Result], tmp_path: Path, name: str, command: str
+) -> None:
+    """JSON is UTF-8; read as Latin-1 the bytes became part of a key, and the message blamed what
+    was then missing (``game.json:1:1: unsupported format None``) instead of naming the bytes."""
+    if name == ".robots-state.json":
+        folder = tmp_path
+        assert engine("load", str(CHOP)).code == 0
+        argv = ["start"]
+    else:
+        folder = tmp_path / "g"
+        assert engine("play", str(CHOP), "--seed", "3", "--out", "g").code == 0
+        argv = [command, "g"] if command == "analyse" else [command, "g", "1", "--write-only", "--out", "r"]
+    line, column = _bytes_at_line_2(folder / name)
+    result = engine(*argv)
+    shown = name if name == ".robots-state.json" else f"g/{name}"
+    assert result.code == 2 and result.err.count("\n") == 1, result
+    assert f"{shown}:{line}:{column}: not UTF-8 text (byte 0xff): save it as UTF-8" in result.err, result.err
+
+
+def test_a_state_file_that_is_a_link_loop_is_named_not_taken_for_no_game(
+    engine: Callable[..., Result], tmp_path: Path
+) -> None:
+    """``start`` where .robots-state.json was a link loop said "no game loaded here"."""
+    (tmp_path / ".robots-state.json").symlink_to(".robots-state.json")
+    result = engine("start")
+    assert result.code == 2
+    assert (
+        result.err == f"robots-engine: {tmp_path}/.robots-state.json: cannot read: Too many levels of symbolic links\n"
+    )

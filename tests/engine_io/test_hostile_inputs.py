@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,11 +23,14 @@ from engine.deck import load_deck, parse_cards, parse_deck
 from engine.errors import InputError
 from engine.gamedir import parse_game_info
 from engine.model import Level
+from engine.outputs import parse_stats
 from engine.protocol import parse_pose
 from engine.replay import load_replay, parse_globalseq
 from engine.roundlog import parse_rounds
 from engine.session import session_from_json
-from engine.tron.arena import load_arena
+from engine.tron.arena import load_arena, parse_arena
+from engine.tron.record import parse_game
+from engine.tron.tournament import parse_results as parse_tron_results
 from themes.manifest import read_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,6 +102,10 @@ READERS: dict[str, Callable[[str, str], object]] = {
     "state": session_from_json,
     "results": parse_csv,
     "journal": _journal,
+    "arena": parse_arena,
+    "stats": parse_stats,
+    "trongame": parse_game,
+    "tronresults": parse_tron_results,
 }
 
 
@@ -207,6 +214,18 @@ def test_json_depth_ignores_brackets_in_strings() -> None:
     assert json_too_deep("[[[1]]]", 2) == (1, 3)
 
 
+def test_json_depth_does_not_walk_a_text_with_few_brackets() -> None:
+    """A 63 MiB game.json of one long string took 24 s to check a character at a time; a text
+    with no more opening brackets than the limit cannot be too deep, and is not walked."""
+
+    class Unwalkable(str):
+        def __iter__(self) -> Iterator[str]:
+            raise AssertionError("walked a character at a time")
+
+    assert json_too_deep(Unwalkable('{"format": "' + "a" * 5000 + '", "x": [[1]]}'), 3) is None
+    assert json_too_deep(Unwalkable("9" * 5000)) is None
+
+
 @pytest.mark.parametrize("char", ["\x01", "\x7f", "\xad", "\u200b", "\U000e0001", "x", "'"])
 def test_quoted_input_stays_short_whatever_its_characters(char: str) -> None:
     """An unprintable character's repr is 4 to 10 characters long, so a quote is cut by its repr's
@@ -247,6 +266,15 @@ SAMPLES = {
     "journal": '{"journal":1,"fingerprint":{}}\n{"key":"0:0:b:seed:1","row":{"outcome":"Z"}}\n',
     "results": '"board","deck","level","ai","outcome","rounds","cards","card_moves","board_moves","error"\n'
     '"b","seed:1","easy","reference","Z",3,15,9,2,""\n',
+    "arena": "GAMEBOARDSTART 5,3\n.....\n.#.#.\n.....\nGAMEBOARDEND\n",
+    "stats": "Cards: 84\nRounds: 17\nCard Moves: 73\nBoard Moves: 21\nDestroyed (X): 1\nCards Out (Y): 0\nFinished (Z): 0\n",
+    "trongame": '{"format":"robots-tron-game","version":1,"arena":["GAMEBOARDSTART 4,2","....","....","GAMEBOARDEND"],'
+    '"time_limit":1.0,"bots":[{"name":"a","command":["./a"],"survived":3,"points":1},{"name":"b","command":["./b"],'
+    '"survived":3,"points":1}],"rounds":[{"answers":{"1":"RIGHT","2":"LEFT"},"out":[],"ms":{"1":7.9,"2":3.8}},'
+    '{"answers":{"1":"RIGHT","2":"LEFT"},"out":[],"ms":{"1":0.3,"2":0.2}},{"answers":{"1":"RIGHT","2":"LEFT"},'
+    '"out":[],"ms":{"1":0.2,"2":0.1}},{"answers":{"1":"AHEAD","2":"AHEAD"},"out":[1,2],"ms":{"1":0.2,"2":0.1}}]}',
+    "tronresults": "key,arena,bot1,bot2,survived1,survived2,points1,points2,rounds,reason1,reason2\r\n"
+    "0-1@0#0,a.txt,simple,random,70,37,3,0,71,round 71: trail,round 38: trail\r\n",
 }
 #: Pieces that broke readers before: huge numbers, deep nesting, separators, odd characters.
 PIECES = ["9" * 4400, "-", "[" * 2000, "{" * 2000, '"', "\n", "\r", "\x00", "--------\n", "1000 1000", "é", " "]
@@ -272,3 +300,28 @@ def test_fuzz_reader_never_crashes(kind: str, data: st.DataObject) -> None:
         READERS[kind](text, "fuzz.txt")
     except InputError as exc:
         _assert_clean(exc)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.binary(max_size=300) | st.sampled_from(PIECES).map(str.encode), utf8=st.booleans())
+def test_fuzz_file_bytes_are_text_or_one_located_error(
+    data: bytes, utf8: bool, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The layer under every reader: any bytes at all (a BOM, bytes that are not UTF-8, NULs, a
+    lone CR) are text or one clean InputError, which names the line and column where it can."""
+    from engine.errors import read_text, read_utf8
+
+    path = tmp_path_factory.mktemp("bytes") / "f.txt"
+    path.write_bytes(data)
+    try:
+        text = (read_utf8 if utf8 else read_text)(path)
+    except InputError as exc:
+        _assert_clean(exc)
+        assert exc.path == str(path) and exc.line is not None and exc.column is not None
+    else:
+        try:
+            expected = data.decode("utf-8")
+        except UnicodeDecodeError:
+            assert not utf8, "read_utf8 returned text from bytes that are not UTF-8"
+            expected = data.decode("latin-1")
+        assert text == expected

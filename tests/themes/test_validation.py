@@ -17,6 +17,7 @@ from PIL import Image
 from engine.model import Direction
 from themes import ThemeError, check_theme, load_theme
 from themes.loader import BUILTIN_DIR, read_theme
+from themes.manifest import read_manifest
 
 
 def _save(path: Path, image: Image.Image, fmt: str = "PNG") -> None:
@@ -377,6 +378,19 @@ def test_fuzz_damaged_png_headers_only_give_warnings(theme_copy: Path, edits: li
     theme = read_theme(theme_copy)
     assert all(w.startswith("robot.png: ") for w in theme.warnings)
     assert theme.robot.size == (64, 64)
+
+
+@pytest.mark.parametrize(("target", "message"), [("theme.json", "Too many levels"), ("/nowhere", "No such file")])
+def test_a_manifest_that_is_a_broken_link_is_a_problem_not_no_manifest(
+    theme_copy: Path, target: str, message: str
+) -> None:
+    """A theme.json linking to itself (or to nothing) was taken for no manifest: ``robots-theme
+    check`` said ``ok`` and the theme lost its name and settings without a word."""
+    (theme_copy / "theme.json").unlink(missing_ok=True)
+    (theme_copy / "theme.json").symlink_to(target)
+    problems: list[str] = []
+    read_manifest(theme_copy, problems)
+    assert len(problems) == 1 and problems[0].startswith(f"theme.json: cannot be read ({message}"), problems
 
 
 def test_a_fifo_or_folder_in_a_theme_is_named_not_waited_on(theme_copy: Path, tmp_path: Path) -> None:

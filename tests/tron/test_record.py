@@ -101,3 +101,15 @@ def test_replay_gives_every_state() -> None:
     states, events = _record().replay()
     assert len(states) == 5 and len(events) == 4
     assert (states[3].cycles[0].x, states[3].cycles[0].y) == (4, 1)
+
+
+def test_a_game_file_that_is_not_utf8_is_refused_where_the_bytes_are(tmp_path: Path) -> None:
+    """Read as Latin-1, FF FE in a key was "1:1: not a Tron game file" (the format key gone)."""
+    path = tmp_path / "tron-game.json"
+    save_game(_record(), path)
+    lines = path.read_bytes().split(b"\n")
+    lines[1] = lines[1][:2] + b"\xff\xfe" + lines[1][2:]
+    path.write_bytes(b"\n".join(lines))
+    with pytest.raises(InputError) as info:
+        load_game(path)
+    assert str(info.value) == f"{path}:2:3: not UTF-8 text (byte 0xff): save it as UTF-8"

@@ -210,3 +210,18 @@ def test_a_bot_that_ignores_end_is_named_once_with_its_games_and_the_grace(
     assert summary["ignored_end"] == {"grace_s": 0.1, "games": {str(stubborn): 2}}
     assert (out / "results.csv").read_text().startswith("key,arena,bot1,bot2,")
     assert "lingered" not in (out / "results.csv").read_text()
+
+
+@pytest.mark.parametrize("name", ["results.csv", "summary.json"])
+def test_a_fifo_where_a_report_goes_is_refused_before_any_game(tmp_path: Path, name: str) -> None:
+    """A FIFO (or a folder) where results.csv or summary.json go was refused only after the last
+    game, hours later; robots-contest names it first, and so does the tournament now."""
+    import os
+
+    os.mkfifo(tmp_path / name)
+    played: list[int] = []
+    with pytest.raises(InputError) as info:
+        run_tournament([bot_spec("simple"), bot_spec("random")], ARENAS[:1], tmp_path,
+                       on_game=lambda done, total: played.append(done))  # fmt: skip
+    assert str(info.value) == f"{tmp_path / name}: is a FIFO (named pipe), not a file: refusing to replace it"
+    assert played == [] and not (tmp_path / JOURNAL).exists()

@@ -216,6 +216,24 @@ def test_bad_input_is_one_line_and_exit_2(
     assert not (tmp_path / "x.png").exists()
 
 
+@pytest.mark.parametrize(
+    ("kind", "expected"),
+    [("fifo", "b.dat: is a FIFO (named pipe), not a regular file"), ("loop", "b.dat: cannot read: Too many levels")],
+)
+def test_a_board_that_is_no_regular_file_is_named_as_such(
+    tmp_path: Path, kind: str, expected: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``robots-view b.dat`` where b.dat was a FIFO or a link loop said "b.dat: not a game
+    directory (no such directory)": the user named a board, and it is there."""
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "b.dat")
+    else:
+        (tmp_path / "b.dat").symlink_to("b.dat")
+    monkeypatch.chdir(tmp_path)
+    status = main(["b.dat", "--headless", "--out", "x.png"])
+    assert status == 2 and capsys.readouterr().err.startswith(f"robots-view: {expected}")
+
+
 def test_bad_input_in_a_real_process_has_no_traceback(tmp_path: Path) -> None:
     (tmp_path / "seq.txt").write_text(BAD_SEQUENCE)
     result = run(["--board", str(CHOP), "--sequence", "seq.txt"], tmp_path)

@@ -105,6 +105,20 @@ def test_a_broken_rewrite_keeps_the_old_game_and_says_why(window: ViewerWindow, 
     assert window.watch_game(force=True)
 
 
+def test_the_claim_never_writes_through_a_link(tmp_path: Path) -> None:
+    """A game folder from elsewhere holding ``.robots-view.pid`` as a link to a file of the user's:
+    opening the folder overwrote that file with the viewer's pid."""
+    folder = tmp_path / "g"
+    play(folder, 25)
+    mine = tmp_path / "notes.txt"
+    mine.write_text("my notes\n")
+    (folder / PID_FILE).symlink_to(mine)
+    watch = GameFolderWatch(folder)
+    assert mine.read_text() == "my notes\n" and viewer_watching(folder) is None
+    watch.release()
+    assert mine.read_text() == "my notes\n" and (folder / PID_FILE).is_symlink()
+
+
 def test_the_watch_claims_the_folder_while_open(tmp_path: Path) -> None:
     folder = tmp_path / "g"
     play(folder, 25)

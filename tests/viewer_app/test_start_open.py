@@ -172,6 +172,18 @@ def test_a_broken_or_unwritable_recent_file_is_no_error(private_state: Path, fil
             folder.chmod(0o700)
 
 
+def test_a_fifo_as_the_recent_file_is_no_list_and_is_never_waited_on(private_state: Path) -> None:
+    """A FIFO as ``recent.json`` held the start screen for ever (it is read before it shows)."""
+    from tests.fifo_guard import never_stuck_on
+
+    (private_state / "robots-view").mkdir()
+    fifo = private_state / "robots-view" / "recent.json"
+    os.mkfifo(fifo)
+    with never_stuck_on(fifo) as knocked:
+        assert RecentGames().load() == []
+    assert not knocked, "the FIFO was opened for reading"
+
+
 def test_a_recent_game_is_opened_with_one_click(files: Path) -> None:
     recent = RecentGames()
     recent.add(files / "chop.dat", files / "loose" / "moves.txt")

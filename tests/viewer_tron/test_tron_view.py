@@ -120,6 +120,19 @@ def test_robots_view_refuses_a_contradicting_tron_file(tmp_path: Path, capsys: p
     assert "round 3, bot 2" in err and err.count("\n") == 1
 
 
+def test_robots_view_names_bytes_of_a_tron_file_that_are_not_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Read as Latin-1, FF FE in a key said "1:1: not a Tron game file" (its format key gone)."""
+    game = tmp_path / "tron-game.json"
+    save_game(_record(), game)
+    lines = game.read_bytes().split(b"\n")
+    lines[1] = lines[1][:2] + b"\xff\xfe" + lines[1][2:]
+    game.write_bytes(b"\n".join(lines))
+    assert view_main([str(game), "--headless", "--out", str(tmp_path / "x.gif")]) == 2
+    assert capsys.readouterr().err == f"robots-view: {game}:2:3: not UTF-8 text (byte 0xff): save it as UTF-8\n"
+
+
 def test_headless_window_draws_light_walls(tmp_path: Path) -> None:
     from viewer3d.window import ViewerWindow
 

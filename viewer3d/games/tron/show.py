@@ -17,7 +17,7 @@ import moderngl
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.errors import InputError, read_text
+from engine.errors import InputError, read_text, read_utf8
 from engine.games import TRANSCRIPT_LINE, TRON
 from engine.tron.arena import parse_arena
 from engine.tron.record import BotInfo, GameRecord, parse_game
@@ -100,7 +100,9 @@ def load_record(path: Path) -> GameRecord:
         except ValueError as exc:
             raise InputError(str(exc), path) from None
         return GameRecord(arena, tuple(BotInfo(f"bot {p}") for p in range(1, bots + 1)), ())
-    return parse_game(text, path)
+    # A game file is JSON, UTF-8 only: read as Latin-1 above, bytes that are not UTF-8 became part
+    # of a key and the message said "not a Tron game file" instead of naming them.
+    return parse_game(read_utf8(path), path)
 
 
 class TronShow:
