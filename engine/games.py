@@ -13,6 +13,8 @@ from pathlib import Path
 ROBOTS, TRON = "robots", "tron"
 GAME_NAMES = (ROBOTS, TRON)
 SNIFF_BYTES = 4096
+#: The name ``robots-tron play`` gives its game file.
+TRON_GAME_FILE = "tron-game.json"
 #: A ``robots-tron play --log`` transcript: each line is ``>P`` (server to bot P) or ``<P`` (bot P's
 #: answer) and the protocol line.
 TRANSCRIPT_LINE = re.compile(r"[<>]\d+ ")
@@ -27,9 +29,10 @@ def _head(path: Path) -> str:
 
 
 def sniff_game(path: str | Path) -> str | None:
-    """``"tron"`` for a Tron game file, arena (``GAMEBOARDSTART`` first) or protocol transcript,
-    ``"robots"`` for any other file or folder (robot boards, game folders, ``game.json``), None when
-    the path does not exist."""
+    """``"tron"`` for a Tron game file (by its content, or by its name ``*tron-game.json`` when the
+    content says nothing: an empty or cut one was read as a robot board), arena (``GAMEBOARDSTART``
+    first) or protocol transcript, ``"robots"`` for any other file or folder (robot boards, game
+    folders, ``game.json``), None when the path does not exist."""
     target = Path(path)
     if not target.exists():
         return None
@@ -37,5 +40,7 @@ def sniff_game(path: str | Path) -> str | None:
         head = _head(target)
         start = head.lstrip()
         if '"robots-tron-game"' in head or start.startswith("GAMEBOARDSTART") or TRANSCRIPT_LINE.match(start):
+            return TRON
+        if target.name.endswith(TRON_GAME_FILE):
             return TRON
     return ROBOTS

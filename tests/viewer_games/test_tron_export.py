@@ -87,3 +87,23 @@ def test_a_protocol_transcript_is_named_as_one(tmp_path: Path) -> None:
     assert len(lines) == 1 and "Traceback" not in result.stderr
     assert f"{log}:1:1: a robots-tron --log transcript" in lines[0] and "tron-game.json" in lines[0]
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("content", ["", '{"format": "robots-tron-ga'])
+def test_an_empty_or_cut_tron_game_file_is_named_as_tron(tmp_path: Path, content: str) -> None:
+    """An empty ``tron-game.json`` was read as a robot board: "expected a first line 'WIDTH HEIGHT'"."""
+    from engine.games import TRON, sniff_game
+
+    game = tmp_path / "tron-game.json"
+    game.write_text(content)
+    assert sniff_game(game) == TRON
+    result = subprocess.run(
+        [sys.executable, "-m", "viewer3d", str(game), "--headless", "--out", str(tmp_path / "x.png")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert f"{game}:1:" in lines[0] and "JSON" in lines[0] and "WIDTH HEIGHT" not in lines[0]
