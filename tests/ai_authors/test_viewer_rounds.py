@@ -118,6 +118,10 @@ def test_window_app_shows_the_rounds_and_d_toggles_the_marks(game: Path) -> None
     app.key("PAGEDOWN")
     app.key("PAGEDOWN")
     assert app.round_entry_now() is source.rounds[app.player.current_round()]
+    # At the round's start (where PgDn lands) the choice is shown with no card marked as playing.
+    chosen = [line for line in app.round_lines() if line.startswith("chosen: ")]
+    assert len(chosen) == 1 and "[" not in chosen[0]
+    app.key("RIGHT")  # its first card played
     assert any(line.startswith("chosen: [") for line in app.round_lines())
     assert app.show_marks
     app.key("D")

@@ -147,7 +147,7 @@ def test_cancel_ends_the_ai_program_and_shows_the_start_screen(tmp_path: Path, m
 
     screens: list[StartScreen] = []
 
-    def start_screen(screen: StartScreen, screenshot: object = None) -> StartScreen:
+    def start_screen(screen: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         screens.append(screen)
         return screen  # closed without a choice
 
@@ -242,7 +242,7 @@ def test_the_game_is_stopped_before_the_start_screen_opens(tmp_path: Path, monke
 
     running_at_start_screen: list[int] = []
 
-    def start_screen(screen: StartScreen, screenshot: object = None) -> StartScreen:
+    def start_screen(screen: StartScreen, screenshot: object = None, size: object = None) -> StartScreen:
         running_at_start_screen.append(len(external._RUNNING))
         return screen  # closed without a choice
 
