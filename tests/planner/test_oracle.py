@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
 from functools import cache
 from itertools import permutations
@@ -19,6 +22,8 @@ from engine.model import Board, Level, Pose
 from engine.oracle import main, optimum_rounds
 from engine.rules import play_card
 from tests.planner.boards import CHOP, UNREACHABLE, chop, random_board
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def play_order(board: Board, level: Level, pose: Pose, order: Sequence[Card]) -> tuple[Pose, RobotStatus]:
@@ -255,3 +260,50 @@ def test_a_reader_that_leaves_ends_the_oracle_quietly(tmp_path: Path) -> None:
     finally:
         os.close(write_end)
     assert (result.returncode, result.stderr) == (141, "")
+
+
+@pytest.mark.parametrize(
+    ("converged", "sweeps", "compiled", "expected"),
+    [
+        (True, 9, True, ""),
+        (False, 1, False, "stopped early after 1 sweep (24.4 s): the goal probability is a lower bound"),
+        (
+            False,
+            1,
+            True,
+            "stopped early after 1 sweep (24.4 s): the goal probability is a lower bound; "
+            "this first run also compiled the planner's kernels (cached for the next runs)",
+        ),
+        (False, 3, False, "stopped early after 3 sweeps (24.4 s): the goal probability is a lower bound"),
+    ],
+)
+def test_stopped_early_says_when_the_kernels_were_compiled(
+    converged: bool, sweeps: int, compiled: bool, expected: str
+) -> None:
+    """``--time-limit 1`` on a first run said "stopped early after 1 sweeps (24.4 s)": the 20 s of
+    compiling, unexplained, read like a broken time limit."""
+    from engine.oracle import NoForesight, stopped_early_note
+
+    best = NoForesight(0.5, 3.0, converged, sweeps, 24.4)
+    assert stopped_early_note(best, compiled=compiled) == expected
+
+
+def test_kernels_compiled_counts_what_this_process_compiled(tmp_path: Path) -> None:
+    """A kernel compiled here counts; one loaded from the cache in a fresh process does not."""
+    module = tmp_path / "tiny_kernels.py"
+    module.write_text(
+        "from engine.ai.jit_cache import numba\n\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
+    )
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import tiny_kernels\n"
+        "from engine.ai.jit_cache import kernels_compiled\n"
+        "print(kernels_compiled(tiny_kernels), end=' '); tiny_kernels.twice(3); print(kernels_compiled(tiny_kernels))"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True, timeout=300
+        )
+        for _ in range(2)
+    ]
+    assert [r.stdout.strip() for r in runs] == ["0 1", "0 0"], [r.stderr for r in runs]
