@@ -24,9 +24,9 @@ from editor.controller import EditorController
 from editor.events import BoardChanged, DocumentEvent
 from editor.games import EditorGame
 from editor.games.base import Grid, Problem
-from editor.keymap import MOUSE_HELP, SHORTCUTS
+from editor.helplayout import help_rows, layout_help
 from editor.layout import PANEL_PAD, TITLE_HEIGHT, Rect
-from editor.tools import TOOLS, WallTool
+from editor.tools import WallTool
 from engine.model import Direction
 from pathui.elide import elide_middle, elide_start, fitted
 from viewer3d.coords import TopDownMapping
@@ -757,31 +757,18 @@ class EditorView:
             )
 
     def _build_help(self, part: _Part) -> None:
+        """F1: every shortcut, laid out by ``editor.helplayout`` (type size and wrapping chosen so
+        that no line is cut at any window size)."""
         ctl = self.ctl
         w, h = ctl.layout.width, ctl.layout.height
         self._rect(part, (0, 0, w, h), (10, 12, 16, 215))
-        box_w, box_h = min(w - 40, 900), min(h - 40, 640)
-        bx, by = (w - box_w) / 2, (h - box_h) / 2
-        self._rect(part, (bx, by, box_w, box_h), (40, 44, 54, 250))
-        self._box(part, (bx, by, box_w, box_h), ACCENT, 2)
+        layout = layout_help(help_rows(ctl), w, h, _text_width)
+        bx, by, _, box_h = layout.box
+        self._rect(part, layout.box, (40, 44, 54, 250))
+        self._box(part, layout.box, ACCENT, 2)
         self._label(part, "robots-edit — shortcuts", bx + 24, by + 18, TEXT, 15, bold=True)
-        rows = [(s.label, s.help) for s in SHORTCUTS if ctl.available(s.action)] + list(MOUSE_HELP)
-        brush_keys = list(ctl.game.brush_keys)
-        if brush_keys:
-            first, last = brush_keys[0], brush_keys[-1]
-            rows.append((f"{first}-{last}" if len(brush_keys) > 2 else " ".join(brush_keys), ctl.game.brush_keys_help))
-        rows += [(action.key, action.help) for action in ctl.game.actions]
-        rows += [(tool.key, tool.help) for tool in ctl.tools if type(tool) not in TOOLS]
-        per_column = (len(rows) + 1) // 2
-        step = min(23.0, (box_h - 100) / per_column)
-        # Measured, not a fixed 150 px: in a 640x480 window the columns ran into each other.
-        size = FONT_SIZE if box_w >= 860 else 8
-        key_width = max(_text_width(keys, size, bold=True) for keys, _ in rows) + 12
-        room = box_w / 2 - 24 - key_width - 12
-        for index, (keys, text) in enumerate(rows):
-            column, row = divmod(index, per_column)
-            x = bx + 24 + column * (box_w / 2)
-            y = by + 62 + row * step
-            self._label(part, keys, x, y, ACCENT, size, bold=True)
-            self._label(part, _fit_width(text, size, room), x + key_width, y, TEXT, size)
+        for line in layout.lines:
+            if line.keys:
+                self._label(part, line.keys, line.keys_left, line.top, ACCENT, layout.size, bold=True)
+            self._label(part, line.text, line.text_left, line.top, TEXT, layout.size)
         self._label(part, "press F1 or Esc to close", bx + 24, by + box_h - 30, DIM_TEXT, 9)
