@@ -81,6 +81,8 @@ class HelpLayout:
 
 def wrap(text: str, size: int, room: float, measure: Measure) -> list[str] | None:
     """``text`` in lines of at most ``room`` pixels, broken between words; None if a word is wider."""
+    if measure(text, size, False) <= room:  # most texts: one measure, no wrapping
+        return [" ".join(text.split()) or ""]
     lines: list[str] = []
     for word in text.split():
         if measure(word, size, False) > room:

@@ -116,3 +116,27 @@ def test_labels_show_where_their_panel_puts_them_after_a_window_resize(window: E
         side = window.editor_view._parts["side"]
         (label,) = [label for look, group in side.labels.items() if look[0] == heading for label in group]
         assert label.y == height - 10
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("size", [7, 9, 10, 11, 12, 15])
+def test_a_measured_width_is_the_width_a_label_lays_out(window: EditorWindow, size: int, bold: bool) -> None:
+    """Texts are measured by their glyphs' advances, not by a throwaway label: the same figure."""
+    from editor.view import _text_width
+
+    for text in ["(7, 4)  conveyor running right  '>'", "make the arena point-symmetric", "héllo ★ — ↑/↓ …", "W" * 40]:
+        label = pyglet.text.Label(text, font_size=size, weight="bold" if bold else "normal")
+        assert _text_width(text, size, bold) == label.content_width
+        label.delete()
+
+
+def test_f1_lays_out_only_the_labels_it_shows(window: EditorWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Laying the help out measures every line at several sizes (and every word of a wrapped one):
+    with throwaway labels that was ~900 text layouts at 640x480; now only the labels drawn."""
+    window.on_resize(640, 480)
+    window.on_draw()
+    spy = LabelSpy(monkeypatch)
+    window.ctl.key_press("F1")
+    window.on_draw()
+    shown = [label.text for label in window.editor_view._parts["help"].keep if isinstance(label, pyglet.text.Label)]
+    assert sorted(spy.texts) == sorted(shown)
