@@ -30,6 +30,7 @@ from editor.commands import ANCHORS, GameEdit, ReplaceBoard, Resize, SetTiles, T
 from editor.document import Document
 from editor.events import BoardChanged, DocumentEvent
 from editor.export import ExportOptions
+from editor.exportjob import ExportJob, Writer
 from editor.files import FileActions, RecentFiles, Settings
 from editor.games.base import Grid, Problem, Transform, Validation
 from editor.history import UndoStack
@@ -120,6 +121,9 @@ class EditorController:
         self.closed = False
         self.on_theme_change: Callable[[str], None] = lambda name: None
         self.on_export: Callable[[Path], None] | None = None
+        self.export_job: ExportJob | None = None  # the export running in its thread, if any
+        self.export_writer: Writer | None = None  # tests: what the job calls instead of export_board
+        self._export_shown = ""  # the progress line last put in the status bar
         self._last_error: tuple[tuple[str, str] | None, float] = (None, 0.0)
         self.pointer = PointerInput(self)
         self.prompts = Prompts(self.say)
@@ -195,6 +199,7 @@ class EditorController:
     def work(self) -> None:
         """Called every frame: report a finished test-play, reap viewers, expire the pointer message."""
         self.playtest.poll()
+        self._poll_export()
         if self.toast is not None and time.monotonic() > self.toast.until:
             self.toast = None
 
@@ -245,6 +250,8 @@ class EditorController:
         """The window is going away: stop the worker, remove play folders."""
         if self._background is not None:
             self._background.close()
+        if self.export_job is not None:  # a file half-way: let it be written whole
+            self.export_job.wait()
         self.playtest.close()
         self.autosaver.release()  # crash copies still there are offered at the next start
 
@@ -461,7 +468,17 @@ class EditorController:
     def action_new(self) -> None:
         self.files.new(parse_size)
 
+    def _refuse_second_export(self) -> bool:
+        """One export at a time: a second request while one runs is refused, saying so."""
+        job = self.export_job
+        if job is None or not job.running:
+            return False
+        self.say_near(f"an export is running ({job.target.name}, {job.fraction:.0%}); wait for it to finish")
+        return True
+
     def action_export(self) -> None:
+        if self._refuse_second_export():
+            return
         path = self.document.path
         stem = path.with_suffix("") if path is not None else self.files.folder() / "board"
         self.files.ask_path("export (.png .svg .pdf):", self._export, f"{stem.absolute()}.png")
@@ -507,14 +524,45 @@ class EditorController:
         self._write_export(target, options)
 
     def _write_export(self, target: Path, options: ExportOptions) -> None:
-        from editor.export import export_board
+        """Start the export in its own thread (``ExportJob``); the window stays usable and the
+        status bar shows how far it is. What is refused at once (a PNG too big to draw) is said now."""
+        from editor.export import check_png_size
 
-        try:
-            written = export_board(self.document.board, target, options, title=self.document.name)
-        except (OSError, ValueError) as exc:
-            self.say(f"could not export {target}: {getattr(exc, 'strerror', None) or exc}")
+        if self._refuse_second_export():
             return
-        self.say(f"exported {written}")
+        board = self.document.board  # immutable: later edits do not reach the export
+        if target.suffix.lower() == ".png":
+            try:
+                check_png_size(board, options)
+            except ValueError as exc:
+                self.say(f"could not export {target}: {exc}")
+                return
+        writer = {} if self.export_writer is None else {"write": self.export_writer}
+        self.export_job = ExportJob(board, target, options, self.document.name, **writer).start()
+        self._export_shown = ""
+        self._poll_export()
+
+    def _poll_export(self) -> None:
+        """Called every tick: the running export's progress in the status bar, its end when it ends."""
+        job = self.export_job
+        if job is None:
+            return
+        if job.running:
+            if self.status != self._export_shown and time.monotonic() - self.status_since < TOAST_S:
+                return  # another message (a refusal, a save) stays readable first
+            line = f"exporting {job.target.name} … {job.fraction:.0%} (the window stays usable)"
+            if line != self._export_shown:
+                self._export_shown = line
+                self.say(line)
+            return
+        self.export_job = None
+        self.say(job.error if job.error is not None else f"exported {job.written}")
+
+    def finish_export(self, timeout: float | None = None) -> None:
+        """Wait for the running export and report it (tests, screenshots, the command line)."""
+        if self.export_job is not None:
+            self.export_job.wait(timeout)
+            self._poll_export()
 
     def action_resize(self) -> None:
         board = self.document.board
@@ -654,7 +702,8 @@ class EditorController:
         # any other message (a refused size, a failed save) stays readable for TOAST_S at least.
         now = time.monotonic() if now is None else now
         recent = now - self.status_since < TOAST_S
-        quiet = self.playtest.running or self.status.startswith("internal error") or recent
+        exporting = self.export_job is not None and self.export_job.running
+        quiet = self.playtest.running or exporting or self.status.startswith("internal error") or recent
         if written is not None and self.prompt is None and not quiet:
             self.say(f"autosaved to {written}")
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +42,13 @@ MAX_TILE_PX = 512
 #: 512x512 board at 48 px a tile is 24576x24576 pixels, which took 4.7 GB and 30 s, and Pillow
 #: itself refuses to open pictures of more than about 179 million pixels.
 MAX_PNG_PIXELS = 8192 * 8192
+
+#: Told how far an export is (0.0 .. 1.0), from the thread that exports (the editor's status bar).
+Progress = Callable[[float], None]
+
+
+def _no_progress(done: float) -> None:
+    pass
 
 
 @dataclass(frozen=True)
@@ -128,7 +136,7 @@ def check_png_size(board: Grid, options: ExportOptions) -> None:
         )
 
 
-def board_png(board: Grid, options: ExportOptions) -> Image.Image:
+def board_png(board: Grid, options: ExportOptions, progress: Progress = _no_progress) -> Image.Image:
     check_png_size(board, options)
     size = options.tile_px
     pictures = tile_pictures(options.theme, game_of(board))
@@ -140,6 +148,7 @@ def board_png(board: Grid, options: ExportOptions) -> Image.Image:
             if tile.char not in cache:
                 cache[tile.char] = tile_picture(pictures, tile.char, size)
             image.alpha_composite(cache[tile.char], (margin + x * size, margin + y * size))
+        progress(0.8 * (y + 1) / board.height)  # the rest: grid, coordinates, encoding
     draw = ImageDraw.Draw(image)
     if options.grid:
         width = max(1, size // 32)
@@ -168,7 +177,7 @@ def _svg_id(char: str) -> str:
     return "t" + "-".join(str(ord(c)) for c in char)
 
 
-def board_svg(board: Grid, options: ExportOptions) -> str:
+def board_svg(board: Grid, options: ExportOptions, progress: Progress = _no_progress) -> str:
     size = options.tile_px
     pictures = tile_pictures(options.theme, game_of(board))
     margin = _margin(options, size)
@@ -191,6 +200,7 @@ def board_svg(board: Grid, options: ExportOptions) -> str:
     for y, row in enumerate(board.rows):
         for x, tile in enumerate(row):
             lines.append(f'<use xlink:href="#{_svg_id(tile.char)}" x="{x * size}" y="{y * size}"/>')
+        progress(0.9 * (y + 1) / board.height)
     if options.grid:
         path = [f"M{x * size} 0V{board.height * size}" for x in range(board.width + 1)]
         path += [f"M0 {y * size}H{board.width * size}" for y in range(board.height + 1)]
@@ -249,7 +259,7 @@ def plan_pages(board: Grid, options: ExportOptions) -> PagePlan:
     return min(plans, key=lambda plan: len(plan.pages))
 
 
-def board_pdf(board: Grid, options: ExportOptions, title: str = "board") -> bytes:
+def board_pdf(board: Grid, options: ExportOptions, title: str = "board", progress: Progress = _no_progress) -> bytes:
     from fpdf import FPDF
 
     plan = plan_pages(board, options)
@@ -277,6 +287,7 @@ def board_pdf(board: Grid, options: ExportOptions, title: str = "board") -> byte
         for j, y in enumerate(ys):
             for i, x in enumerate(xs):
                 pdf.image(images[board.tile(x, y).char], x=left + i * t, y=top + j * t, w=t, h=t)
+            progress(0.8 * (number - 1 + (j + 1) / len(ys)) / len(plan.pages))
         if options.grid:
             pdf.set_draw_color(*GRID_RGB)
             pdf.set_line_width(0.15)
@@ -306,18 +317,23 @@ def check_target(path: Path) -> None:
         raise FileNotFoundError(2, f"the folder {folder} does not exist", str(path))
 
 
-def export_board(board: Grid, path: Path, options: ExportOptions, title: str | None = None) -> Path:
-    """Write the board to ``path`` in the format its suffix names (atomically); returns the path."""
+def export_board(
+    board: Grid, path: Path, options: ExportOptions, title: str | None = None, progress: Progress = _no_progress
+) -> Path:
+    """Write the board to ``path`` in the format its suffix names (atomically: the whole file is
+    made in memory, then written beside it and renamed over it, so ``path`` is either the old file
+    or the complete new one); returns the path. ``progress`` is told how far it is."""
     suffix = path.suffix.lower()
     check_target(path)
     if not 4 <= options.tile_px <= MAX_TILE_PX:
         raise ValueError(f"--tile must be 4..{MAX_TILE_PX} pixels")
     if suffix == ".png":
         out = io.BytesIO()
-        board_png(board, options).save(out, "PNG", optimize=True)
+        board_png(board, options, progress).save(out, "PNG", optimize=True)
         write_bytes_atomic(path, out.getvalue())
     elif suffix == ".svg":
-        write_text_atomic(path, board_svg(board, options))
+        write_text_atomic(path, board_svg(board, options, progress))
     else:
-        write_bytes_atomic(path, board_pdf(board, options, title or path.stem))
+        write_bytes_atomic(path, board_pdf(board, options, title or path.stem, progress))
+    progress(1.0)
     return path

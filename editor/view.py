@@ -9,6 +9,7 @@ bottom-left ones in one place.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Hashable
 from enum import Enum
@@ -23,9 +24,9 @@ from editor.controller import EditorController
 from editor.events import BoardChanged, DocumentEvent
 from editor.games import EditorGame
 from editor.games.base import Grid, Problem
-from editor.keymap import MOUSE_HELP, SHORTCUTS
+from editor.helplayout import help_rows, layout_help
 from editor.layout import PANEL_PAD, TITLE_HEIGHT, Rect
-from editor.tools import TOOLS, WallTool
+from editor.tools import WallTool
 from engine.model import Direction
 from pathui.elide import elide_middle, elide_start, fitted
 from viewer3d.coords import TopDownMapping
@@ -55,14 +56,18 @@ def to_texture(image: Image.Image) -> pyglet.image.Texture:
     return texture
 
 
+@functools.lru_cache(maxsize=4096)
 def _text_width(text: str, size: int, bold: bool = False) -> float:
-    """The drawn width of ``text`` on one line at ``size`` points (what the status bar places by)."""
-    label = pyglet.text.Label(text, font_size=size, weight="bold" if bold else "normal")
-    width = float(label.content_width)
-    label.delete()
-    return width
+    """The drawn width of ``text`` on one line at ``size`` points (what the status bar and F1 place by):
+    the sum of its glyphs' advances, which is what a label lays out (pyglet does not kern; equal to a
+    label's ``content_width`` for every text and size tried) at ~1/100 of a throwaway label's cost
+    (~1 ms each: F1 measures every word of a wrapped help line). Remembered, too."""
+    font = pyglet.font.load(None, size, weight="bold" if bold else "normal")
+    glyphs, _ = font.get_glyphs(text)
+    return float(sum(glyph.advance for glyph in glyphs))
 
 
+@functools.lru_cache(maxsize=512)
 def _fit_lines(text: str, size: int, width: float, height: float) -> str:
     """``text``, its middle left out (``…``) if wrapped to ``width`` it would be taller than
     ``height``: the start says what happened, the end names the file, the bar holds two lines."""
@@ -76,6 +81,7 @@ def _fit_lines(text: str, size: int, width: float, height: float) -> str:
     return fitted(text, fits, elide_middle)
 
 
+@functools.lru_cache(maxsize=4096)
 def _fit_width(
     text: str, size: int, width: float, elide: Callable[[str, int], str] = elide_middle, bold: bool = False
 ) -> str:
@@ -90,13 +96,38 @@ def union_box(a: tuple[int, int, int, int] | None, b: tuple[int, int, int, int])
     return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
-class _Part:
-    """One batch and the objects that must stay alive while it is drawn."""
+LabelLook = tuple[str, int, tuple[int, int, int, int], int | None, bool]  # text, size, color, wrap width, bold
 
-    def __init__(self) -> None:
+
+class _Part:
+    """One part of the window: a batch of shapes and sprites, rebuilt whenever what the part shows
+    changes, and a batch of labels drawn over it that outlives the rebuilds. A rebuild takes back the
+    labels of the last build that look the same (text, size, colour, wrap width, weight) and only
+    moves them: laying out text is what made every frame with a changed status or pointer readout
+    cost ~16 ms; moving a label is a translation."""
+
+    def __init__(self, text: pyglet.graphics.Batch | None = None) -> None:
         self.key: Hashable = object()
         self.batch = pyglet.graphics.Batch()
-        self.keep: list[Any] = []
+        self.text = text if text is not None else pyglet.graphics.Batch()
+        self.keep: list[Any] = []  # everything this build shows, its labels too
+        self.labels: dict[LabelLook, list[pyglet.text.Label]] = {}
+        self.spare: dict[LabelLook, list[pyglet.text.Label]] = {}  # the last build's, until taken back
+
+    def take_label(self, look: LabelLook) -> pyglet.text.Label | None:
+        spare = self.spare.get(look)
+        return spare.pop() if spare else None
+
+    def drop_spare(self) -> None:
+        """Delete the last build's labels that this build did not take back."""
+        for labels in self.spare.values():
+            for label in labels:
+                label.delete()
+        self.spare = {}
+
+    def draw(self) -> None:
+        self.batch.draw()
+        self.text.draw()
 
 
 class BoardSprites:
@@ -268,12 +299,16 @@ class EditorView:
         return left, self.ctl.layout.height - top - height, width, height
 
     def _part(self, name: str, key: Hashable, build: Callable[[_Part], None]) -> _Part:
-        part = self._parts.get(name)
-        if part is None or part.key != key:
-            part = _Part()
-            part.key = key
-            build(part)
-            self._parts[name] = part
+        old = self._parts.get(name)
+        if old is not None and old.key == key:
+            return old
+        part = _Part(old.text if old is not None else None)
+        if old is not None:
+            part.spare = old.labels
+        part.key = key
+        build(part)
+        part.drop_spare()
+        self._parts[name] = part
         return part
 
     def _rect(self, part: _Part, rect: Rect, color: tuple[int, int, int, int]) -> None:
@@ -311,10 +346,17 @@ class EditorView:
         """Draw a label (wrapped to ``width`` if given); returns its height as laid out, so what
         comes below it goes below it, however many lines it took."""
         h = self.ctl.layout.height
-        label = pyglet.text.Label(
-            text, x=left, y=h - top, anchor_y="top", font_size=size, color=color, batch=part.batch,
-            width=int(width) if width else None, multiline=width is not None, weight="bold" if bold else "normal",
-        )  # fmt: skip
+        wrap = int(width) if width else None
+        look: LabelLook = (text, size, color, wrap, bold)
+        label = part.take_label(look)
+        if label is None:
+            label = pyglet.text.Label(
+                text, x=left, y=h - top, anchor_y="top", font_size=size, color=color, batch=part.text,
+                width=wrap, multiline=width is not None, weight="bold" if bold else "normal",
+            )  # fmt: skip
+        elif label.position != (left, h - top, 0):
+            label.position = (left, h - top, 0)
+        part.labels.setdefault(look, []).append(label)
         part.keep.append(label)
         return float(label.content_height)
 
@@ -337,10 +379,11 @@ class EditorView:
         summary = validation.summary if validation.done and (not problems or ctl.game.summary_with_problems) else ()
         pending = validation.pending
         key_base = (layout, self.theme_loaded)
-        self._part("canvas", key_base, lambda part: self._rect(part, layout.canvas, BACKGROUND)).batch.draw()
+        # No rectangle for the canvas: the window clears to BACKGROUND (a second fill of the whole
+        # canvas cost ~2 ms a frame in software GL).
         self._draw_board(board)
         grid_key = (*key_base, board.width, board.height, ctl.mapping, ctl.grid)
-        self._part("grid", grid_key, self._build_grid).batch.draw()
+        self._part("grid", grid_key, self._build_grid).draw()
         overlay_key = (
             *key_base,
             ctl.mapping,
@@ -353,9 +396,9 @@ class EditorView:
             type(ctl.tool),
             self._implied_cells(board),
         )
-        self._part("overlay", overlay_key, lambda part: self._build_overlay(part, problems)).batch.draw()
+        self._part("overlay", overlay_key, lambda part: self._build_overlay(part, problems)).draw()
         palette_key = (*key_base, ctl.ctx.brush, type(ctl.tool), layout.cell_px)
-        self._part("palette", palette_key, self._build_palette).batch.draw()
+        self._part("palette", palette_key, self._build_palette).draw()
         side_key = (
             *key_base,
             board.width,
@@ -369,7 +412,7 @@ class EditorView:
             ctl.document.modified,
             ctl.right_click,
         )
-        self._part("side", side_key, lambda part: self._build_side(part, problems, summary, pending)).batch.draw()
+        self._part("side", side_key, lambda part: self._build_side(part, problems, summary, pending)).draw()
         prompt = ctl.prompt
         status_key = (
             *key_base,
@@ -379,7 +422,7 @@ class EditorView:
             prompt.display if prompt else None,
             tuple(prompt.candidates) if prompt else None,
         )
-        self._part("status", status_key, self._build_status).batch.draw()
+        self._part("status", status_key, self._build_status).draw()
         if prompt is not None and (prompt.listing is not None or prompt.menu is not None):
             listing = prompt.listing
             browser_key = (
@@ -389,11 +432,11 @@ class EditorView:
                 prompt.menu_selected,
                 (listing.folder, tuple(listing.entries), listing.selected, listing.error) if listing else None,
             )
-            self._part("browser", browser_key, self._build_browser).batch.draw()
+            self._part("browser", browser_key, self._build_browser).draw()
         note = ctl.toast.text if ctl.toast is not None else ctl.tooltip
         if note and ctl.palette_drag is None:
             px, py = ctl.pointer_px
-            self._part("note", (*key_base, note, px, py), lambda p: self._note(p, note, px, py)).batch.draw()
+            self._part("note", (*key_base, note, px, py), lambda p: self._note(p, note, px, py)).draw()
         if ctl.palette_drag is not None and ctl.palette_drag.moved:
             drag = ctl.palette_drag
             size = max(24.0, min(ctl.mapping.tile_px, 96.0))
@@ -402,9 +445,9 @@ class EditorView:
                 "ghost",
                 ghost_key,
                 lambda p: self._sprite(p, drag.char, (drag.px - size / 2, drag.py - size / 2, size, size), 190),
-            ).batch.draw()
+            ).draw()
         if ctl.help_visible:
-            self._part("help", key_base, self._build_help).batch.draw()
+            self._part("help", key_base, self._build_help).draw()
 
     def _draw_board(self, board: Grid) -> None:
         """The board texture (any zoom), plus sharp sprites of the visible tiles when zoomed in."""
@@ -714,31 +757,18 @@ class EditorView:
             )
 
     def _build_help(self, part: _Part) -> None:
+        """F1: every shortcut, laid out by ``editor.helplayout`` (type size and wrapping chosen so
+        that no line is cut at any window size)."""
         ctl = self.ctl
         w, h = ctl.layout.width, ctl.layout.height
         self._rect(part, (0, 0, w, h), (10, 12, 16, 215))
-        box_w, box_h = min(w - 40, 900), min(h - 40, 640)
-        bx, by = (w - box_w) / 2, (h - box_h) / 2
-        self._rect(part, (bx, by, box_w, box_h), (40, 44, 54, 250))
-        self._box(part, (bx, by, box_w, box_h), ACCENT, 2)
+        layout = layout_help(help_rows(ctl), w, h, _text_width)
+        bx, by, _, box_h = layout.box
+        self._rect(part, layout.box, (40, 44, 54, 250))
+        self._box(part, layout.box, ACCENT, 2)
         self._label(part, "robots-edit — shortcuts", bx + 24, by + 18, TEXT, 15, bold=True)
-        rows = [(s.label, s.help) for s in SHORTCUTS if ctl.available(s.action)] + list(MOUSE_HELP)
-        brush_keys = list(ctl.game.brush_keys)
-        if brush_keys:
-            first, last = brush_keys[0], brush_keys[-1]
-            rows.append((f"{first}-{last}" if len(brush_keys) > 2 else " ".join(brush_keys), ctl.game.brush_keys_help))
-        rows += [(action.key, action.help) for action in ctl.game.actions]
-        rows += [(tool.key, tool.help) for tool in ctl.tools if type(tool) not in TOOLS]
-        per_column = (len(rows) + 1) // 2
-        step = min(23.0, (box_h - 100) / per_column)
-        # Measured, not a fixed 150 px: in a 640x480 window the columns ran into each other.
-        size = FONT_SIZE if box_w >= 860 else 8
-        key_width = max(_text_width(keys, size, bold=True) for keys, _ in rows) + 12
-        room = box_w / 2 - 24 - key_width - 12
-        for index, (keys, text) in enumerate(rows):
-            column, row = divmod(index, per_column)
-            x = bx + 24 + column * (box_w / 2)
-            y = by + 62 + row * step
-            self._label(part, keys, x, y, ACCENT, size, bold=True)
-            self._label(part, _fit_width(text, size, room), x + key_width, y, TEXT, size)
+        for line in layout.lines:
+            if line.keys:
+                self._label(part, line.keys, line.keys_left, line.top, ACCENT, layout.size, bold=True)
+            self._label(part, line.text, line.text_left, line.top, TEXT, layout.size)
         self._label(part, "press F1 or Esc to close", bx + 24, by + box_h - 30, DIM_TEXT, 9)

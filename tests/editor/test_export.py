@@ -97,6 +97,7 @@ def test_export_from_the_editor_asks_before_replacing(tmp_path: Path) -> None:
     assert ctl.prompt is not None and ctl.prompt.text == "--tile 48 --grid"  # the options, prefilled
     ctl.prompt.set_text("--tile 20 --coords")
     ctl.key_press("ENTER")
+    ctl.finish_export()  # it runs in a thread of its own (test_export_job.py)
     assert (tmp_path / "b.png").is_file() and ctl.status == f"exported {tmp_path / 'b.png'}"
     assert Image.open(tmp_path / "b.png").size == (12 * 20 + 14, 12 * 20 + 14)
     first = (tmp_path / "b.png").stat().st_mtime_ns

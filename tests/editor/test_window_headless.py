@@ -280,11 +280,16 @@ def test_a_long_path_prompt_stays_inside_a_640x480_window(tmp_path: Path) -> Non
     assert line.endswith("board.dat▏")
 
 
-@pytest.mark.parametrize("size", [(1100, 760), (640, 480)])
-def test_help_columns_never_overlap(tmp_path: Path, size: tuple[int, int]) -> None:
-    """F1 at 640x480: each column's texts ran over the next column's keys and out of the box."""
+@pytest.mark.parametrize("game", ["robots", "tron"])
+@pytest.mark.parametrize("size", [(1100, 760), (640, 480), (1280, 800), (800, 600)])
+def test_help_columns_never_overlap(tmp_path: Path, size: tuple[int, int], game: str) -> None:
+    """F1 at 640x480: each column's texts ran over the next column's keys and out of the box; at
+    1280x800 a Tron arena's help cut a line ("make the arena point-sy…ric"): drawn with the real
+    font, no line is cut and none runs into the next column."""
+    from editor.games import game_named
+
     path = tmp_path / "board.dat"
-    path.write_bytes(BOARD)
+    path.write_bytes(BOARD if game == "robots" else game_named("tron").write(game_named("tron").blank(40, 30)).encode())
     controller = EditorController(Document.open(path), size=size, autosave_folder=tmp_path / "state")
     win = EditorWindow(controller, visible=False)
     try:
@@ -294,6 +299,7 @@ def test_help_columns_never_overlap(tmp_path: Path, size: tuple[int, int]) -> No
         labels = [item for item in win.editor_view._parts["help"].keep if isinstance(item, pyglet.text.Label)]
     finally:
         win.close()
+    assert not [label.text for label in labels if "…" in label.text]
     rows: dict[float, list[pyglet.text.Label]] = {}
     for label in labels:
         rows.setdefault(label.y, []).append(label)
