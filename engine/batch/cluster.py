@@ -132,6 +132,30 @@ def _check_workers(client: Any, address: str, check: Callable[[], str | None]) -
             raise InputError(f"--cluster {address}: worker {worker} cannot play: {shown_reason(str(answer))}")
 
 
+#: Per batch, what ``check`` said on this worker (a worker that joined after the first check).
+_checked: dict[str, str | None] = {}
+
+
+def play_on_worker(
+    fn: Callable[[Any], Row], job: Any, batch: str, check: Callable[[], str | None] | None
+) -> tuple[bool, Any]:
+    """One task: the job in a child process (``run_isolated``), once ``check`` passed on this worker.
+
+    A worker that joined after :func:`_check_workers` is checked at its first game, and a
+    problem is each of its games' reason, naming the worker (it was 'crashed: ImportError')."""
+    if check is not None:
+        if batch not in _checked:
+            try:
+                _checked[batch] = check()
+            except Exception as exc:
+                _checked[batch] = f"{type(exc).__name__}: {exc}"
+        problem = _checked[batch]
+        if problem:
+            where = importlib.import_module("distributed").get_worker().address
+            return False, f"worker {where} cannot play: {shown_reason(problem)}"
+    return run_isolated(fn, job, batch)
+
+
 def run_cluster(
     address: str,
     jobs: Iterable[tuple[int, Any]],
@@ -158,7 +182,7 @@ def run_cluster(
         try:
             if check is not None:
                 _check_workers(client, address, check)
-            _run(dask, client, address, jobs, fn, lost, on_row)
+            _run(dask, client, address, jobs, fn, lost, on_row, check)
         finally:
             client.close()
             if cluster is not None:
@@ -173,12 +197,13 @@ def _run(
     fn: Callable[[Any], Row],
     lost: Callable[[Any, str], Row],
     on_row: Callable[[int, Row], None],
+    check: Callable[[], str | None] | None,
 ) -> None:
     batch = f"robots-{uuid.uuid4().hex[:12]}"
     futures = {}
     try:
         for index, job in jobs:
-            future = client.submit(run_isolated, fn, job, batch, key=f"{batch}-{index}", pure=False, retries=0)
+            future = client.submit(play_on_worker, fn, job, batch, check, key=f"{batch}-{index}", pure=False, retries=0)
             futures[future] = (index, job)
         for future in dask.as_completed(futures):
             index, job = futures.pop(future)

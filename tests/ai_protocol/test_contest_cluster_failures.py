@@ -188,6 +188,23 @@ def test_a_worker_without_numba_is_named(
     assert not out.exists()
 
 
+def test_a_worker_without_numba_that_joins_late_is_named_in_the_rows(
+    clusters: list[Cluster], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A worker that joins after the first check (as if: the check is skipped) names itself in each
+    game's reason; the rows said 'crashed: ImportError' with no word of which machine."""
+    fake = tmp_path / "no-numba" / "numba"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('No module named numba')\n")
+    clusters.append(Cluster(tmp_path / "cluster", worker_path=f"{fake.parent}{os.pathsep}{ROOT}"))
+    monkeypatch.setattr(engine.batch.cluster, "_check_workers", lambda *args: None)
+    out = tmp_path / "out"
+    assert main([TINY, "--seeds", "2", "--ai", "planner", "--cluster", clusters[0].address, "--out", str(out)]) == 0
+    rows = (out / "results.csv").read_text().splitlines()[1:]
+    assert len(rows) == 2
+    assert all("worker tcp://127.0.0.1:" in row and "lacks a module: No module named numba" in row for row in rows)
+
+
 def serve(listener: socket.socket, reply: bytes) -> None:
     """Accept connections on ``listener`` and send each ``reply`` (nothing: a port that never answers)."""
     kept = []
