@@ -2,9 +2,11 @@
 
 Each job is one Dask task that runs the job in a child process of its worker
 (:func:`engine.batch.child.run_isolated`), so an AI that kills its parent costs only its game,
-with the same row as on this machine.  Dask is told not to retry a task (a game is played once,
-like in the local pool); a task lost with its worker gets ``lost(job, reason)``.  The journal
-stays on this machine: rows come back here and are appended as they arrive.
+with the same row as on this machine.  Dask is told not to retry a task that fails, but one
+whose worker dies it plays again elsewhere (a game is deterministic: the same row), up to its
+``allowed-failures``; after that the job gets ``lost(job, reason)``.  A lost *scheduler* is no
+job's fault: :class:`ClusterLost`, and those jobs get no row, so a resumed batch plays them.
+The journal stays on this machine: rows come back here and are appended as they arrive.
 
 Jobs must be picklable and everything they name (AI programs, log folders) must exist on the
 workers at the same paths: docs/contest-cluster.md says how to set that up.
