@@ -15,6 +15,6 @@ Nothing here knows about robots: ``engine.contest`` and the Tron tournament buil
 """
 
 from engine.batch.journal import Journal, JournalError
-from engine.batch.run import BatchStopped, run_batch
+from engine.batch.run import BatchLost, BatchStopped, run_batch
 
-__all__ = ["BatchStopped", "Journal", "JournalError", "run_batch"]
+__all__ = ["BatchLost", "BatchStopped", "Journal", "JournalError", "run_batch"]

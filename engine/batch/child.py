@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import signal
 import subprocess
 import sys
 import tempfile
@@ -20,18 +21,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.ai.external import remove_tree
-from engine.ai.supervise import become_subreaper, children, kill_descendants
+from engine.ai.external import kill_running_ais, remove_tree
+from engine.ai.supervise import become_subreaper, children, die_with_parent, kill_descendants
 from engine.batch.pool import death_reason
 
 Row = dict[str, Any]
 
 _lock = threading.Lock()
-_active: set[int] = set()
+#: The game processes running now, each with its batch's name (a worker may serve several contests).
+_active: dict[int, str] = {}
+#: The batches stopped on this worker: a task of theirs that starts late plays no game.
+_stopped: set[str] = set()
 
 
-def run_isolated(fn: Callable[[Any], Row], job: Any) -> tuple[bool, Any]:
+def run_isolated(fn: Callable[[Any], Row], job: Any, batch: str = "") -> tuple[bool, Any]:
     """``(True, row)``, ``(False, why it crashed)`` or ``(False, why its process died)``."""
+    with _lock:
+        if batch and batch in _stopped:
+            return False, "stopped"
     become_subreaper()
     before = children()
     # The child's temporary files (its AI's scratch folder) go here, removed even if it is killed.
@@ -43,13 +50,13 @@ def run_isolated(fn: Callable[[Any], Row], job: Any) -> tuple[bool, Any]:
         start_new_session=True,
     )
     with _lock:
-        _active.add(process.pid)
+        _active[process.pid] = batch
     try:
         out, _ = process.communicate(pickle.dumps((fn, job, home)))
     finally:
         with _lock:
-            _active.discard(process.pid)
-            keep = before | _active
+            _active.pop(process.pid, None)
+            keep = before | set(_active)
         # Whatever its AI left running was re-parented to this (subreaper) process: end it.
         kill_descendants(None, keep)
         remove_tree(Path(home))
@@ -59,10 +66,42 @@ def run_isolated(fn: Callable[[Any], Row], job: Any) -> tuple[bool, Any]:
     return bool(ok), value
 
 
+def stop_batch(batch: str) -> int:
+    """Kill this worker's game processes of ``batch`` (a contest stopped by Ctrl-C: Dask cancels its
+    tasks but cannot stop one that runs, which would play its game to the end for nobody); how many.
+    Each one's ``run_isolated`` then ends what its AI left and returns."""
+    with _lock:
+        _stopped.add(batch)
+        pids = [pid for pid, name in _active.items() if name == batch]
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.killpg(pid, signal.SIGKILL)  # its own session: the group holds the game and its AI
+    return len(pids)
+
+
+_home: str | None = None
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    kill_running_ais()
+    if _home is not None:
+        remove_tree(Path(_home))
+    os._exit(128 + signum)
+
+
 def main() -> None:
+    parent = os.getppid()
+    # The worker killed (kill -9): this game stops too (SIGTERM stops its AI) instead of playing on
+    # for nobody.  The thread that started it waits for it, so the signal never comes early.
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    die_with_parent()
+    if os.getppid() != parent:
+        _exit_on_sigterm(signal.SIGTERM, None)
     reply_to = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # anything the job prints goes to stderr, not into the reply
     fn, job, home = pickle.loads(sys.stdin.buffer.read())
+    global _home
+    _home = home
     tempfile.tempdir = home
     try:
         reply: tuple[bool, Any] = (True, fn(job))

@@ -22,6 +22,16 @@ class BatchStopped(KeyboardInterrupt):
         self.signum = getattr(cause, "signum", None)
 
 
+class BatchLost(Exception):
+    """The cluster's scheduler went away mid-batch; ``saved`` rows are in the journal, ``total`` asked for."""
+
+    def __init__(self, saved: int, total: int, reason: str) -> None:
+        super().__init__(reason)
+        self.saved = saved
+        self.total = total
+        self.reason = reason
+
+
 def run_batch(
     jobs: Sequence[Any],
     fn: Callable[[Any], Row],
@@ -34,6 +44,7 @@ def run_batch(
     on_row: Callable[[int, Row], None] | None = None,
     affinity: Callable[[Any], Hashable] | None = None,
     first: Callable[[Any], Any] | None = None,
+    check: Callable[[], str | None] | None = None,
 ) -> list[Row]:
     """Every job's row, in the order of ``jobs``; the journal's rows are reused, the rest are run.
 
@@ -42,6 +53,8 @@ def run_batch(
     :class:`BatchStopped` once every worker is stopped; every finished row is in the journal.
     ``first`` orders the jobs to run (a sort key; stable); ``affinity`` groups them: a local
     worker keeps taking jobs of its last job's group, and a new group goes to an idle worker.
+    ``check`` runs first on every cluster worker: what it returns (a problem) stops the batch with
+    an InputError naming the worker.  A scheduler lost mid-batch raises :class:`BatchLost`.
     """
     rows: list[Row | None] = [None] * len(jobs)
     done = journal.done if journal is not None else {}
@@ -70,9 +83,12 @@ def run_batch(
         todo.sort(key=lambda pair: first(pair[1]))
     try:
         if cluster is not None:
-            from engine.batch.cluster import run_cluster
+            from engine.batch.cluster import ClusterLost, run_cluster
 
-            run_cluster(cluster, todo, fn, lost, finished)
+            try:
+                run_cluster(cluster, todo, fn, lost, finished, check=check)
+            except ClusterLost as gone:
+                raise BatchLost(count, len(jobs), str(gone)) from None
         else:
             run_local(todo, fn, lost, max(1, workers), finished, affinity)
     except BatchStopped:

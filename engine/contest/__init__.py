@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import re
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,7 +33,7 @@ from engine.ai.external import DEFAULT_TIMEOUT, ExternalAI
 from engine.ai.registry import ai_help, resolve_ai
 from engine.ai.supervise import AILimits
 from engine.atomic import resolve_target
-from engine.batch import BatchStopped, Journal
+from engine.batch import BatchLost, BatchStopped, Journal
 from engine.batch.cluster import parse_address
 from engine.boardfile import parse_board
 from engine.bounds import check_seconds
@@ -224,6 +225,15 @@ def load_decks(args: argparse.Namespace) -> tuple[DeckSource, ...]:
     return tuple(DeckSource(seed=seed) for seed in range(1, seeds + 1))
 
 
+def absolute_command(probe: object) -> str | None:
+    """An AI program's command line with its paths made absolute, as the games must run it; None
+    for a built-in AI.  The games of ``--cluster`` run on workers in other folders: there
+    ``--ai bots/bot.py`` named nothing, and every game of that AI ended 'no such AI program'."""
+    if not isinstance(probe, ExternalAI):
+        return None
+    return shlex.join(probe.argv) if len(probe.argv) > 1 else probe.argv[0]
+
+
 def refuse_other_journals(out: Path, ours: Sequence[Path]) -> None:
     """A journal in ``out`` that this contest does not use (one AI's in a comparison's folder, or the
     other way round, or a comparison's with more AIs) belongs to another contest, whose results
@@ -273,7 +283,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     labels = distinct_labels(ais)
     several = len(ais) > 1
     log_dirs: list[Path | None] = []
+    commands: list[str | None] = []
     for index, probe in enumerate(probes):
+        commands.append(absolute_command(probe))
         if isinstance(probe, ExternalAI):
             probe.close()
             log_dirs.append(out / "ai-logs" / (f"{index + 1}-{safe_name(labels[index])}" if several else ""))
@@ -291,8 +303,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return 2
     level = Level(args.level)
     setups = [
-        ContestSetup(boards, decks, level, ai, args.timeout, log_dir, limits)
-        for ai, log_dir in zip(ais, log_dirs, strict=True)
+        ContestSetup(boards, decks, level, ai, args.timeout, log_dir, limits, command)
+        for ai, log_dir, command in zip(ais, log_dirs, commands, strict=True)
     ]
     jobs = effective_jobs(args.jobs)
     paths = [out / (f"journal-{i + 1}.jsonl" if several else JOURNAL_FILE) for i in range(len(setups))]
@@ -339,6 +351,15 @@ def _main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return exit_status(stop.cause)
+    except BatchLost as gone:  # the cluster's scheduler went away: every game it finished is journaled
+        newline = "\n" if bar.interactive else ""
+        saved_in = out / "journal-*.jsonl" if several else journal.path
+        print(
+            f"{newline}{PROGRAM}: {gone.reason}: {offset + gone.saved} of {games * len(ais)} games saved in"
+            f" {saved_in}; restart the cluster, then play the rest with the same command and --resume",
+            file=sys.stderr,
+        )
+        return 2
     except OSError as exc:  # the journal could not be written (a full disk): what it holds is whole
         newline = "\n" if bar.interactive else ""
         where = f"{exc.filename}: " if exc.filename else ""

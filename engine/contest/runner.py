@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,10 @@ class ContestSetup:
     timeout: float
     log_dir: Path | None
     limits: AILimits = field(default_factory=AILimits)
+    #: What the games run for an AI program, when not ``ai`` as given: its absolute command line
+    #: (``engine.contest.absolute_command``), since a cluster's workers run in other folders.
+    #: Not in the fingerprint nor in the rows: a resumed contest may be started from elsewhere.
+    command: str | None = None
 
     def fingerprint(self) -> dict[str, Any]:
         """What the journal must match to be resumed: everything that decides a game's result."""
@@ -103,6 +107,7 @@ class GameSpec:
     timeout: float
     log_path: Path | None
     limits: AILimits
+    command: str | None = None
 
     @property
     def key(self) -> str:
@@ -151,6 +156,7 @@ def game_specs(setup: ContestSetup) -> list[GameSpec]:
             setup.timeout,
             _log_path(setup, b, d),
             setup.limits,
+            setup.command,
         )
         for b in range(len(setup.boards))
         for d in range(len(setup.decks))
@@ -191,7 +197,9 @@ def play_spec(spec: GameSpec) -> dict[str, Any]:
         if is_reusable(spec.ai):
             game = play_game(board, spec.level, deck, _reused(spec.ai))
         else:
-            chooser = resolve_ai(spec.ai, timeout=spec.timeout, log_path=spec.log_path, limits=spec.limits)
+            chooser = resolve_ai(
+                spec.command or spec.ai, timeout=spec.timeout, log_path=spec.log_path, limits=spec.limits
+            )
             try:
                 game = play_game(board, spec.level, deck, chooser)
             finally:
@@ -270,8 +278,24 @@ def run_contest(
             # board's games, and start the biggest boards (the longest precomputations) first.
             affinity=_board_of if reusable else None,
             first=board_sizes(setup) if reusable else None,
+            check=partial(worker_problem, setup.command or setup.ai, setup.timeout),
         )
     return [GameResult.from_row(row) for row in rows]
+
+
+def worker_problem(ai: str, timeout: float) -> str | None:
+    """Run on each cluster worker before the games: why it cannot play them (its Python lacks numba
+    for the planner, the AI program is not at that path there), or None."""
+    try:
+        chooser = resolve_ai(ai, timeout=timeout)
+    except InputError as exc:
+        return str(exc)
+    except ImportError as exc:
+        return f"its Python lacks a module: {exc}"
+    close = getattr(chooser, "close", None)
+    if callable(close):
+        close()
+    return None
 
 
 def board_sizes(setup: ContestSetup) -> Callable[[GameSpec], int]:

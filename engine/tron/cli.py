@@ -224,7 +224,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         progress.total = total
         progress.update(done)
 
-    from engine.batch import BatchStopped
+    from engine.batch import BatchLost, BatchStopped
     from engine.stopping import describe, exit_status
 
     if args.cluster is not None:
@@ -245,6 +245,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return exit_status(stop.cause)
+    except BatchLost as gone:
+        newline = "\n" if progress.interactive else ""
+        print(
+            f"{newline}{PROG}: {gone.reason}: {gone.saved} of {gone.total} games saved in {out / 'journal.jsonl'};"
+            " restart the cluster, then play the rest with the same command and --resume",
+            file=sys.stderr,
+        )
+        return 2
     progress.finish()
     table = write_reports(out, [b.name for b in bots], results)
     from engine.tron.tournament import format_ignored_end, format_table, ignored_end
