@@ -382,14 +382,30 @@ def _main(argv: Sequence[str] | None = None) -> int:
     where = f"cluster {args.cluster}" if args.cluster else counted(jobs, "job")
     if several:
         return report_several(
-            out, labels, ais, per_ai, level=level, decks=decks, where=where, seconds=seconds, jobs=jobs
+            out,
+            labels,
+            ais,
+            per_ai,
+            level=level,
+            decks=decks,
+            where=where,
+            seconds=seconds,
+            jobs=jobs,
+            cluster=args.cluster,
         )
     results = per_ai[0]
     log_dir = log_dirs[0]
     per_board, total = summaries(results)
     try:  # written before anything is printed: a reader that leaves early (| head) must not cost them
         csv_path, json_path = write_reports(
-            out, results, level=level.value, ai=ais[0], decks=[d.label for d in decks], jobs=jobs, seconds=seconds
+            out,
+            results,
+            level=level.value,
+            ai=ais[0],
+            decks=[d.label for d in decks],
+            jobs=jobs,
+            cluster=args.cluster,
+            seconds=seconds,
         )
     except OSError as exc:
         print(f"{PROGRAM}: {out}: cannot write results: {exc.strerror or exc}", file=sys.stderr)

@@ -152,8 +152,10 @@ def summary_json(
     jobs: int,
     seconds: float,
     ranking: Sequence[dict[str, Any]] | None = None,
+    cluster: str | None = None,
 ) -> str:
     """The contest in one JSON object; with several AIs, ``ranking`` (best first) holds each AI's figures.
+    Played on a cluster, ``cluster`` is its address and ``jobs`` is null (``--jobs`` played no part).
 
     ``per_board`` and ``total`` count every game of every AI together: an organiser ranking
     entries reads ``ranking``, which ``comparison.json`` also holds beside the pairwise figures.
@@ -165,7 +167,8 @@ def summary_json(
         "boards": [s.board for s in per_board],
         "decks": list(decks),
         "games": len(results),
-        "jobs": jobs,
+        "jobs": None if cluster else jobs,
+        **({"cluster": cluster} if cluster else {}),
         "seconds": round(seconds, 3),
         "per_board": [s.as_json() for s in per_board],
         "total": total.as_json(),

@@ -89,6 +89,7 @@ def report_several(
     where: str,
     seconds: float,
     jobs: int,
+    cluster: str | None = None,
 ) -> int:
     """Print and write the comparison; the exit status."""
     figures = [ai_figures(label, spec, results) for label, spec, results in zip(labels, specs, per_ai, strict=True)]
@@ -103,6 +104,7 @@ def report_several(
             ai=list(labels),
             decks=[d.label for d in decks],
             jobs=jobs,
+            cluster=cluster,
             seconds=seconds,
             ranking=[{"rank": rank, **f.as_json()} for rank, f in enumerate(ranked(figures), 1)],
         )

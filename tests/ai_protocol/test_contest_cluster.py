@@ -7,6 +7,7 @@ costs only the game, with the same row as on this machine.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -87,6 +88,10 @@ def test_local_cluster_and_bad_addresses(capsys: pytest.CaptureFixture[str], tmp
     assert main([str(CHOP), "--seeds", "2", "--cluster", "local:2", "--out", str(tmp_path / "a")]) == 0
     assert main([str(CHOP), "--seeds", "2", "--jobs", "1", "--out", str(tmp_path / "b")]) == 0
     assert (tmp_path / "a" / "results.csv").read_bytes() == (tmp_path / "b" / "results.csv").read_bytes()
+    # summary.json says where the games ran: the cluster, not the --jobs default (it said "jobs": 1)
+    summary = json.loads((tmp_path / "a" / "summary.json").read_text())
+    assert summary["cluster"] == "local:2" and summary["jobs"] is None
+    assert "cluster" not in json.loads((tmp_path / "b" / "summary.json").read_text())
     capsys.readouterr()
     for bad, words in (("local:0", "local:N needs N from 1"), ("nowhere", "scheduler address like")):
         assert main([str(CHOP), "--cluster", bad, "--out", str(tmp_path / "c")]) == 2
