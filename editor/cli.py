@@ -131,6 +131,9 @@ def theme_usable(name: str) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Through ``engine.cliutil.run_command``, as every tool: Ctrl-C is one line and 130, and
     "wrote OUT" into a pipe whose reader left ends quietly (both were tracebacks)."""
+    from engine.textout import readable_streams
+
+    readable_streams()  # a file name that is not UTF-8 is printed as \xNN, never a traceback
     args = parse_args(argv)
     return run_command("robots-edit", lambda: _main(args))
 

@@ -610,6 +610,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from engine.textout import readable_streams
+
+    readable_streams()  # a file name that is not UTF-8 is printed as \xNN, never a traceback
     args = build_parser().parse_args(argv)
     # SIGTERM/SIGHUP unwind like Ctrl-C there: the AI is killed, its folders removed.
     return run_command(PROG, lambda: int(args.run(args)))

@@ -8,10 +8,11 @@ catch them all. Every one carries the file, line and column where known.
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
+
+from engine.textout import escape_bytes, escape_quoted_bytes
 
 
 class InputError(Exception):
@@ -53,8 +54,7 @@ def printable(text: str) -> str:
     """``text`` (a path, a message) kept to one printable line: control characters as Python escapes
     (``a\\nb``), and bytes of a file name that are not UTF-8 as ``\\xff``. A board named
     ``new<newline>line.dat`` made every error about it two lines."""
-    if any("\udc80" <= char <= "\udcff" for char in text):  # os.fsdecode's escapes of undecodable bytes
-        text = os.fsencode(text).decode("utf-8", "backslashreplace")
+    text = escape_quoted_bytes(escape_bytes(text))
     return CONTROL_CHARACTERS.sub(lambda char: repr(char.group())[1:-1], text)
 
 

@@ -183,6 +183,9 @@ def _problem_from_game(args: argparse.Namespace) -> tuple[Board, Level, list[Car
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from engine.textout import readable_streams
+
+    readable_streams()  # a file name that is not UTF-8 is printed as \xNN, never a traceback
     parser = OneLineParser(
         prog="robots-oracle",
         description="Fewest rounds in which the goal can be reached when every card of the deck is known; "

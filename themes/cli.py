@@ -280,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
     """Through ``engine.cliutil.run_command``, as every other tool: bad input and file errors are
     one line and status 2, Ctrl-C is ``interrupted`` and 130 (it was a traceback), and a reader
     that leaves (``robots-theme list | head -1``) ends it quietly with 141."""
+    from engine.textout import readable_streams
+
+    readable_streams()  # a file name that is not UTF-8 is printed as \xNN, never a traceback
     args = _parser().parse_args(argv)
     return run_command("robots-theme", lambda: _run(args))
 

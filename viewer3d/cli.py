@@ -363,6 +363,9 @@ def positive_seconds(text: str) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from engine.textout import readable_streams
+
+    readable_streams()  # a file name that is not UTF-8 is printed as \xNN, never a traceback
     args_list = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(args_list)
     # The AI plays in a background thread: whatever ends this process ends it too, and removes its folder.

@@ -123,7 +123,9 @@ def full_main(argv: Sequence[str] | None = None) -> int:
     from engine.model import Level
     from engine.protocol import CARDS_FILE, read_ai_inputs, write_chosen
     from engine.stopping import describe, exit_status, raise_on_signals
+    from engine.textout import readable_streams
 
+    readable_streams()  # a file name that is not UTF-8 is printed as \xNN, never a traceback
     parser = OneLineParser(
         prog="robots-ai",
         description="Choose 5 of the 8 cards in cards.txt for the robot in bot.txt on board.txt; write ccards.txt.",

@@ -252,6 +252,9 @@ def refuse_other_journals(out: Path, ours: Sequence[Path]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """The command; a reader of its output that leaves early (``| head``) ends it quietly, as
     ``run_command`` does for the other commands (it was a traceback)."""
+    from engine.textout import readable_streams
+
+    readable_streams()  # a file name that is not UTF-8 is printed as \xNN, never a traceback
     try:
         return _main(argv)
     except BrokenPipeError:

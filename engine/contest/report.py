@@ -17,6 +17,7 @@ from engine.bounds import shown
 from engine.contest.runner import GameResult
 from engine.errors import InputError
 from engine.game import Outcome
+from engine.textout import escape_bytes
 
 RESULTS_FILE = "results.csv"
 SUMMARY_FILE = "summary.json"
@@ -113,12 +114,15 @@ def format_table(per_board: Sequence[BoardSummary], total: BoardSummary) -> str:
 
 
 def format_csv(results: Sequence[GameResult]) -> str:
+    """The text of ``results.csv``; a board or AI named by a path that is not UTF-8 is written with
+    its bytes as ``\\xNN`` (the report could not be written at all: a traceback after the last game)."""
     buffer = io.StringIO()
     # Every text field quoted: Python 3.11 leaves a lone "\r" unquoted, which would split a row.
     writer = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(CSV_COLUMNS)
     for result in results:
-        writer.writerow([getattr(result, name) for name in CSV_COLUMNS])
+        cells = [getattr(result, name) for name in CSV_COLUMNS]
+        writer.writerow([escape_bytes(cell) if isinstance(cell, str) else cell for cell in cells])
     return buffer.getvalue()
 
 

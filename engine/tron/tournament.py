@@ -29,6 +29,7 @@ from engine.batch import Journal, run_batch
 from engine.batch.table import read_rows
 from engine.cliutil import make_folder
 from engine.errors import InputError
+from engine.textout import escape_bytes
 from engine.tron import process as bot_process
 from engine.tron.arena import Arena, parse_arena, write_arena
 from engine.tron.process import DEFAULT_MEMORY_MB
@@ -195,12 +196,14 @@ MAX_COUNT = 10**9
 
 def format_results(results: Sequence[GameResult]) -> str:
     """The text of ``results.csv``: a header and one row per game, in key order (the writer paired
-    with ``parse_results``; rows end in CRLF, so a text field holding a lone CR is quoted)."""
+    with ``parse_results``; rows end in CRLF, so a text field holding a lone CR is quoted). A bot or
+    arena named by a path that is not UTF-8 is written with its bytes as ``\\xNN`` (it was a traceback
+    after the last game, and no results.csv)."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(RESULT_COLUMNS), extrasaction="ignore")
     writer.writeheader()
     for result in sorted(results, key=lambda r: r.key):
-        writer.writerow(asdict(result))
+        writer.writerow({key: escape_bytes(v) if isinstance(v, str) else v for key, v in asdict(result).items()})
     return buffer.getvalue()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -56,3 +58,14 @@ def test_random_bytes_only_clean_errors(data: bytes) -> None:
 def test_bad_rows(text: str, pattern: str) -> None:
     with pytest.raises(InputError, match=pattern):
         parse_csv(text, "r.csv")
+
+
+def test_a_board_or_ai_named_by_bytes_that_are_not_utf8_is_written_escaped() -> None:
+    """A board from a Latin-1 folder (``Brett \\xe4.dat``) made ``results.csv`` unwritable: a
+    traceback after the last game, no report. Its bytes are written as ``\\xNN``; commas and
+    quotes in names are quoted as CSV quotes them."""
+    board = os.fsdecode(b"Brett \xe4.dat")
+    row = GameResult(board, "seed:1", "normal", 'KI, "zwei".py', "Z", 3, 15, 9, 2, "")
+    text = format_csv([row])
+    text.encode("utf-8")  # the file's encoding: raised UnicodeEncodeError
+    assert text.splitlines()[1] == '"Brett \\xe4.dat","seed:1","normal","KI, ""zwei"".py","Z",3,15,9,2,""'

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,3 +39,13 @@ def test_a_damaged_results_file_is_one_located_line(text: str, words: str) -> No
     with pytest.raises(InputError) as caught:
         parse_results(text, "r.csv")
     assert str(caught.value).startswith(words) and "\n" not in str(caught.value)
+
+
+def test_a_bot_or_arena_named_by_bytes_that_are_not_utf8_is_written_escaped() -> None:
+    """A bot from a Latin-1 folder (``Bot \\xe4.sh``) made the tournament's ``results.csv``
+    unwritable: a traceback after the last game. Its bytes are written as ``\\xNN``."""
+    bot = os.fsdecode(b"Bot \xe4.sh")
+    row = GameResult("0-1@0#0", os.fsdecode(b"Arena \xf6.txt"), bot, 'Bot, "eins"', 3, 2, 3, 0, 3, "", "crashed")
+    text = format_results([row])
+    text.encode("utf-8")  # the file's encoding: raised UnicodeEncodeError
+    assert text.splitlines()[1] == '0-1@0#0,Arena \\xf6.txt,Bot \\xe4.sh,"Bot, ""eins""",3,2,3,0,3,,crashed'
