@@ -285,18 +285,15 @@ class HudOverlay:
             (self._help_keys, self._help_text),
             (label(11, (255, 225, 140, 255), bold=True), label(11, (230, 238, 250, 255))),
         )
-        self._message = pyglet.text.Label(  # wraps above the timeline bar instead of running off the edge
-            "",
-            x=16,
-            y=40,
-            anchor_y="bottom",
-            multiline=True,
-            width=2000,
-            font_size=12,
-            color=(255, 235, 140, 255),
-            batch=self.batch,
-            group=front,
-        )
+
+        def message_label(x: int, y: int, batch: Any) -> Any:
+            """A message's yellow text, wrapped to the width the layout gives it."""
+            return pyglet.text.Label(
+                "", x=x, y=y, anchor_y="bottom", multiline=True, width=2000, font_size=12,
+                color=(255, 235, 140, 255), batch=batch, group=front,
+            )  # fmt: skip
+
+        self._message = message_label(16, 40, self.batch)  # wraps above the timeline bar, not off the edge
         panel = (12, 16, 24, 170)
         backdrop = pyglet.graphics.Group(order=-1)
         # Behind the cards, buttons, seek bar and message: readable over a busy board (follow mode).
@@ -312,18 +309,7 @@ class HudOverlay:
         # theme's warning) and the round being typed after J, in one small panel at the bottom left.
         self.note_batch = pyglet.graphics.Batch()
         self._note_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=panel, batch=self.note_batch, group=back)
-        self._note = pyglet.text.Label(
-            "",
-            x=12,
-            y=12,
-            anchor_y="bottom",
-            multiline=True,
-            width=2000,
-            font_size=12,
-            color=(255, 235, 140, 255),
-            batch=self.note_batch,
-            group=front,
-        )
+        self._note = message_label(12, 12, self.note_batch)
         self._ticks_batch = pyglet.graphics.Batch()
         self._ticks: list[Any] = []
         self._ticks_key: tuple[object, ...] = ()

@@ -344,25 +344,18 @@ def _main(argv: Sequence[str] | None = None) -> int:
             with journal:
                 per_ai.append(run_contest(setup, jobs, report, journal=journal, cluster=args.cluster))
             offset += games
-    except BatchStopped as stop:
-        newline = "\n" if bar.interactive else ""
+    except (BatchStopped, BatchLost) as ended:
         # With several AIs the earlier AIs' games count too (they were only this AI's: "0 of 6 saved").
         saved_in = out / "journal-*.jsonl" if several else journal.path
+        lost = isinstance(ended, BatchLost)  # the cluster's scheduler went away: what it finished is journaled
+        why = ended.reason if isinstance(ended, BatchLost) else describe(ended.cause)
         print(
-            f"{newline}{PROGRAM}: {describe(stop.cause)}: {offset + stop.saved} of {games * len(ais)} games saved in"
-            f" {saved_in}; play the rest with the same command and --resume",
+            f"{chr(10) if bar.interactive else ''}{PROGRAM}: {why}: {offset + ended.saved} of {games * len(ais)} games"
+            f" saved in {saved_in}; {'restart the cluster, then ' if lost else ''}play the rest with the same"
+            " command and --resume",
             file=sys.stderr,
         )
-        return exit_status(stop.cause)
-    except BatchLost as gone:  # the cluster's scheduler went away: every game it finished is journaled
-        newline = "\n" if bar.interactive else ""
-        saved_in = out / "journal-*.jsonl" if several else journal.path
-        print(
-            f"{newline}{PROGRAM}: {gone.reason}: {offset + gone.saved} of {games * len(ais)} games saved in"
-            f" {saved_in}; restart the cluster, then play the rest with the same command and --resume",
-            file=sys.stderr,
-        )
-        return 2
+        return 2 if isinstance(ended, BatchLost) else exit_status(ended.cause)
     except OSError as exc:  # the journal could not be written (a full disk): what it holds is whole
         newline = "\n" if bar.interactive else ""
         where = f"{exc.filename}: " if exc.filename else ""

@@ -68,6 +68,21 @@ def test_one_round_exported_zoomed_and_bad_rounds_refused(tmp_path: Path, capsys
     assert capsys.readouterr().err == "robots-view: --round 13: there is no round 13: the game has 12 rounds\n"
 
 
+def refused_export(path: Path, tmp_path: Path) -> str:
+    """``robots-view PATH --headless --out x.png`` refused: its one line on stderr (exit 2, no file)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "viewer3d", str(path), "--headless", "--out", str(tmp_path / "x.png")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert not (tmp_path / "x.png").exists()
+    return lines[0]
+
+
 def test_a_protocol_transcript_is_named_as_one(tmp_path: Path) -> None:
     """``robots-tron play --log`` writes a text file users try to open first: it is recognised as
     Tron's, and refused in one line that says which file to open instead."""
@@ -76,17 +91,8 @@ def test_a_protocol_transcript_is_named_as_one(tmp_path: Path) -> None:
     log = tmp_path / "log.txt"
     log.write_text(">1 GAMEBOARDSTART 3,3\n>1 ...\n>1 ...\n>1 ...\n>1 GAMEBOARDEND\n>1 SET 1\n<1 AHEAD\n")
     assert sniff_game(log) == TRON
-    result = subprocess.run(
-        [sys.executable, "-m", "viewer3d", str(log), "--headless", "--out", str(tmp_path / "x.png")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.stderr
-    assert f"{log}:1:1: a robots-tron --log transcript" in lines[0] and "tron-game.json" in lines[0]
-    assert not (tmp_path / "x.png").exists()
+    line = refused_export(log, tmp_path)
+    assert f"{log}:1:1: a robots-tron --log transcript" in line and "tron-game.json" in line
 
 
 @pytest.mark.parametrize("content", ["", '{"format": "robots-tron-ga'])
@@ -97,13 +103,5 @@ def test_an_empty_or_cut_tron_game_file_is_named_as_tron(tmp_path: Path, content
     game = tmp_path / "tron-game.json"
     game.write_text(content)
     assert sniff_game(game) == TRON
-    result = subprocess.run(
-        [sys.executable, "-m", "viewer3d", str(game), "--headless", "--out", str(tmp_path / "x.png")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.stderr
-    assert f"{game}:1:" in lines[0] and "JSON" in lines[0] and "WIDTH HEIGHT" not in lines[0]
+    line = refused_export(game, tmp_path)
+    assert f"{game}:1:" in line and "JSON" in line and "WIDTH HEIGHT" not in line
