@@ -7,6 +7,7 @@ a Tron game is played in the background the window polls it and closes once it i
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -325,13 +326,18 @@ def _centred(text: str, box: Box, bottom: float, size: int, batch: Any) -> Any:
     room = box.width - 12
     while label.content_width > room and label.font_size > 8:
         label.font_size -= 1
-    if label.content_width > room:
+    return _cut_to(label, text, room, elide_middle, batch)
+
+
+def _cut_to(label: Any, text: str, width: float, elide: Callable[[str, int], str], batch: Any) -> Any:
+    """``label`` showing ``text`` cut (where ``elide`` says) to ``width`` pixels as drawn, put in ``batch``."""
+    if label.content_width > width:
 
         def fits(candidate: str) -> bool:
             label.text = candidate
-            return float(label.content_width) <= room
+            return float(label.content_width) <= width
 
-        label.text = fitted(text, fits, elide_middle)
+        label.text = fitted(text, fits, elide)
     label.batch = batch
     return label
 
@@ -348,15 +354,7 @@ def _label(
     """A left-aligned one-line label, cut to ``width`` pixels as drawn (``elide`` says where: a
     path keeps its end, a board name its start and size) so it never runs into the next box."""
     label = pyglet.text.Label(text, x=x, y=y, font_size=size)
-    if width is not None and label.content_width > width:
-
-        def fits(candidate: str) -> bool:
-            label.text = candidate
-            return float(label.content_width) <= width
-
-        label.text = fitted(text, fits, elide)
-    label.batch = batch
-    return label
+    return _cut_to(label, text, width if width is not None else math.inf, elide, batch)
 
 
 def run_start_screen(
