@@ -133,17 +133,26 @@ class GameApp:
         self.refresh_insets()
         self.camera.iso_view(1, animate=False)
         self.camera.fit(animate=False)
+        self.follow_actor = 0  # which of the show's focus_names F follows now
         self.auto_followed = self._follow_if_tiny()
 
     def _follow_if_tiny(self) -> bool:
-        """On a board too big to see the actor in the whole view, start following it, zoomed in."""
+        """On a board too big to see the actor in the whole view, start following it, zoomed in.
+        A game of several actors (Tron's cycles) opens on the whole board: which one matters is the
+        user's choice (F)."""
         start = self.show.focus(0.0)
-        if start is None or self.camera.tile_pixels() >= AUTO_FOLLOW_BELOW_PX:
+        if start is None or len(self.show.focus_names()) != 1 or self.camera.tile_pixels() >= AUTO_FOLLOW_BELOW_PX:
             return False
         self.camera.following = True
+        self._close_in_on(start)
+        self.say(f"big board: following {self.show.follow_noun} (Home: whole board, F: free camera)", 6.0)
+        return True
+
+    def _close_in_on(self, point: tuple[float, float]) -> None:
+        """Centre ``point`` with tiles about FOLLOW_TILE_PX wide (the view stops being fitted)."""
         self.camera.fitted = False
-        self.camera.set_follow_point(coords.tile_center(*start))
-        target = coords.tile_center(*start)
+        target = coords.tile_center(*point)
+        self.camera.set_follow_point(target)
         pose = self.camera.pose
         self.camera.animate_to(
             type(pose)(
@@ -155,8 +164,6 @@ class GameApp:
             ),
             animate=False,
         )
-        self.say(f"big board: following {self.show.follow_noun} (Home: whole board, F: free camera)", 6.0)
-        return True
 
     @property
     def timeline(self) -> Any:
@@ -176,7 +183,7 @@ class GameApp:
         ticks = self.player.update(dt)
         if self.show.title != self._show_title:  # a live game saved: its file's name
             self.title = self._show_title = self.show.title
-        point = self.show.focus(self.player.time)
+        point = self.show.focus(self.player.time, self.follow_actor)
         if point is not None:
             self.camera.set_follow_point(coords.tile_center(*point))
         for _ in range(ticks):
@@ -345,12 +352,27 @@ class GameApp:
         return True
 
     def _toggle_follow(self) -> None:
-        noun = self.show.follow_noun
-        if not noun:
+        """F: follow the actor, or with several (Tron's cycles) the next one, then the free camera.
+        Following from a view whose tiles are too small to see it closes in on the actor."""
+        names = self.show.focus_names()
+        if not names:
             self.say("nothing to follow in this game (drag to orbit, right-drag to pan)", 2.0)
             return
-        self.camera.toggle_follow()
-        self.say(f"follow {noun}" if self.camera.following else "free camera", 1.5)
+        camera = self.camera
+        if camera.following and self.follow_actor + 1 < len(names):
+            self.follow_actor += 1
+        elif camera.following:
+            camera.toggle_follow()
+        else:
+            self.follow_actor = 0
+            camera.toggle_follow()
+        if not camera.following:
+            self.say("free camera", 1.5)
+            return
+        point = self.show.focus(self.player.time, self.follow_actor)
+        if point is not None and camera.tile_pixels() < AUTO_FOLLOW_BELOW_PX:
+            self._close_in_on(point)
+        self.say(f"follow {names[self.follow_actor]}", 1.5)
 
     def _toggle_help(self) -> None:
         self.show_help = not self.show_help

@@ -47,6 +47,17 @@ class Recent:
             return False
 
 
+def distinct_labels(entries: list[Recent]) -> list[str]:
+    """Each entry's label, with its folder's name in front where labels would look the same:
+    every ``robots-tron play --out DIR`` writes ``DIR/tron-game.json``, so a recent list of bare
+    names was a column of identical ``tron-game.json`` lines."""
+    labels = [entry.label for entry in entries]
+    return [
+        f"{Path(entry.path).parent.name}/{label}" if labels.count(label) > 1 else label
+        for entry, label in zip(entries, labels, strict=True)
+    ]
+
+
 class RecentGames:
     """The list in ``folder`` (the state folder by default); each game keeps its own file
     (``viewer3d.games.Game.recent_file``), so one game's files never push another's off the list."""

@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 from engine.deck import load_deck
 from engine.errors import InputError
 from engine.model import Board, Level
-from viewer3d.recent import Recent
+from viewer3d.recent import Recent, distinct_labels
 from viewer3d.start_open import Box, OpenBrowser, Opened, action_column
 from viewer3d.start_open_tron import TronBrowser
 from viewer3d.start_tron import TronChoice, TronPanel, is_arena
@@ -308,7 +308,7 @@ class StartScreen:
             boxes.append(Box(left, top + 80, width, 28, action, text))
             left += width + 8
         boxes += self._look_row(top + 120)
-        labels = [entry.label for entry in self.recent]
+        labels = distinct_labels(self.recent)
         return boxes + action_column(viewport, 24 + COLUMNS * cell_w + 16, "Open a file or folder... (O)", labels)
 
     def selected(self, box: Box) -> bool:

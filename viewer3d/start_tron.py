@@ -15,7 +15,7 @@ from pathlib import Path
 
 from engine.errors import InputError
 from engine.tron.arena import load_arena
-from viewer3d.recent import Recent
+from viewer3d.recent import Recent, distinct_labels
 from viewer3d.start_open import Box, action_column
 
 THUMB = 72.0
@@ -173,7 +173,7 @@ class TronPanel:
             top += 40
         boxes.append(Box(140, top, 96, 28, "bots:-1", "- bot"))
         boxes.append(Box(244, top, 96, 28, "bots:+1", "+ bot"))
-        labels = [game.label for game in self.games]
+        labels = distinct_labels(self.games)
         return boxes + action_column(viewport, 24 + COLUMNS * cell_w + 16, "Open a Tron game or arena... (O)", labels)
 
     def selected(self, box: Box) -> bool:

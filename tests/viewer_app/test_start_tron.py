@@ -28,7 +28,7 @@ from viewer3d.games.tron.timeline import COLOURS  # noqa: E402
 from viewer3d.recent import Recent, RecentGames  # noqa: E402
 from viewer3d.start import StartScreen  # noqa: E402
 from viewer3d.start_open import Opened  # noqa: E402
-from viewer3d.start_tron import TronChoice  # noqa: E402
+from viewer3d.start_tron import TronChoice, TronPanel  # noqa: E402
 from viewer3d.start_window import StartWindow  # noqa: E402
 
 SIZE = (1024, 768)
@@ -375,3 +375,16 @@ def test_closing_the_start_screen_ends_a_live_game(monkeypatch: pytest.MonkeyPat
     assert start_screen(build_parser().parse_args([])) is None
     live = started[0]
     assert live.finished.is_set() and live.path is None and live.error is not None and "cancelled" in live.error
+
+
+def test_recent_games_of_the_same_name_say_their_folder(tmp_path: Path, tron_game: Path) -> None:
+    """``robots-tron play --out DIR`` always writes DIR/tron-game.json: the recent list named two such
+    games ``tron-game.json`` twice, and the user could not tell which was which."""
+    games = []
+    for folder in ("rings", "open"):
+        (tmp_path / folder).mkdir()
+        games.append(Recent(str(shutil.copy(tron_game, tmp_path / folder / "tron-game.json"))))
+    other = Recent(str(shutil.copy(tron_game, tmp_path / "mine.json")))
+    panel = TronPanel([], recent=[*games, other])
+    labels = [box.text for box in panel.layout(SIZE) if box.action.startswith("recent:")]
+    assert labels == ["rings/tron-game.json", "open/tron-game.json", "mine.json"]

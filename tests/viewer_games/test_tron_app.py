@@ -7,9 +7,9 @@ import pytest
 
 from engine.tron.arena import parse_arena
 from engine.tron.record import BotInfo, GameRecord, RoundRecord
-from viewer3d import controls
+from viewer3d import controls, coords
 from viewer3d.clock import TICK
-from viewer3d.gameapp import GameApp
+from viewer3d.gameapp import FOLLOW_TILE_PX, GameApp
 from viewer3d.games.tron.show import ROUND_SECONDS, TronShow, colour_of
 from viewer3d.hud import TimelineBar
 
@@ -91,8 +91,47 @@ def test_camera_keys_are_the_robot_games(app: GameApp) -> None:
     before = app.camera.pose
     app.mouse_drag(420, 300, 40, 10, "left")
     assert app.camera.pose != before
+
+
+def test_f_follows_each_cycle_in_turn_then_frees_the_camera(app: GameApp) -> None:
+    app.key("SPACE")
+    for name in ("J", "_3", "RETURN"):
+        app.key(name)
+    assert not app.camera.following  # a game of several cycles opens on the whole arena
+    followed = []
+    for _ in range(3):
+        app.key("F")
+        said = app.message
+        app.update(5.0)  # the camera has caught up with the (paused) cycle
+        followed.append((app.camera.following, said, app.camera.pose.target))
+    heads = [coords.tile_center(*head) for head in (app.show.focus(app.player.time, bot) for bot in (0, 1))]
+    assert heads[0] != heads[1]
+    assert [(f, m) for f, m, _ in followed] == [
+        (True, "follow bot 1 (east)"),
+        (True, "follow bot 2 (west)"),
+        (False, "free camera"),
+    ]
+    assert followed[0][2] == pytest.approx(heads[0]) and followed[1][2] == pytest.approx(heads[1])
+    assert followed[2][2] == pytest.approx(heads[1])  # freed where it was
+    assert "each cycle in turn" in dict(app.help_pairs())["F"]
+
+
+def test_following_a_cycle_on_a_big_arena_closes_in_on_it() -> None:
+    """On 512x512 a cycle is about a pixel in the whole view: F brings it to about 12 px a field."""
+    arena = parse_arena(
+        "GAMEBOARDSTART 512,512\n" + ("." * 512 + "\n") * 512 + "GAMEBOARDEND\nPOS 1 5,9 E\nPOS 2 500,9 W\n"
+    )
+    plays = (RoundRecord({1: "AHEAD", 2: "AHEAD"}, {}, [], {}),) * 4
+    show = TronShow(GameRecord(arena, (BotInfo("a"), BotInfo("b")), plays), "big.json")
+    app = GameApp(show, title=show.title, viewport=SIZE)
+    assert app.camera.fitted and not app.camera.following and app.camera.tile_pixels() < 4
     app.key("F")
-    assert not app.camera.following and "nothing to follow" in app.message
+    app.key("F")
+    assert app.message == "follow bot 2 (b)"
+    app.update(5.0)
+    assert app.camera.following
+    assert app.camera.tile_pixels() == pytest.approx(FOLLOW_TILE_PX, rel=0.3)
+    assert app.camera.pose.target == pytest.approx(coords.tile_center(*show.focus(app.player.time, 1)))
 
 
 def test_seek_by_click_and_drag_on_the_timeline_bar(app: GameApp) -> None:
@@ -122,7 +161,7 @@ def test_help_and_screenshot_keys(app: GameApp) -> None:
     app.key("H")
     assert app.show_help
     keys = dict(app.help_pairs())
-    assert keys["Right / Left"] == "one round forward / back" and "G" not in keys and "F" not in keys
+    assert keys["Right / Left"] == "one round forward / back" and "G" not in keys
     assert not app.key("G") and not app.key("D") and not app.key("B")  # the robot game's own keys
     app.key("S")
     assert app.screenshot_requested and app.next_screenshot_path().name == "robots-view-001.png"

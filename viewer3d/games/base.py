@@ -130,7 +130,7 @@ class GameShow(Protocol[F]):
     title: str
     #: What one step is called on buttons and in the help ("card", "round").
     step_noun: str
-    #: What the F key follows ("the robot"), or "" when the game has no single actor to follow.
+    #: What the F key follows ("the robot", "each cycle in turn"), or "" when there is nothing to follow.
     follow_noun: str
 
     @property
@@ -161,8 +161,14 @@ class GameShow(Protocol[F]):
         """What the renderer draws at time ``t``."""
         ...
 
-    def focus(self, t: float) -> tuple[float, float] | None:
-        """The cell position the camera follows (the robot), None when there is none."""
+    def focus_names(self) -> list[str]:
+        """The actors F follows, in turn (``["the robot"]``; Tron: ``["bot 1 (strong)", ...]``): F
+        steps through them and then back to the free camera. Empty: nothing to follow."""
+        ...
+
+    def focus(self, t: float, actor: int = 0) -> tuple[float, float] | None:
+        """The cell position of actor ``actor`` (an index into ``focus_names``) that the camera
+        follows, None when there is none."""
         ...
 
     def status_lines(self, player: GamePlayer[Any]) -> list[HudLine]:

@@ -87,7 +87,10 @@ class RobotShow:
     def frame(self, t: float) -> FrameState:
         return self._timeline.state_at(t)
 
-    def focus(self, t: float) -> tuple[float, float] | None:
+    def focus_names(self) -> list[str]:
+        return [self.follow_noun]
+
+    def focus(self, t: float, actor: int = 0) -> tuple[float, float] | None:
         robot = self._timeline.state_at(t).robot
         return (robot.bx, robot.by) if robot is not None else None
 

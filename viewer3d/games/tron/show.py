@@ -110,7 +110,8 @@ class TronShow:
 
     game = TRON
     step_noun = "round"
-    follow_noun = ""  # several cycles: the whole arena is the view
+    #: F follows bot 1, then bot 2... then frees the camera: on a 512x512 arena a cycle is a pixel.
+    follow_noun = "each cycle in turn"
 
     def __init__(self, record: GameRecord, title: str = "", live: LiveState | None = None) -> None:
         self.record = record
@@ -194,8 +195,15 @@ class TronShow:
                 found.append(SegmentInfo((number - 0.5) * ROUND_SECONDS, CRASH_ROUNDS * ROUND_SECONDS, "crash", number))
         return sorted(found, key=lambda s: (s.start, s.kind))
 
-    def focus(self, t: float) -> tuple[float, float] | None:
-        return None
+    def focus_names(self) -> list[str]:
+        return [f"bot {number} ({bot.name})" for number, bot in enumerate(self.record.bots, 1)]
+
+    def focus(self, t: float, actor: int = 0) -> tuple[float, float] | None:
+        """Where cycle ``actor`` is (driving, or where it crashed), None for no such cycle."""
+        cycles = self.frame(t).cycles
+        if not 0 <= actor < len(cycles):
+            return None
+        return cycles[actor].x, cycles[actor].z
 
     def status_lines(self, player: GamePlayer[Any]) -> list[HudLine]:
         """The arena and round, each bot in its colour (driving, or out: when and why), the points at the end."""
