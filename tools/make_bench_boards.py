@@ -8,6 +8,7 @@ from the repository root; the committed ``.dat`` files are what count.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -108,6 +109,8 @@ BOARDS: dict[str, list[str]] = {
 
 
 def main() -> int:
+    # Arguments are parsed only so that --help answers (it rewrote every file) and a typo is refused.
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     folder = ROOT / "bench" / "boards"
     folder.mkdir(parents=True, exist_ok=True)
     for name, rows in BOARDS.items():

@@ -9,6 +9,7 @@ repository root; the committed ``.dat`` files are what count.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -386,6 +387,8 @@ def all_boards() -> dict[str, list[str]]:
 
 
 def main() -> None:
+    # Arguments are parsed only so that --help answers (it rewrote every file) and a typo is refused.
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     out = ROOT / "gameboards"
     for name, rows in all_boards().items():
         widths = {len(r) for r in rows}

@@ -7,6 +7,7 @@ Run ``python3 tools/make_tron_arenas.py`` from the repository root; the committe
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections.abc import Callable
@@ -180,6 +181,8 @@ ARENAS: dict[str, Callable[[], Arena]] = {
 
 
 def main() -> int:
+    # Arguments are parsed only so that --help answers (it rewrote every file) and a typo is refused.
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     for name, make in ARENAS.items():
         (OUT / f"{name}.txt").write_text(write_arena(make()), encoding="utf-8")
