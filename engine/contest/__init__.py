@@ -285,12 +285,15 @@ def replay(args: argparse.Namespace) -> int:
     from engine.cli import open_viewer
     from engine.contest.playback import replay_row
 
+    def announce(row: GameResult) -> None:
+        print(f"row {args.replay}: playing it again ({row.deck}, AI {row.ai}) ...", flush=True)
+
     try:
         if args.boards or args.decks or args.seeds is not None or args.resume or args.cluster or args.ai:
             raise InputError("--replay takes only --out (the contest's folder), the row and --view")
         if args.out is None:
             raise InputError("--replay needs --out: the folder of the contest's results.csv")
-        done = replay_row(Path(args.out), args.replay)
+        done = replay_row(Path(args.out), args.replay, announce=announce)
     except InputError as exc:
         print(f"{PROGRAM}: {exc}", file=sys.stderr)
         return 2

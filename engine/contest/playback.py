@@ -13,6 +13,7 @@ then nothing is written, as the folder would show another game than the row's.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from engine.ai.external import ExternalAI
 from engine.ai.registry import resolve_ai
 from engine.ai.supervise import AILimits
-from engine.contest.record import file_hash, read_record
+from engine.contest.record import RECORD_FILE, file_hash, read_record
 from engine.contest.report import RESULTS_FILE, parse_csv
 from engine.contest.runner import BoardSource, GameResult
 from engine.deck import generate_deck, load_deck
@@ -97,8 +98,18 @@ def _check_ai(entry: dict[str, Any]) -> None:
             raise InputError("the AI program changed since the contest: it would not play the row's game", path)
 
 
-def replay_row(out: Path, row: int, folder: Path | None = None) -> Replayed:
-    """Play row ``row`` of the contest in ``out`` again into ``folder`` (default ``OUT/games/row-N``)."""
+def replay_row(
+    out: Path, row: int, folder: Path | None = None, announce: Callable[[GameResult], None] | None = None
+) -> Replayed:
+    """Play row ``row`` of the contest in ``out`` again into ``folder`` (default ``OUT/games/row-N``);
+    ``announce(row)`` once every check passed, before the game (a planner's game may take a minute)."""
+    try:
+        return _replay_row(out, row, folder, announce)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a record edited by hand
+        raise InputError(f"damaged contest record ({type(exc).__name__}: {exc})"[:120], out / RECORD_FILE) from None
+
+
+def _replay_row(out: Path, row: int, folder: Path | None, announce: Callable[[GameResult], None] | None) -> Replayed:
     csv_path = out / RESULTS_FILE
     record = read_record(out)
     try:
@@ -120,6 +131,8 @@ def replay_row(out: Path, row: int, folder: Path | None = None) -> Replayed:
     spec = entry["command"] or entry["spec"]
     limits = AILimits(**record.get("limits", {}))
     chooser = resolve_ai(spec, timeout=float(record["timeout"]), limits=limits)
+    if announce is not None:
+        announce(result)
     recorder = TurnRecorder(chooser)
     try:
         game = play_game(board, level, cards, recorder)

@@ -166,15 +166,17 @@ def test_refusals_are_one_line_and_write_nothing(
     )
     assert code == 0, err
 
-    def refused(*argv: str) -> str:
+    def refused(*argv: str, played: bool = False) -> str:
         code, said, err = run(capsys, *argv)
-        assert code == 2 and said == "" and len(err.splitlines()) == 1, (code, said, err)
+        announced = "row 1: playing it again (" if played else ""
+        assert code == 2 and said.startswith(announced) and len(err.splitlines()) == 1, (code, said, err)
+        assert said.count("\n") == played
         assert not (out / "games").exists()
         return err
 
     marker.touch()
-    assert "differs (outcome E" in refused("--out", str(out), "--replay", "1")
-    assert "nothing written" in refused("--out", str(out), "--replay", "1")
+    assert "differs (outcome E" in refused("--out", str(out), "--replay", "1", played=True)
+    assert "nothing written" in refused("--out", str(out), "--replay", "1", played=True)
     bot.write_text(bot.read_text() + "# edited\n")
     assert f"{bot}: the AI program changed since the contest" in refused("--out", str(out), "--replay", "2")
     save_deck(generate_deck(3), deck)
@@ -185,3 +187,7 @@ def test_refusals_are_one_line_and_write_nothing(
     assert "--replay needs --out" in refused("--replay", "1")
     assert "--replay takes only --out" in refused(str(CHOP), "--out", str(out), "--replay", "1")
     assert "--view goes with --replay" in refused(str(CHOP), "--view", "--out", str(tmp_path / "other"))
+    record = out / "contest.json"
+    for damage in ({"format": 1}, {**json.loads(record.read_text()), "ais": ["x", "y"]}):
+        record.write_text(json.dumps(damage))
+        assert f"{record}: damaged contest record" in refused("--out", str(out), "--replay", "2")
