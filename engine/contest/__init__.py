@@ -4,6 +4,7 @@
                    [--jobs N | --cluster ADDRESS] [--out DIR] [--timeout S] [--ai-limit KEY=VALUE]
                    [--resume]
     robots-contest BOARD DECK [easy|normal|hard]        (the contest's own call, as in start_contest)
+    robots-contest --out DIR --replay ROW [--view]      (row ROW of DIR/results.csv into a game folder)
 
 Like the contest's ``start_contest`` script (every board with every deck of a folder), but
 in parallel, with a progress bar, a summary table and ``results.csv`` / ``summary.json``.
@@ -17,6 +18,10 @@ With several ``--ai`` every AI plays the same boards with the same decks, one af
 and the report compares them fairly (``engine.contest.compare``): per AI the goal rate with its
 95% interval and the mean rounds of the won games, per pair the paired differences with their
 intervals and a plain verdict, ``comparison.json`` and the chart ``comparison.png``.
+
+Every game can be watched afterwards: ``contest.json`` records how to play any row again and
+``--replay`` does so into ``OUT/games/row-N`` (``engine.contest.playback``); the summary names
+each AI's games worth watching with that command (``engine.contest.notable``).
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ from engine.bounds import check_seconds
 from engine.cards import Card
 from engine.cliutil import EXIT_BROKEN_PIPE, OneLineParser, ProgressBar, add_version, stdout_gone, timeout_argument
 from engine.contest.compare import distinct_labels
+from engine.contest.notable import watch_lines, watch_list
+from engine.contest.record import RECORD_FILE, write_record
 from engine.contest.report import RESULTS_FILE, SUMMARY_FILE, format_table, summaries, write_reports
 from engine.contest.runner import BoardSource, ContestSetup, DeckSource, GameResult, effective_jobs, run_contest
 from engine.contest.several import CHART_FILE, COMPARISON_FILE, report_several, safe_name
@@ -72,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_version(parser)
     parser.add_argument(
         "boards",
-        nargs="+",
+        nargs="*",
         metavar="BOARD",
         help="board files (or shipped boards' names) to play; deck files and a final level word are accepted"
         " here too, as the contest's start_contest calls 'robots-contest BOARD DECK LEVEL'",
@@ -113,6 +120,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume",
         action="store_true",
         help="go on with the contest journaled in --out (same boards, decks and settings): play only the missing games",
+    )
+    parser.add_argument(
+        "--replay",
+        type=int,
+        metavar="ROW",
+        help="play row ROW of --out's results.csv (1 = the first game) again, checked to be the same game,"
+        " into --out/games/row-ROW, a game folder robots-view opens",
+    )
+    parser.add_argument(
+        "--view", action="store_true", help="with --replay: open the game in robots-view (one already open reloads)"
     )
     parser.add_argument(
         "--ai-limit",
@@ -263,9 +280,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise
 
 
+def replay(args: argparse.Namespace) -> int:
+    """``--replay ROW``: the row's game into ``OUT/games/row-ROW``, and with ``--view`` into the viewer."""
+    from engine.cli import open_viewer
+    from engine.contest.playback import replay_row
+
+    def announce(row: GameResult) -> None:
+        print(f"row {args.replay}: playing it again ({row.deck}, AI {row.ai}) ...", flush=True)
+
+    try:
+        if args.boards or args.decks or args.seeds is not None or args.resume or args.cluster or args.ai:
+            raise InputError("--replay takes only --out (the contest's folder), the row and --view")
+        if args.out is None:
+            raise InputError("--replay needs --out: the folder of the contest's results.csv")
+        done = replay_row(Path(args.out), args.replay, announce=announce)
+    except InputError as exc:
+        print(f"{PROGRAM}: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{PROGRAM}: {exc.filename or args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    row = done.result
+    print(
+        f"row {args.replay}: {row.board}, {row.deck}, {row.level}, AI {row.ai}: {row.outcome} after"
+        f" {counted(row.rounds, 'round')}, {counted(row.cards, 'card')}, the same as in results.csv; files in {done.folder}"
+    )
+    if args.view:
+        open_viewer(done.folder)
+    else:
+        print(f"watch it: robots-view {done.folder}")
+    return 0
+
+
 def _main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.replay is not None:
+        return replay(args)
     try:
+        if args.view:
+            raise InputError("--view goes with --replay ROW")
+        if not args.boards:
+            raise InputError("no board given: name the boards to play (or --replay ROW with --out)")
         if args.jobs < 0:
             raise InputError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
         check_seconds(args.timeout, "--timeout")
@@ -313,7 +368,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     paths = [out / (f"journal-{i + 1}.jsonl" if several else JOURNAL_FILE) for i in range(len(setups))]
     # The reports are written after the last game: something in their way (a FIFO, a folder, a
     # read-only file) is named now, before hours of games, not after them.
-    reports = [RESULTS_FILE, SUMMARY_FILE, *((COMPARISON_FILE, CHART_FILE) if several else ())]
+    reports = [RESULTS_FILE, SUMMARY_FILE, RECORD_FILE, *((COMPARISON_FILE, CHART_FILE) if several else ())]
     try:
         for name in reports:
             resolve_target(out / name)
@@ -328,6 +383,15 @@ def _main(argv: Sequence[str] | None = None) -> int:
         ]
     except (InputError, OSError) as exc:
         print(f"{PROGRAM}: {exc}", file=sys.stderr)
+        return 2
+    record = out / RECORD_FILE
+    record_made = not record.exists()  # removed again with the journals if nothing can be played
+    try:  # how to play any row again (--replay), before the first game: a contest stopped early has it too
+        write_record(out, setups[0], labels if several else ais, ais)  # the labels results.csv will hold
+    except OSError as exc:
+        for each in journals:
+            each.discard_if_empty()
+        print(f"{PROGRAM}: {exc.filename or out}: cannot write: {exc.strerror or exc}", file=sys.stderr)
         return 2
     games = len(boards) * len(decks)
     bar = ProgressBar(games * len(ais), sys.stderr)
@@ -369,6 +433,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
         # Nothing was played: leave nothing behind, so the same command may simply be run again.
         for each in journals:
             each.discard_if_empty()
+        if record_made and not any(each.done for each in journals):
+            record.unlink(missing_ok=True)
         for folder in sorted(made, key=lambda path: len(path.parts), reverse=True):
             with contextlib.suppress(OSError):  # only empty folders go
                 folder.rmdir()
@@ -392,6 +458,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     results = per_ai[0]
     log_dir = log_dirs[0]
     per_board, total = summaries(results)
+    watch = watch_list(out, results, ais[:1])
     try:  # written before anything is printed: a reader that leaves early (| head) must not cost them
         csv_path, json_path = write_reports(
             out,
@@ -402,6 +469,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             jobs=jobs,
             cluster=args.cluster,
             seconds=seconds,
+            watch=watch,
         )
     except OSError as exc:
         print(f"{PROGRAM}: {out}: cannot write results: {exc.strerror or exc}", file=sys.stderr)
@@ -410,6 +478,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
         f"{counted(len(results), 'game')}, level {level.value}, AI {ais[0]}, {counted(len(decks), 'deck')}, {where}, {seconds:.2f} s"
     )
     print(format_table(per_board, total), end="")
+    for line in watch_lines(watch, 1):
+        print(line)
     print(f"results: {csv_path}  summary: {json_path}" + (f"  AI logs: {log_dir}" if log_dir else ""))
     first_error = next((r for r in results if r.error), None)
     if first_error is not None:

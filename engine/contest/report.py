@@ -157,12 +157,14 @@ def summary_json(
     seconds: float,
     ranking: Sequence[dict[str, Any]] | None = None,
     cluster: str | None = None,
+    watch: Sequence[dict[str, Any]] = (),
 ) -> str:
     """The contest in one JSON object; with several AIs, ``ranking`` (best first) holds each AI's figures.
     Played on a cluster, ``cluster`` is its address and ``jobs`` is null (``--jobs`` played no part).
 
     ``per_board`` and ``total`` count every game of every AI together: an organiser ranking
     entries reads ``ranking``, which ``comparison.json`` also holds beside the pairwise figures.
+    ``watch`` names the games worth watching, each with its ``--replay`` command (``engine.contest.notable``).
     """
     per_board, total = summaries(results)
     data = {
@@ -179,6 +181,7 @@ def summary_json(
     }
     if ranking is not None:
         data["ranking"] = list(ranking)
+    data["watch"] = list(watch)
     return json.dumps(data, indent=2) + "\n"
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from engine.atomic import write_text_atomic
 from engine.contest.chart import write_chart
 from engine.contest.compare import AIFigures, PairComparison, ai_figures, compare_all, describe, ranked
+from engine.contest.notable import watch_lines, watch_list
 from engine.contest.report import write_reports
 from engine.contest.runner import DeckSource, GameResult
 from engine.model import Level
@@ -96,6 +97,7 @@ def report_several(
     pairs = compare_all(labels, per_ai)
     games = len(per_ai[0]) if per_ai else 0
     rows = [dataclasses.replace(r, ai=label) for label, results in zip(labels, per_ai, strict=True) for r in results]
+    watch = watch_list(out, rows, labels)
     try:  # written before anything is printed: a reader that leaves early (| head) must not cost them
         csv_path, json_path = write_reports(
             out,
@@ -107,6 +109,7 @@ def report_several(
             cluster=cluster,
             seconds=seconds,
             ranking=[{"rank": rank, **f.as_json()} for rank, f in enumerate(ranked(figures), 1)],
+            watch=watch,
         )
         comparison = {
             "level": level.value,
@@ -131,6 +134,8 @@ def report_several(
             print(line)
     if len(shown) < len(pairs):
         print(f"(each AI against the next in the ranking; all {len(pairs)} pairs are in {COMPARISON_FILE})")
+    for line in watch_lines(watch, len(labels)):
+        print(line)
     print(f"results: {csv_path}  summary: {json_path}  comparison: {out / COMPARISON_FILE}  chart: {out / CHART_FILE}")
     first_error = next((r for r in rows if r.error), None)
     if first_error is not None:
