@@ -285,3 +285,45 @@ def test_an_exported_hud_line_too_long_for_the_frame_is_cut_not_run_off_its_edge
     assert frame[:, :-4].any()
     short = np.asarray(draw_on_image(blank, None, ["title", "1 bot: driving"]))
     assert not short[:, 120:].any()  # a line that fits keeps its panel as wide as before
+
+
+@pytest.mark.parametrize(("side", "ringed"), [(300, True), (6, False)])
+def test_cycles_get_locator_rings_where_fields_are_too_small_to_see(side: int, ringed: bool) -> None:
+    """On a big arena's whole view a cycle is a pixel (F follows it, but watching the whole arena it
+    was lost): each cycle still riding gets a ring of fixed screen size in its bot's colour, as the
+    robot does; a small arena, where a cycle shows, gets none."""
+    from viewer3d import coords
+    from viewer3d.games.tron.render import TronRenderer
+    from viewer3d.render.offscreen import OffscreenTarget, create_headless_context
+    from viewer3d.show_export import camera_for_view
+
+    rows = "\n".join("." * side for _ in range(side))
+    arena = parse_arena(
+        f"GAMEBOARDSTART {side},{side}\n{rows}\nGAMEBOARDEND\nPOS 1 2,2 E\nPOS 2 {side - 1},{side - 1} W\n"
+    )
+    record = GameRecord(arena, (BotInfo("one"), BotInfo("two")), (RoundRecord({1: "AHEAD", 2: "AHEAD"}, {}, [], {}),))
+    show = TronShow(record, "open")
+    size = (320, 240)
+    ctx = create_headless_context()
+    target = OffscreenTarget(ctx, size)
+    renderer = TronRenderer(ctx, arena)
+    try:
+        matrices = camera_for_view(show.size, size, "top", hud_top=0.0).matrices()
+        moment = show.rounds.at(0.0)
+        picture = np.asarray(target.render(lambda: renderer.render(matrices, moment, size)).convert("RGB"), dtype=int)
+        drawn = renderer.locators_drawn
+    finally:
+        renderer.release()
+        target.release()
+        ctx.release()
+    assert drawn == ringed
+    if not ringed:
+        return
+    view_proj = matrices.view_proj_columns()
+    for cycle in moment.cycles:
+        x, y = coords.project((cycle.x + 0.5, 0.3, cycle.z + 0.5), view_proj, size)[:2]
+        tint = np.array([0.75 * c + 0.25 for c in bot_colour(cycle.bot)])  # the shader's, before blending
+        around = picture[max(0, int(y) - 26) : int(y) + 27, max(0, int(x) - 26) : int(x) + 27].reshape(-1, 3)
+        bright = around[around.sum(axis=1) > 200]
+        cosine = bright @ tint / (np.linalg.norm(bright, axis=1) * np.linalg.norm(tint))
+        assert (cosine > 0.98).sum() > 40, cycle.bot  # the ring in the bot's colour (held inside the frame)

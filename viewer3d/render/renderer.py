@@ -23,6 +23,7 @@ mip level there."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Protocol
 
 import moderngl
@@ -137,6 +138,70 @@ def _set(program: moderngl.Program, name: str, value: object) -> None:
             member.value = value  # type: ignore[union-attr]
 
 
+#: The robot's locator ring: yellow, as the theme's marks.
+LOCATOR_YELLOW = (1.0, 0.86, 0.2)
+
+
+class Locator:
+    """A ring of fixed screen size around a point (``locator.vert``/``.frag``): found at every zoom,
+    held at the screen's edge when the point is off screen. The robot has one; so has each Tron
+    cycle, in its bot's colour (on a 512x512 arena a cycle is a pixel in the whole view)."""
+
+    def __init__(self, ctx: moderngl.Context) -> None:
+        self.ctx = ctx
+        self.program = _program(ctx, "locator.vert", "locator.frag")
+        corners = np.array([0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1], dtype=np.float32)
+        self._corners = ctx.buffer(corners.tobytes())
+        self.vao = ctx.vertex_array(self.program, [(self._corners, "2f", "in_corner")])
+
+    def draw(
+        self,
+        view: bytes,
+        proj: bytes,
+        viewport: tuple[int, int],
+        rings: Sequence[tuple[tuple[float, float, float], tuple[float, float, float]]],
+        pulse: float = 0.5,
+    ) -> None:
+        """One ring for each ``(world centre, colour)``, over everything (no depth test)."""
+        ctx = self.ctx
+        ctx.disable(moderngl.DEPTH_TEST)
+        ctx.enable(moderngl.BLEND)
+        ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        for name, value in (
+            ("u_view", view),
+            ("u_proj", proj),
+            ("u_viewport", (float(viewport[0]), float(viewport[1]))),
+            ("u_radius", LOCATOR_RADIUS_PX),
+            ("u_pulse", pulse),
+        ):
+            _set(self.program, name, value)
+        for centre, colour in rings:
+            _set(self.program, "u_center", centre)
+            _set(self.program, "u_colour", colour)
+            self.vao.render(moderngl.TRIANGLES)
+        ctx.disable(moderngl.BLEND)
+        ctx.enable(moderngl.DEPTH_TEST)
+
+    def release(self) -> None:
+        for item in (self.vao, self.program, self._corners):
+            item.release()
+
+
+def tile_pixels(camera: CameraMatrices, viewport: tuple[int, int], width: int, height: int) -> float:
+    """How many pixels one tile of a ``width`` x ``height`` board spans near the middle of the
+    screen (for level of detail)."""
+    view_proj = camera.view_proj_columns()
+    hit = coords.pick_floor(viewport[0] / 2, viewport[1] / 2, view_proj, viewport)
+    if hit is None:
+        x, _, z = coords.board_center(width, height)
+    else:
+        x, z = hit
+    a = coords.project((x, 0.0, z), view_proj, viewport)
+    b = coords.project((x + 1.0, 0.0, z), view_proj, viewport)
+    c = coords.project((x, 0.0, z + 1.0), view_proj, viewport)
+    return max(math.hypot(b[0] - a[0], b[1] - a[1]), math.hypot(c[0] - a[0], c[1] - a[1]))
+
+
 def default_theme() -> ThemeLike:
     """The ``themes`` package's default theme, or the built-in one when its files cannot be loaded."""
     try:
@@ -209,7 +274,7 @@ class SceneRenderer:
         self.glow_program = _program(ctx, "glow.vert", "glow.frag")
         self.pit_program = _program(ctx, "pit.vert", "pit.frag")
         self.rotor_program = _program(ctx, "rotor.vert", "rotor.frag")
-        self.locator_program = _program(ctx, "locator.vert", "locator.frag")
+        self.locator = Locator(ctx)
         self.ground_program = _program(ctx, "ground.vert", "ground.frag", ground_defines())
         self.show_environment = True  # the ground plane around the board (environment.py)
         self.show_locator = True
@@ -300,7 +365,6 @@ class SceneRenderer:
             self.rotor_program,
             [(self._corner_vbo, "2f", "in_corner"), (self._pointer_vbo, "2f 1f 1f/i", "i_tile", "i_angle", "i_layer")],
         )
-        self.locator_vao = ctx.vertex_array(self.locator_program, [(self._corner_vbo, "2f", "in_corner")])
         ground, ground_indices = ground_grid(width, height)
         self._ground_vbo = ctx.buffer(ground.tobytes())
         self._ground_ibo = ctx.buffer(ground_indices.tobytes())
@@ -409,16 +473,7 @@ class SceneRenderer:
 
     def tile_pixels(self, camera: CameraMatrices, viewport: tuple[int, int]) -> float:
         """How many pixels one tile spans near the middle of the screen (for level of detail)."""
-        view_proj = camera.view_proj_columns()
-        hit = coords.pick_floor(viewport[0] / 2, viewport[1] / 2, view_proj, viewport)
-        if hit is None:
-            x, _, z = coords.board_center(self.board.width, self.board.height)
-        else:
-            x, z = hit
-        a = coords.project((x, 0.0, z), view_proj, viewport)
-        b = coords.project((x + 1.0, 0.0, z), view_proj, viewport)
-        c = coords.project((x, 0.0, z + 1.0), view_proj, viewport)
-        return max(math.hypot(b[0] - a[0], b[1] - a[1]), math.hypot(c[0] - a[0], c[1] - a[1]))
+        return tile_pixels(camera, viewport, self.board.width, self.board.height)
 
     def render(self, camera: CameraMatrices, frame: FrameState, viewport: tuple[int, int]) -> None:
         ctx = self.ctx
@@ -568,22 +623,8 @@ class SceneRenderer:
     def _draw_locator(
         self, robot: RobotVisual, view: bytes, proj: bytes, viewport: tuple[int, int], time: float
     ) -> None:
-        ctx = self.ctx
-        ctx.disable(moderngl.DEPTH_TEST)
-        ctx.enable(moderngl.BLEND)
-        ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-        for name, value in (
-            ("u_view", view),
-            ("u_proj", proj),
-            ("u_center", coords.tile_center(robot.bx, robot.by, max(robot.height, 0.0) + 0.2)),
-            ("u_viewport", (float(viewport[0]), float(viewport[1]))),
-            ("u_radius", LOCATOR_RADIUS_PX),
-            ("u_pulse", 0.5 + 0.5 * math.sin(time * 4.0)),
-        ):
-            _set(self.locator_program, name, value)
-        self.locator_vao.render(moderngl.TRIANGLES)
-        ctx.disable(moderngl.BLEND)
-        ctx.enable(moderngl.DEPTH_TEST)
+        centre = coords.tile_center(robot.bx, robot.by, max(robot.height, 0.0) + 0.2)
+        self.locator.draw(view, proj, viewport, [(centre, LOCATOR_YELLOW)], 0.5 + 0.5 * math.sin(time * 4.0))
 
     def _draw_pointer(self, pointer: tuple[int, int] | None, view: bytes, proj: bytes) -> None:
         """The theme's cursor picture on the tile under the mouse (the viewer's pick marker)."""
@@ -681,8 +722,7 @@ class SceneRenderer:
             self.glow_vao,
             self.pit_vao,
             self.rotor_vao,
-            self.locator_vao,
-            self.locator_program,
+            self.locator,
             self.ground_vao,
             self.ground_program,
             self._ground_vbo,

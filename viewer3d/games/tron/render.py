@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 from engine.tron.arena import Arena
 from viewer3d.games.tron.textures import TronTextures
 from viewer3d.games.tron.timeline import WALL_HEIGHT, Moment, WallRuns, bot_colour
+from viewer3d.render.renderer import LOCATOR_BELOW_PX, Locator, tile_pixels
 from viewer3d.render.state import CameraMatrices
 
 FLOATS = 11  # centre3 half3 colour3 yaw1 light1
@@ -278,6 +279,11 @@ def dynamic_boxes(moment: Moment) -> tuple[NDArray[np.float32], NDArray[np.float
     return (np.array(solid, dtype=np.float32) if solid else empty, np.array(glow, dtype=np.float32) if glow else empty)
 
 
+def cycle_rings(moment: Moment) -> list[tuple[tuple[float, float, float], tuple[float, float, float]]]:
+    """A locator ring for each cycle still riding, in its bot's colour, at its body's centre."""
+    return [((c.x + 0.5, 0.3, c.z + 0.5), bot_colour(c.bot)) for c in moment.cycles if c.alive]
+
+
 class TronRenderer:
     """Owns the GL objects for one arena; ``render(camera, moment, viewport)`` draws into the bound
     framebuffer (``viewer3d.games.base.GameRenderer[Moment]``)."""
@@ -295,6 +301,9 @@ class TronRenderer:
         self.dynamic_buffer = ctx.buffer(reserve=FLOATS * 4 * 64)
         self.dynamic_vao = self._vao(self.dynamic_buffer)
         self.walls = SettledWalls(ctx, self._vao)
+        self.locator = Locator(ctx)
+        #: Whether the last frame ringed the cycles (tiles too small to see them: a 512x512 arena).
+        self.locators_drawn = False
 
     def _vao(self, instances: moderngl.Buffer) -> moderngl.VertexArray:
         return self.ctx.vertex_array(
@@ -351,9 +360,18 @@ class TronRenderer:
             self._draw(glow)
             framebuffer.depth_mask = True
             ctx.disable(moderngl.BLEND)
+        rings = cycle_rings(moment)
+        self.locators_drawn = bool(rings) and tile_pixels(camera, viewport, self.arena.width, self.arena.height) < (
+            LOCATOR_BELOW_PX
+        )
+        if self.locators_drawn:
+            view = np.asarray(camera.view, dtype=np.float32).tobytes()
+            proj = np.asarray(camera.projection, dtype=np.float32).tobytes()
+            self.locator.draw(view, proj, viewport, rings)
 
     def release(self) -> None:
         self.walls.release()
+        self.locator.release()
         for item in (
             self.static_vao,
             self.dynamic_vao,
