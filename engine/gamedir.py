@@ -230,5 +230,10 @@ def read_game_dir(path: str | Path) -> GameDir:
         raise InputError(
             f"start {start.to_bot_line()} lies outside the {board.width}x{board.height} board", start_path, 1, 1
         )
-    globalseq = read_text(folder / GLOBALSEQ_FILE)
+    globalseq_path = folder / GLOBALSEQ_FILE
+    globalseq = read_text(globalseq_path)
+    cards = info.get("cards")
+    if not globalseq.strip() and isinstance(cards, int) and not isinstance(cards, bool) and cards > 0:
+        # An emptied sequence showed the robot standing at its start, "game over: Z" beside it.
+        raise InputError(f"is empty, but {INFO_FILE} says the game played {counted(cards, 'card')}", globalseq_path)
     return GameDir(folder, board, start, Level(info["level"]), globalseq, info)

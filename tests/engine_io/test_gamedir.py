@@ -122,6 +122,9 @@ def game_dir(tmp_path: Path) -> Path:
         (START_FILE, "0 0 Q\n", "start.txt:1:5: facing must be one of L R U D"),
         (START_FILE, "40 0 D\n", "start.txt:1:1: start 40 0 D lies outside the 12x12 board"),
         (BOARD_FILE, "2 1\nT?\n", "board.txt:2:2: unknown board character '?'"),
+        # An emptied sequence was shown as the robot standing at its start beside "game over".
+        (GLOBALSEQ_FILE, "", "globalseq.txt: is empty, but game.json says the game played "),
+        (GLOBALSEQ_FILE, "\n\n", "globalseq.txt: is empty, but game.json says the game played "),
     ],
 )
 def test_malformed_files_give_one_line_errors(game_dir: Path, name: str, content: str, expected: str) -> None:
