@@ -1,0 +1,46 @@
+"""The engine scripted from Python, as docs/python.md shows: a wrong argument is the narrow,
+documented error before any work is done, never an IndexError from numpy or a ValueError from
+deep inside the rules after the chooser was already asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.boardfile import parse_board
+from engine.cards import Card
+from engine.deck import generate_deck
+from engine.errors import BoardError
+from engine.game import play_game
+from engine.model import Board, Direction, Level, Pose
+from engine.oracle import no_foresight_optimum, optimum_rounds
+
+BOARD = parse_board("3 2\nS Z\n   \n")
+OFF = Pose(3, 0, Direction.RIGHT)
+OFF_LINE = "start 3 0 R lies outside the 3x2 board"
+
+
+def test_a_start_off_the_board_is_a_board_error_before_the_chooser_is_asked() -> None:
+    asked: list[Pose] = []
+
+    def chooser(board: Board, level: Level, pose: Pose, hand: tuple[Card, ...]) -> list[Card]:
+        asked.append(pose)
+        return list(hand[:5])
+
+    with pytest.raises(BoardError) as caught:
+        play_game(BOARD, Level.HARD, generate_deck(1), chooser, OFF)
+    assert str(caught.value) == OFF_LINE and asked == []
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda start: optimum_rounds(BOARD, Level.HARD, generate_deck(1), start),
+        lambda start: no_foresight_optimum(BOARD, Level.HARD, start, time_limit=5.0),
+    ],
+    ids=["optimum_rounds", "no_foresight_optimum"],
+)
+def test_the_oracles_refuse_a_start_off_the_board_as_a_board_error(search) -> None:
+    with pytest.raises(BoardError) as caught:
+        search(OFF)
+    assert str(caught.value) == OFF_LINE
+    assert search(Pose(1, 1, Direction.UP)) is not None  # a start on the board is searched from
