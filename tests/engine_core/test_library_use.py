@@ -44,3 +44,11 @@ def test_the_oracles_refuse_a_start_off_the_board_as_a_board_error(search) -> No
         search(OFF)
     assert str(caught.value) == OFF_LINE
     assert search(Pose(1, 1, Direction.UP)) is not None  # a start on the board is searched from
+
+
+@pytest.mark.parametrize(("x", "y"), [(-1, 0), (0, -1), (3, 0), (0, 2)])
+def test_a_tile_off_the_board_is_an_index_error_not_the_far_side(x: int, y: int) -> None:
+    """Pose allows x = -1 (hard level); rows[0][-1] was the goal at the far end of the row."""
+    with pytest.raises(IndexError, match=f"tile {x} {y} is off the 3x2 board"):
+        BOARD.tile(x, y)
+    assert BOARD.tile(2, 0).char == "Z"
