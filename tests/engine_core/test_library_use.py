@@ -43,7 +43,10 @@ def test_the_oracles_refuse_a_start_off_the_board_as_a_board_error(search) -> No
     with pytest.raises(BoardError) as caught:
         search(OFF)
     assert str(caught.value) == OFF_LINE
-    assert search(Pose(1, 1, Direction.UP)) is not None  # a start on the board is searched from
+
+
+def test_a_start_on_the_board_is_searched_from() -> None:
+    assert optimum_rounds(BOARD, Level.HARD, generate_deck(1), Pose(1, 1, Direction.UP)) is not None
 
 
 @pytest.mark.parametrize(("x", "y"), [(-1, 0), (0, -1), (3, 0), (0, 2)])
@@ -52,3 +55,29 @@ def test_a_tile_off_the_board_is_an_index_error_not_the_far_side(x: int, y: int)
     with pytest.raises(IndexError, match=f"tile {x} {y} is off the 3x2 board"):
         BOARD.tile(x, y)
     assert BOARD.tile(2, 0).char == "Z"
+
+
+SCRIPTING = ["load_board", "parse_board", "write_board", "generate_deck", "load_deck", "play_game"]
+SCRIPTING += ["GameRecord", "Outcome", "InputError"]
+
+
+def test_a_script_imports_what_it_needs_from_the_package() -> None:
+    """Loading boards and decks, playing games and catching bad files, from ``engine`` itself; each name
+    is the object of its home module, and mypy sees it too (the TYPE_CHECKING imports list it)."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    import engine
+
+    source = ast.parse(Path(engine.__file__).read_text(encoding="utf-8"))
+    typed = {
+        alias.name: node.module
+        for node in ast.walk(source)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine.")
+        for alias in node.names
+    }
+    assert [name for name in SCRIPTING if name not in engine.__all__] == []
+    assert sorted(typed) == sorted(engine.__all__)
+    for name in engine.__all__:
+        assert getattr(engine, name) is getattr(importlib.import_module(typed[name]), name)
