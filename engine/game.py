@@ -190,7 +190,11 @@ def new_game(board: Board, level: Level, start: Pose | None = None) -> GameRecor
 def play_game(
     board: Board, level: Level, deck: Sequence[Card], chooser: Chooser, start: Pose | None = None
 ) -> GameRecord:
-    """Play a whole game from the board's start tile (or ``start``) with ``chooser`` as the AI."""
+    """Play a whole game from the board's start tile (or ``start``) with ``chooser`` as the AI.
+
+    The game ends as ``play_rounds`` says (``outcome`` FINISHED, DESTROYED, CARDS_OUT, or AI_ERROR
+    with ``error`` when the chooser picked cards not in the hand or raised AIError); a board or start
+    no game can begin on is a BoardError before the chooser is asked."""
     game = new_game(board, level, start)
     for _ in play_rounds(game, deck, chooser):
         pass
