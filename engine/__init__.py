@@ -3,6 +3,10 @@
 The engine is the foundation of the product; the viewer and the editor consume
 its model and files and never re-implement a rule.
 
+For scripts (docs/python.md): the value types, ``play_card``, reading boards and decks, playing
+whole games and ``InputError`` (every bad file, located) are importable from here; replays, game
+folders, the oracles and Tron live in the submodules that guide names.
+
 The names below are loaded on first use (PEP 562), not on ``import engine``: ``robots-ai``
 starts a new process every round and must not pay for the rules it does not run.
 """
@@ -14,8 +18,12 @@ import importlib
 TYPE_CHECKING = False  # not typing's: importing typing costs a warm round milliseconds
 
 if TYPE_CHECKING:
+    from engine.boardfile import load_board, parse_board, write_board
     from engine.cards import Card
+    from engine.deck import generate_deck, load_deck
+    from engine.errors import InputError
     from engine.events import Cause, DeathReason, Event, EventKind, RobotStatus
+    from engine.game import GameRecord, Outcome, play_game
     from engine.model import Board, Direction, Level, Pose, Rotation, Tile, TileKind
     from engine.rules import CardResult, play_card
 
@@ -29,13 +37,22 @@ _HOMES = {
     "Direction": "engine.model",
     "Event": "engine.events",
     "EventKind": "engine.events",
+    "GameRecord": "engine.game",
+    "InputError": "engine.errors",
     "Level": "engine.model",
+    "Outcome": "engine.game",
     "Pose": "engine.model",
     "RobotStatus": "engine.events",
     "Rotation": "engine.model",
     "Tile": "engine.model",
     "TileKind": "engine.model",
+    "generate_deck": "engine.deck",
+    "load_board": "engine.boardfile",
+    "load_deck": "engine.deck",
+    "parse_board": "engine.boardfile",
     "play_card": "engine.rules",
+    "play_game": "engine.game",
+    "write_board": "engine.boardfile",
 }
 
 __all__ = [
@@ -47,13 +64,22 @@ __all__ = [
     "Direction",
     "Event",
     "EventKind",
+    "GameRecord",
+    "InputError",
     "Level",
+    "Outcome",
     "Pose",
     "RobotStatus",
     "Rotation",
     "Tile",
     "TileKind",
+    "generate_deck",
+    "load_board",
+    "load_deck",
+    "parse_board",
     "play_card",
+    "play_game",
+    "write_board",
 ]
 
 

@@ -16,6 +16,7 @@ from engine.cards import CHOSEN_PER_ROUND, HAND_SIZE, Card
 from engine.events import RobotStatus
 from engine.model import Board, Level, Pose
 from engine.rules import CardResult, play_card
+from engine.status import game_start
 
 
 class Outcome(Enum):
@@ -179,8 +180,9 @@ def play_rounds(game: GameRecord, deck: Sequence[Card], chooser: Chooser) -> Ite
 
 
 def new_game(board: Board, level: Level, start: Pose | None = None) -> GameRecord:
-    """A game not played yet, from the board's start tile (BoardError if it has none or several) or ``start``."""
-    game = GameRecord(board, level, start if start is not None else board.start)
+    """A game not played yet, from the board's start tile (BoardError if it has none or several) or
+    ``start`` (BoardError if it lies off the board: checked before any chooser is asked)."""
+    game = GameRecord(board, level, board.start if start is None else game_start(board, start, what="start"))
     game.final_pose = game.start
     return game
 
@@ -188,7 +190,11 @@ def new_game(board: Board, level: Level, start: Pose | None = None) -> GameRecor
 def play_game(
     board: Board, level: Level, deck: Sequence[Card], chooser: Chooser, start: Pose | None = None
 ) -> GameRecord:
-    """Play a whole game from the board's start tile (or ``start``) with ``chooser`` as the AI."""
+    """Play a whole game from the board's start tile (or ``start``) with ``chooser`` as the AI.
+
+    The game ends as ``play_rounds`` says (``outcome`` FINISHED, DESTROYED, CARDS_OUT, or AI_ERROR
+    with ``error`` when the chooser picked cards not in the hand or raised AIError); a board or start
+    no game can begin on is a BoardError before the chooser is asked."""
     game = new_game(board, level, start)
     for _ in play_rounds(game, deck, chooser):
         pass

@@ -274,6 +274,10 @@ class Board:
         return 0 <= x < self.width and 0 <= y < self.height
 
     def tile(self, x: int, y: int) -> Tile:
+        """The tile at ``(x, y)``; IndexError off the board (a robot's pose may lie there on the hard
+        level, and ``rows[y][x]`` would wrap ``x = -1`` round to the last column)."""
+        if not self.in_bounds(x, y):
+            raise IndexError(f"tile {x} {y} is off the {self.width}x{self.height} board")
         return self.rows[y][x]
 
     def positions(self) -> list[tuple[int, int]]:

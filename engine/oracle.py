@@ -97,10 +97,13 @@ def round_successors(
 
 
 def optimum_rounds(board: Board, level: Level, deck: Sequence[Card], start: Pose | None = None) -> int | None:
-    """The fewest rounds to a goal with full knowledge of ``deck``; None if no choice reaches one."""
+    """The fewest rounds to a goal with full knowledge of ``deck``; None if no choice reaches one.
+
+    From the board's start tile, or ``start``; BoardError when there is none or ``start`` is off the board."""
+    begin_pose = game_start(board, start, what="start")
     table = cached_table(board, level)
     hopeful = cards_to_goal(table) >= 0
-    begin = table.state_of(start if start is not None else board.start)
+    begin = table.state_of(begin_pose)
     frontier = np.array([begin], dtype=np.int64)
     number = 1
     while True:
@@ -133,12 +136,14 @@ def no_foresight_optimum(
     """Exact lexicographic optimum (goal probability, then expected rounds) from ``start``.
 
     The same values the planner plays by (``engine.ai.plan_value``); ``converged`` False means the
-    time limit stopped the iteration and the goal probability is a lower bound.
+    time limit stopped the iteration and the goal probability is a lower bound. BoardError when the
+    board has no start tile or ``start`` is off the board (before the search, which takes seconds).
     """
     from engine.ai.planner import plan_for
 
+    begin = game_start(board, start, what="start")
     plan = plan_for(board, level, cache_dir=None, time_limit=time_limit)
-    value = plan.value(start if start is not None else board.start)
+    value = plan.value(begin)
     values = plan.values
     return NoForesight(value.goal_probability, value.expected_rounds, values.converged, values.sweeps, values.seconds)
 
