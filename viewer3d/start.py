@@ -6,6 +6,8 @@ at once, so a bad file is reported here, not by an exit), or random: a fresh see
 and carried in the ``Choice``, so the game's title names it and the game can be played again.
 
 ``StartScreen.click(px, py)`` (top-left pixels) changes a choice or, on Start, sets ``chosen``;
+``key`` does the same from the keyboard: Tab and the arrows move a focus (``viewer3d.start_keys``),
+Enter or Space press the focused box as a click would, Ctrl+Enter starts;
 a recent game, or the file browser (Open..., ``viewer3d.start_open``), sets ``opened``;
 ``layout`` places every box for a window size, so the pyglet window (``start_window.py``) only
 draws boxes and forwards clicks, and tests choose and start a game with clicks alone.
@@ -30,6 +32,7 @@ from engine.deck import load_deck
 from engine.errors import InputError
 from engine.model import Board, Level
 from viewer3d.recent import Recent, distinct_labels
+from viewer3d.start_keys import ARROWS, ENTER, arrow, tab
 from viewer3d.start_open import Box, OpenBrowser, Opened, action_column
 from viewer3d.start_open_tron import TronBrowser
 from viewer3d.start_tron import TronChoice, TronPanel, is_arena
@@ -54,7 +57,7 @@ TOOLTIPS = {
     "deck:random": "a fresh random seed at Start; the game's title shows it, to play it again",
     "theme": "the theme the board is drawn with (click for the next one)",
     "window": "watch in a window or fullscreen",
-    "start": "start the new game (Enter)",
+    "start": "start the new game (Enter; Ctrl+Enter while a control has the focus)",
     "open": "open a game folder, a board, or a board with its globalseq.txt (O)",
     "recent": "open this recent game again",
     "game": "the game to play or watch",
@@ -115,6 +118,9 @@ class StartScreen:
     #: The live game the window handed to the viewer as it closed (``hand_over``); a live game
     #: not handed over (the window closed by its user) is cancelled.
     watched: LiveTronGame | None = None
+    #: The action of the box with the keyboard focus (drawn with a ring); None: no focus, as after
+    #: a click, and Enter starts the game.
+    focus: str | None = None
 
     @property
     def on_tron(self) -> bool:
@@ -191,23 +197,47 @@ class StartScreen:
             seed, deck = self.seed, None
         return Choice(self.board, self.ai, self.level, seed, self.theme, self.fullscreen, deck)
 
-    def key(self, name: str, ctrl: bool = False) -> None:
-        """A key on the start screen: the browser's keys while it is shown; else O opens it and
-        Enter starts the new game."""
+    def key(self, name: str, ctrl: bool = False, shift: bool = False, viewport: tuple[int, int] = (1024, 768)) -> None:
+        """A key on the start screen (``viewport``: the window's size, where the boxes are): the
+        browser's keys while it is shown; else Tab, Shift+Tab and the arrows move the focus, Enter
+        or Space press the focused box, Ctrl+Enter (or Enter with no focus) starts, O opens the
+        browser."""
         self._pending_text = ""
         browser = self.browser
         if browser is not None:
             browser.key(name, ctrl)
             self._settle()
-        elif self.live is not None:
+            return
+        if self.live is not None:
             if name == "ESCAPE":
                 self.cancel_live()
+            return
+        boxes = self.layout(viewport)
+        focused = next((b for b in boxes if b.action == self.focus), None)
+        if name == "TAB":
+            self.focus = tab(boxes, self.focus, self._home(), back=shift)
+        elif name in ARROWS:
+            self.focus = arrow(boxes, self.focus, name, self._home())
         elif name == "O":
             self.open_browser()
-            self._pending_text = "" if ctrl else "o"
-        elif name in ("ENTER", "RETURN") and self.on_tron:
+        elif name in ENTER and (ctrl or focused is None):
+            self._start()
+        elif name in (*ENTER, "SPACE") and focused is not None:
+            self._press(focused)
+        if self.browser is not None:  # the window sends this key's text too: not typed into the browser
+            self._pending_text = {"O": "" if ctrl else "o", "SPACE": " "}.get(name, "")
+
+    def _home(self) -> str | None:
+        """The chosen thumbnail's action: where the focus enters the grid."""
+        if self.on_tron and self.tron is not None:
+            index = next((i for i, a in enumerate(self.tron.arenas) if a.path == self.tron.arena), None)
+            return None if index is None else f"arena:{index}"
+        return f"board:{self.board}"
+
+    def _start(self) -> None:
+        if self.on_tron:
             self.start_tron()
-        elif name in ("ENTER", "RETURN"):
+        else:
             self.chosen = self.choice()
 
     def type(self, text: str) -> None:
@@ -334,6 +364,12 @@ class StartScreen:
         box = next((b for b in self.layout(viewport) if b.contains(px, py)), None)
         if box is None or self.live is not None:
             return box is not None
+        self.focus = None  # the mouse is in use: no focus ring, and Enter starts again
+        self._press(box)
+        return True
+
+    def _press(self, box: Box) -> None:
+        """What a click on ``box`` (or Enter or Space on it) does."""
         kind, _, value = box.action.partition(":")
         if kind == "game":
             self.game = value
@@ -363,7 +399,6 @@ class StartScreen:
             self.opened = Opened(entry.path, entry.sequence)
         elif kind == "start":
             self.chosen = self.choice()
-        return True
 
     def _tron_click(self, box: Box) -> None:
         assert self.tron is not None

@@ -2,7 +2,7 @@
 
 ``robots-view`` without arguments opens it; Start, a recent game or the file browser's choice
 closes it and the caller opens the viewer on that. No logic here beyond drawing and passing
-keys and clicks on. The Tron tab is drawn by ``_draw_tron`` (same boxes, arena thumbnails); while
+keys and clicks on; the keyboard focus (``StartScreen.focus``) is drawn as a ring, with its tooltip. The Tron tab is drawn by ``_draw_tron`` (same boxes, arena thumbnails); while
 a Tron game is played in the background the window polls it and closes once it is saved."""
 
 from __future__ import annotations
@@ -145,6 +145,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             image = self._thumbs.get(box.action[6:]) if box.action.startswith("board:") else None
             if image is not None:
                 _blit_thumb(image, box, height)
+        self._draw_focus(boxes, height)
         self._draw_tooltip(boxes, width, height)
 
     def _draw_tron(self) -> None:
@@ -192,12 +193,25 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             image = self._arena_thumb(arenas[int(box.action[6:])].path)
             if image is not None:
                 _blit_thumb(image, box, height)
+        self._draw_focus(boxes, height)
         self._draw_tooltip(boxes, width, height)
 
+    def _draw_focus(self, boxes: list[Box], height: int) -> None:
+        """A bright ring round the box with the keyboard focus, just outside it (the box's own
+        colour still says whether it is chosen)."""
+        box = next((b for b in boxes if b.action == self.start.focus), None)
+        if box is None:
+            return
+        ring = pyglet.shapes.Box(
+            box.left - 3, height - box.top - box.height - 3, box.width + 6, box.height + 6, 2, (250, 240, 190, 255)
+        )
+        ring.draw()
+
     def _draw_tooltip(self, boxes: list[Box], width: int, height: int) -> None:
-        """What the box under the mouse does, in a pale strip next to it, over no other control
-        (``viewer3d.tooltips``)."""
-        hover = next((b for b in boxes if self.hover is not None and b.action == self.hover.action), None)
+        """What the box under the mouse (else the focused box) does, in a pale strip next to it,
+        over no other control (``viewer3d.tooltips``)."""
+        shown = self.hover.action if self.hover is not None else self.start.focus
+        hover = next((b for b in boxes if b.action == shown), None)
         tip = self.start.tooltip(hover) if hover is not None else ""
         if hover is None or not tip:
             return
@@ -270,7 +284,7 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         """Keys go to the start screen (the browser while it is shown); Esc on the screen itself closes it."""
-        name = pyglet.window.key.symbol_string(symbol)
+        name = key_name(self, symbol)
         if name == "ESCAPE" and self.start.live is not None:  # Esc while a Tron game plays: cancel it
             self.start.cancel_live()
             return
@@ -278,7 +292,11 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
             self.close()
             pyglet.app.exit()
             return
-        self.start.key(name, bool(modifiers & pyglet.window.key.MOD_CTRL))
+        focus = self.start.focus
+        ctrl, shift = bool(modifiers & pyglet.window.key.MOD_CTRL), bool(modifiers & pyglet.window.key.MOD_SHIFT)
+        self.start.key(name, ctrl, shift, self.get_framebuffer_size())
+        if self.start.focus != focus:
+            self.hover = None  # the focused box's tooltip, not the one under a resting mouse
         self._after_input()
 
     def on_text(self, text: str) -> None:
@@ -298,6 +316,28 @@ class StartWindow(pyglet.window.Window):  # type: ignore[misc]
         self.switch_to()
         self.on_draw()
         save_window_screenshot(self, path)  # atomically, as the viewer's own screenshots
+
+
+def key_name(window: Any, symbol: int) -> str:
+    """pyglet's name for a key. X sends Shift+Tab as ISO_Left_Tab, which pyglet does not know and
+    names by its keycode (``user_key(23)``): that is ``TAB`` when the keycode is Tab's."""
+    name = str(pyglet.window.key.symbol_string(symbol))
+    if name.startswith("user_key") and symbol >> 32 == _tab_keycode(window):
+        return "TAB"
+    return name
+
+
+def _tab_keycode(window: Any) -> int:
+    """The X keycode of Tab on ``window``'s display; -1 off X (there Shift+Tab is TAB with Shift)."""
+    display = getattr(window, "_x_display", None)
+    if display is None:
+        return -1
+    try:
+        from pyglet.libs.x11 import xlib
+
+        return int(xlib.XKeysymToKeycode(display, pyglet.window.key.TAB))
+    except Exception:  # no X library: not on X
+        return -1
 
 
 def _blit_thumb(image: Any, box: Box, height: float) -> None:
