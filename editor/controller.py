@@ -371,6 +371,10 @@ class EditorController:
             self.pointer.space_held = True
             return
         if key == "ESCAPE":
+            if not self.help_visible and self.export_job is not None and self.export_job.running:
+                self.export_job.cancel()  # said when the job has stopped (``_poll_export``)
+                self.say(f"cancelling the export of {self.export_job.target.name} …")
+                self._export_shown = self.status
             self.help_visible = False
             return
         action = action_for(key, ctrl, shift)
@@ -550,13 +554,18 @@ class EditorController:
         if job.running:
             if self.status != self._export_shown and time.monotonic() - self.status_since < TOAST_S:
                 return  # another message (a refusal, a save) stays readable first
-            line = f"exporting {job.target.name} … {job.fraction:.0%} (the window stays usable)"
+            if self._export_shown.startswith("cancelling"):
+                return  # Esc was pressed: the job stops at its next step
+            line = f"exporting {job.target.name} … {job.fraction:.0%} (the window stays usable; Esc cancels)"
             if line != self._export_shown:
                 self._export_shown = line
                 self.say(line)
             return
         self.export_job = None
-        self.say(job.error if job.error is not None else f"exported {job.written}")
+        if job.cancelled:
+            self.say(f"export cancelled: nothing written to {job.target}")
+        else:
+            self.say(job.error if job.error is not None else f"exported {job.written}")
 
     def finish_export(self, timeout: float | None = None) -> None:
         """Wait for the running export and report it (tests, screenshots, the command line)."""

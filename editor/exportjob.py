@@ -7,7 +7,9 @@ the controller shows in the status bar. The file is written by ``export_board`` 
 the job runs, and when it fails, the target is untouched; when it ends, the whole file is there.
 
 The window allows one job at a time (the controller refuses a second); closing the window waits
-for a running job, so the process never ends half-way through writing.
+for a running job, so the process never ends half-way through writing. ``cancel`` (Esc in the
+window) stops the job at the writer's next progress step: ``export_board`` reports its last step
+before the file is written, so a cancelled job has written nothing (no temporary either).
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ def _write(board: Grid, target: Path, options: ExportOptions, title: str | None,
     return export_board(board, target, options, title=title, progress=progress)
 
 
+class ExportCancelled(Exception):
+    """Raised in the job's thread, from its progress callback, once the export is cancelled."""
+
+
 class ExportJob:
     """An export running in a daemon thread: ``done`` is set when it has ended, well or not."""
 
@@ -36,7 +42,9 @@ class ExportJob:
         self.fraction = 0.0  # how far it is, 0.0 .. 1.0 (written by the job's thread only)
         self.written: Path | None = None
         self.error: str | None = None  # the one line to show when it failed
+        self.cancelled = False  # it stopped on ``cancel`` before writing anything
         self.done = threading.Event()
+        self._cancel = threading.Event()
         self._thread = threading.Thread(
             target=self._run, args=(board, options, title, write), name="robots-edit export", daemon=True
         )
@@ -49,12 +57,21 @@ class ExportJob:
     def running(self) -> bool:
         return not self.done.is_set()
 
+    def cancel(self) -> None:
+        """Ask the job to stop at its writer's next progress step (any thread; returns at once)."""
+        self._cancel.set()
+
     def _progress(self, fraction: float) -> None:
+        # 1.0 is reported after the file is written: too late to cancel, and then it is not.
+        if self._cancel.is_set() and fraction < 1.0:
+            raise ExportCancelled
         self.fraction = min(1.0, max(self.fraction, fraction))
 
     def _run(self, board: Grid, options: ExportOptions, title: str | None, write: Writer) -> None:
         try:
             self.written = write(board, self.target, options, title, self._progress)
+        except ExportCancelled:
+            self.cancelled = True
         except (OSError, ValueError) as exc:
             self.error = f"could not export {self.target}: {getattr(exc, 'strerror', None) or exc}"
         except Exception as exc:  # a bug must not vanish with its thread: said in the status bar

@@ -42,6 +42,7 @@ BUTTONS = (
     Button("top", "Top", "T", "top-down view (T)", 34.0),
     Button("fit", "Fit", "HOME", "whole board (Home)", 30.0),
     Button("follow", "Follow", "F", "follow the robot (F)", 48.0),
+    Button("hud", "HUD", "TAB", "hide the HUD to watch (Tab); its corner button brings it back", 36.0),
     Button("help", "?", "H", "keys and mouse (H)"),
     Button("open", "Open", "O", "start screen: another board or game (O)", 52.0),
 )
@@ -108,3 +109,18 @@ def tooltip_for(button: Button, step_noun: str, follow_noun: str) -> str:
             "follow the robot", f"follow {follow_noun}" if follow_noun else "follow (nothing to follow)"
         )
     return text
+
+
+#: While the HUD is hidden (Tab), the one control left: a small button in the bottom right corner
+#: that shows it again, so a mouse-only user is never stuck without the HUD.
+SHOW_HUD = Button("show_hud", "HUD", "TAB", "show the HUD again (Tab)", 36.0)
+CORNER_MARGIN = 8.0
+
+
+def corner_box(viewport: tuple[int, int]) -> ButtonBox:
+    """Where ``SHOW_HUD`` is (top-left pixel origin): the bottom right corner, clear of the help
+    (top left) and of the hidden HUD's message panel (bottom left)."""
+    width, height = viewport
+    return ButtonBox(
+        width - CORNER_MARGIN - SHOW_HUD.width, height - CORNER_MARGIN - BUTTON_H, SHOW_HUD.width, BUTTON_H, SHOW_HUD
+    )

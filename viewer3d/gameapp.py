@@ -128,6 +128,7 @@ class GameApp:
         self._theme_loader = theme_loader or load_named_theme
         self.pending_theme: Any = None
         self.pointer: tuple[int, int] | None = None  # the board tile under the mouse
+        self.mouse_in = False  # the mouse is over the window: a hidden HUD shows its corner button
         self._failed_theme: str | None = None
         self.hover: controls.Button | None = None
         self.refresh_insets()
@@ -233,6 +234,7 @@ class GameApp:
             self.timeline.complete,
             self.theme,
             self.hover,
+            self.mouse_in,
         )
 
     def frame(self) -> Any:
@@ -472,8 +474,8 @@ class GameApp:
             self.camera.fit(animate=False)
 
     def button_at(self, px: float, py: float) -> controls.Button | None:
-        if not self.show_hud:  # hidden buttons are not there to click
-            return None
+        if not self.show_hud:  # hidden buttons are not there to click; the corner one shows them again
+            return controls.SHOW_HUD if controls.corner_box(self.camera.viewport).contains(px, py) else None
         return controls.hit(self.camera.viewport, px, py, self.panel_width)
 
     @property
@@ -502,7 +504,9 @@ class GameApp:
         if px is None or py is None:
             self.pointer = None
             self.hover = None
+            self.mouse_in = False
             return
+        self.mouse_in = True
         self.hover = self.button_at(px, py)  # a control under the mouse: its tooltip
         self.pointer = coords.pick_tile(px, py, self.camera.view_proj_columns(), self.camera.viewport, self.show.size)
 

@@ -55,7 +55,7 @@ HELP_LINES = (
 )
 
 #: The help overlay's type sizes, the first that lets it fit beside the rest of the HUD.
-HELP_SIZES = (11, 9)
+HELP_SIZES = (11, 9, 8, 7)
 
 OUTCOME_TEXT = {
     Outcome.DESTROYED: "X - robot destroyed",
@@ -338,6 +338,22 @@ class HudOverlay:
             )
             self._buttons.append((control, face, text))
         self._buttons_key: tuple[object, ...] = ()
+        # With the HUD hidden, its one control: a faint button in the bottom right corner (while the
+        # mouse is over the window) that shows the HUD again, lit with its tooltip under the mouse.
+        self.corner_batch = pyglet.graphics.Batch()
+        self._corner_face = pyglet.shapes.Rectangle(
+            0, 0, controls.SHOW_HUD.width, controls.BUTTON_H, batch=self.corner_batch, group=back
+        )
+        self._corner_text = pyglet.text.Label(
+            controls.SHOW_HUD.text, x=0, y=0, font_size=9, anchor_x="center", anchor_y="center",
+            batch=self.corner_batch, group=front,
+        )  # fmt: skip
+        self._corner_tip_back = pyglet.shapes.Rectangle(
+            0, 0, 1, 1, color=(250, 240, 200, 240), batch=self.corner_batch, group=back
+        )
+        self._corner_tip = pyglet.text.Label(
+            "", x=0, y=0, font_size=10, color=(20, 20, 30, 255), batch=self.corner_batch, group=front
+        )
         self._tip_back = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(250, 240, 200, 240), batch=self.batch, group=back)
         self._tip = pyglet.text.Label(
             "", x=0, y=0, font_size=10, color=(20, 20, 30, 255), batch=self.batch, group=front
@@ -380,20 +396,22 @@ class HudOverlay:
         panel_top = cards.PANEL_BOTTOM + cards.PANEL_HEIGHT if panel_width else 0.0
         strip = max(panel_top, height - buttons[0].top if buttons else 0.0) + 4.0
         shown = tuple(helps) if show_help else ()
-        floor = strip if hud_shown else 4.0  # what the help must stay above: the cards and buttons
-        under = height - 4 - status_h - 6 if hud_shown else height - 4  # a hidden HUD: from the top
+        top = height - 4.0
+        # What the help must stay above: the cards and buttons; a hidden HUD's corner button.
+        floor = strip if hud_shown else controls.corner_box((width, height)).height + 2 * controls.CORNER_MARGIN
+        under = height - 4 - status_h - 6 if hud_shown else top  # a hidden HUD: from the top
         # Under the status panel; where its last lines went under the cards and buttons (a 700 px
         # high window), beside it from the window's top; else in two columns, under or beside.
-        places = [
-            (1, 4.0, under),
-            (1, 4 + status_w + 6, height - 4),
-            (2, 4.0, under),
-            (2, 4 + status_w + 6, height - 4),
-        ]
+        places = [(1, 4.0, under), (1, 4 + status_w + 6, top), (2, 4.0, under), (2, 4 + status_w + 6, top)]
         if not hud_shown:
-            places = [place for place in places if place[1] == 4.0]
-        # ... in a smaller type where none fits (an 800x600 window); none at all: the first, as it comes.
-        tries = [(size, *place) for size in HELP_SIZES for place in places] + [(HELP_SIZES[0], *places[0])]
+            places = [(1, 4.0, top), (2, 4.0, top)]
+        # ... in a smaller type where none fits (an 800x600 window); where still none fits (a 640x480
+        # window), over the status panel from the window's top, which the help is read instead of:
+        # the cards and buttons stay clear, so the "?" button that closes it is still there.
+        over = [] if not hud_shown else [(1, 4.0, top), (2, 4.0, top)]
+        tries = [(size, *place) for size in HELP_SIZES for place in places]
+        tries += [(size, *place) for size in HELP_SIZES for place in over]
+        tries.append((HELP_SIZES[-1], *(over or places)[-1]))  # none at all: the smallest, as it comes
         for size, columns, help_left, top in tries:
             first = len(shown) if columns == 1 else (len(shown) + 1) // 2
             help_w, help_h = self._fill_help(shown, first, pad, size)
@@ -450,6 +468,9 @@ class HudOverlay:
                 self._show_note(note, width)
                 self.note_batch.draw()
             self.help_batch.draw()
+            if app.mouse_in and not app.screenshot_requested:  # a screenshot shows the board alone
+                self._show_corner(app, width, height)
+                self.corner_batch.draw()
             return
         bar = TimelineBar.for_viewport((width, height))
         duration = app.player.timeline.duration
@@ -472,6 +493,26 @@ class HudOverlay:
         self.batch.draw()
         self._ticks_batch.draw()
         self.help_batch.draw()
+
+    def _show_corner(self, app: GameApp, width: int, height: int) -> None:
+        """The hidden HUD's corner button: faint, lit under the mouse with its tooltip beside it."""
+        box = controls.corner_box((width, height))
+        lit = app.hover is controls.SHOW_HUD
+        face, text = self._corner_face, self._corner_text
+        face.x, face.y = box.left, height - box.top - box.height  # pyglet y grows upwards
+        face.color = (70, 96, 140, 240) if lit else (38, 46, 60, 120)
+        text.color = (235, 240, 250, 255 if lit else 150)
+        text.x, text.y = box.left + box.width / 2, face.y + box.height / 2
+        tip = app.tooltip if lit else ""
+        self._corner_tip.text = tip
+        self._corner_tip.visible = self._corner_tip_back.visible = bool(tip)
+        if tip:
+            size = (self._corner_tip.content_width + 12.0, self._corner_tip.content_height + 8.0)
+            x, top, _, _ = tooltips.place((box.left, box.top, box.width, box.height), size, (width, height), [])
+            y = height - top - size[1]
+            self._corner_tip.x, self._corner_tip.y = x + 6, y + 5
+            self._corner_tip_back.x, self._corner_tip_back.y = x, y
+            self._corner_tip_back.width, self._corner_tip_back.height = size
 
     def _show_note(self, note: str, width: int) -> None:
         if self._note.text != note or self._note.width != max(120, width - 32):

@@ -138,3 +138,68 @@ def test_a_png_too_big_is_refused_at_once_without_a_thread(tmp_path: Path) -> No
         assert ctl.status.startswith(f"could not export {tmp_path / 'big.png'}: at 17 px a tile")
     finally:
         ctl.close()
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
+def test_esc_cancels_a_running_export_and_nothing_is_written(
+    editor: EditorController, tmp_path: Path, suffix: str
+) -> None:
+    """Esc during an export stops the writer at its next progress step: the old file stays as it
+    was, no temporary is left, and the status bar says it was cancelled."""
+    ctl = editor
+    target = tmp_path / f"b{suffix}"
+    target.write_bytes(b"the picture from last week")
+    writer = HeldWriter()
+    ctl.export_writer = writer
+    _ask_export(ctl, target, "--tile 20" + (" --paper a4" if suffix == ".pdf" else ""))
+    ctl.text("y")  # replace it
+    job = ctl.export_job
+    assert job is not None and job.running
+    assert writer.half_way.wait(GUARD_S)
+    ctl.work()
+    assert "Esc cancels" in ctl.status
+    ctl.key_press("ESCAPE")
+    assert ctl.status.startswith("cancelling the export of")
+    writer.release.set()  # the writer goes on to its next progress step, and stops there
+    ctl.finish_export(GUARD_S)
+    assert job.cancelled and job.written is None and job.error is None
+    assert ctl.export_job is None and ctl.status == f"export cancelled: nothing written to {target}"
+    assert target.read_bytes() == b"the picture from last week"
+    assert sorted(p.name for p in tmp_path.iterdir() if suffix in p.name) == [target.name]  # no temporary left
+    ctl.work()
+    assert ctl.status.startswith("export cancelled")  # the tick does not write over it
+
+
+def test_esc_first_closes_the_help_then_cancels_the_export(editor: EditorController, tmp_path: Path) -> None:
+    ctl = editor
+    writer = HeldWriter()
+    ctl.export_writer = writer
+    _ask_export(ctl, tmp_path / "b.png")
+    assert writer.half_way.wait(GUARD_S)
+    ctl.help_visible = True
+    ctl.key_press("ESCAPE")
+    assert not ctl.help_visible and ctl.export_job is not None and not ctl.export_job.cancelled
+    writer.release.set()
+    ctl.finish_export(GUARD_S)
+    assert ctl.status == f"exported {tmp_path / 'b.png'}"
+
+
+def test_a_cancel_after_the_file_is_written_is_too_late_and_says_exported(tmp_path: Path) -> None:
+    """The last progress step (1.0) comes after the file is written: cancelling then changes nothing."""
+    from editor.exportjob import ExportJob
+
+    board = Document.open(CHOP).board
+    target = tmp_path / "b.svg"
+
+    def write(board: Grid, path: Path, options: ExportOptions, title: str | None, progress: Progress) -> Path:
+        def last(fraction: float) -> None:
+            if fraction >= 1.0:
+                job.cancel()
+            progress(fraction)
+
+        return export_board(board, path, options, title=title, progress=last)
+
+    job = ExportJob(board, target, ExportOptions(tile_px=20), write=write)
+    job.start()
+    assert job.wait(GUARD_S)
+    assert not job.cancelled and job.written == target and target.is_file()

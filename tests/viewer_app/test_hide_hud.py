@@ -11,6 +11,7 @@ pyglet.options["headless"] = True
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
+import pytest  # noqa: E402
 from pyglet.window import key, mouse  # noqa: E402
 
 from engine.replay import Replay  # noqa: E402
@@ -142,5 +143,52 @@ def test_messages_and_a_typed_round_still_show_with_the_hud_hidden(replay: Repla
         assert app.message.startswith("screenshot saved")
         assert yellow_bottom_left() > 0.002  # the next frame says so
         assert win.hud._note.text == app.message
+    finally:
+        win.close()
+
+
+def test_a_mouse_only_user_hides_the_hud_and_gets_it_back(replay: Replay) -> None:
+    """Tab hid the HUD, but a mouse had no way to hide it nor, once hidden, to get it back."""
+    app = ViewerApp(replay.board, timeline_from_replay(replay), "chop", SIZE)
+    hide = next(b for b in controls.layout(SIZE, cards.panel_width()) if b.button.name == "hud")
+    app.mouse_move(hide.left + 2, hide.top + 2)
+    assert "hide the HUD" in app.tooltip
+    app.mouse_press(hide.left + 2, hide.top + 2, "left")
+    app.mouse_release()
+    assert not app.show_hud
+    corner = controls.corner_box(SIZE)
+    app.mouse_move(corner.left + 2, corner.top + 2)
+    assert app.mouse_in and app.tooltip == "show the HUD again (Tab)"
+    app.mouse_press(corner.left + 2, corner.top + 2, "left")
+    app.mouse_release()
+    assert app.show_hud
+    app.mouse_move(corner.left + 2, corner.top + 2)  # shown: the corner is the board's again
+    assert app.hover is None or app.hover.name != "show_hud"
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600)])
+@pytest.mark.parametrize("hud", [True, False])
+def test_the_help_fits_small_windows_with_the_hud_shown_or_hidden(
+    replay: Replay, tmp_path: Path, size: tuple[int, int], hud: bool
+) -> None:
+    """At 640x480 the help ran off the window's bottom, over the cards and buttons."""
+    width, height = size
+    app = ViewerApp(replay.board, timeline_from_replay(replay), "chop.dat test", size, screenshot_dir=tmp_path)
+    win = ViewerWindow(app, width, height, visible=False)
+    win._enable_event_queue = False
+    try:
+        win.dispatch_event("on_key_press", key.PAGEDOWN, 0)  # a round under way: its cards are shown
+        if not hud:
+            win.dispatch_event("on_key_press", key.TAB, 0)
+        win.dispatch_event("on_key_press", key.F1, 0)
+        win.dispatch_event("on_draw")
+        panel = win.hud._help_panel
+        if hud:
+            buttons = controls.layout(size, app.panel_width)
+            floor = max(cards.PANEL_BOTTOM + cards.PANEL_HEIGHT, height - buttons[0].top)
+        else:
+            floor = height - controls.corner_box(size).top  # clear of the corner button
+        assert panel.visible and panel.y >= floor, (panel.y, floor)
+        assert panel.x >= 0 and panel.x + panel.width <= width and panel.y + panel.height <= height
     finally:
         win.close()
