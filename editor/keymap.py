@@ -68,7 +68,7 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("wheel", "scroll (Shift: sideways; Alt: rotate)"),
     ("Space+drag", "pan (or the middle button)"),
     ("drop a file", "open it"),
-    ("Esc", "cancel a prompt, close help, stop an export"),
+    ("Esc", "close a prompt or help, cancel an export"),
 )
 
 
