@@ -5,7 +5,8 @@ cannot stop a fork bomb in a contest run as root (a container, CI).  The kernel'
 controller can: each AI turn gets a cgroup of its own below ours with ``pids.max`` set, the AI
 joins it between fork and exec, and when the turn ends every process still listed in it is
 killed -- a second net under the subreaper's, which catches even processes that escaped our
-descendants.  It needs a cgroup hierarchy we may write to (cgroup v1's ``pids``, or v2 with the
+descendants.  (An ``ExternalAI`` keeps one such cgroup for its whole game, with a launcher in it
+that forks each round's program there: :mod:`engine.ai.launcher`.)  It needs a cgroup hierarchy we may write to (cgroup v1's ``pids``, or v2 with the
 ``pids`` controller delegated to our cgroup); elsewhere :meth:`PidsGroup.create` gives None and
 the subreaper and rlimits do the job alone.
 """
@@ -17,6 +18,7 @@ import itertools
 import os
 import signal
 import time
+from collections.abc import Collection
 from pathlib import Path
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
@@ -119,11 +121,11 @@ class PidsGroup:
         except (OSError, ValueError):
             return []
 
-    def kill_all(self, patience: float = 5.0) -> None:
-        """Kill every process in the group until it is empty (or ``patience`` seconds have passed)."""
+    def kill_all(self, patience: float = 5.0, spare: Collection[int] = ()) -> None:
+        """Kill every process in the group but ``spare`` until none is left (or ``patience`` seconds have passed)."""
         deadline = time.monotonic() + patience
         while time.monotonic() < deadline:
-            found = self.pids()
+            found = [pid for pid in self.pids() if pid not in spare]
             if not found:
                 return
             for pid in found:

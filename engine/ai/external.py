@@ -37,11 +37,11 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
-from engine.ai import guard
+from engine.ai import guard, launcher
 from engine.ai.cgroup import PidsGroup
 from engine.ai.hints import program_hint, timeout_hint
 from engine.ai.output import BoundedOutput
@@ -94,11 +94,13 @@ def _describe(argv: Sequence[str]) -> str:
 
 
 #: AI programs running in this process right now, for :func:`kill_running_ais` (Tron bots register here too).
-_RUNNING: dict[int, subprocess.Popen[bytes]] = {}
+_RUNNING: dict[int, subprocess.Popen[bytes] | launcher.LaunchedProgram] = {}
 #: For each, this process's children from before it started: not its strays, never killed with it.
 _SPARED: dict[int, set[int]] = {}
 #: The pids cgroup of each, where one could be made.
 _GROUPS: dict[int, PidsGroup] = {}
+#: The launcher of each started by one (its cgroup is the launcher's, cleared after the program).
+_LAUNCHED: dict[int, launcher.Launcher] = {}
 
 
 #: Scratch folders of live ExternalAI objects (by object id), for :func:`kill_running_ais`.
@@ -128,18 +130,35 @@ def kill_running_ais() -> None:
     """
     for process in list(_RUNNING.values()):
         end_program(process)
+    launcher.close_all()
     for folder in list(_SCRATCH.values()):
         remove_tree(folder)
 
 
-def start_program(argv: Sequence[str], limits: AILimits | None = None, **popen: Any) -> subprocess.Popen[bytes]:
+@overload
+def start_program(
+    argv: Sequence[str], limits: AILimits | None = None, *, via: None = None, **popen: Any
+) -> subprocess.Popen[bytes]: ...
+
+
+@overload
+def start_program(
+    argv: Sequence[str], limits: AILimits | None = None, *, via: launcher.Launcher | None, **popen: Any
+) -> subprocess.Popen[bytes] | launcher.LaunchedProgram: ...
+
+
+def start_program(
+    argv: Sequence[str], limits: AILimits | None = None, *, via: launcher.Launcher | None = None, **popen: Any
+) -> subprocess.Popen[bytes] | launcher.LaunchedProgram:
     """Start a program under supervision; end it (and all it started) with :func:`end_program`.
 
     It gets a session of its own, the resource ``limits`` (AILimits' defaults when None), its own
     pids cgroup where one can be made, stdout as a pipe unless ``popen`` says otherwise, and it is
     registered so that :func:`kill_running_ais` ends it too.  ``popen`` goes to ``subprocess.Popen``
     (cwd, stdin, stderr...).  For any program the engine runs on someone's behalf: robots AIs
-    (:func:`run_ai_once`), Tron bots.
+    (:func:`run_ai_once`), Tron bots.  ``via``: a running launcher (:mod:`engine.ai.launcher`)
+    that starts it inside its cgroup instead, for a program with stdin ``/dev/null`` and stderr
+    into stdout (as :func:`run_ai_once` starts one); if the launcher is gone it is started here.
     """
     become_subreaper()
     guard.ensure_watcher()  # before the children are listed: the watcher is not the program's stray
@@ -152,7 +171,7 @@ def start_program(argv: Sequence[str], limits: AILimits | None = None, **popen: 
     held = _HeldStops()
     process = None
     try:
-        process = _spawn(argv, limits, spared, popen)
+        process = _spawn(argv, limits, spared, popen, via)
     finally:
         try:
             held.release()  # a stop held back is handled now
@@ -197,8 +216,30 @@ class _HeldStops:
             signal.raise_signal(signum)
 
 
-def _spawn(argv: Sequence[str], limits: AILimits, spared: set[int], popen: dict[str, Any]) -> subprocess.Popen[bytes]:
+#: What a launcher gives a program: stdin /dev/null, stdout a pipe, stderr into it, a folder.
+_LAUNCHED_SHAPE = (subprocess.DEVNULL, subprocess.PIPE, subprocess.STDOUT, {"cwd"})
+
+
+def _spawn(
+    argv: Sequence[str],
+    limits: AILimits,
+    spared: set[int],
+    popen: dict[str, Any],
+    via: launcher.Launcher | None = None,
+) -> subprocess.Popen[bytes] | launcher.LaunchedProgram:
     """Start and register the program (the stop signals are blocked; the program unblocks them)."""
+    shape = (popen.get("stdin"), popen.get("stdout"), popen.get("stderr"), set(popen) - {"stdin", "stdout", "stderr"})
+    if via is not None and via.running and via.group is not None and shape == _LAUNCHED_SHAPE:
+        try:
+            launched = via.launch(argv, popen["cwd"])
+        except launcher.LauncherGone:
+            pass  # started here instead, as before
+        else:
+            _RUNNING[launched.pid] = launched
+            _SPARED[launched.pid] = spared
+            _LAUNCHED[launched.pid] = via
+            guard.watch(launched.pid, via.group.path)  # killed even if we are (kill -9)
+            return launched
     group = PidsGroup.create(limits.processes)  # None where no cgroup can be made
     try:
         process: subprocess.Popen[bytes] = subprocess.Popen(
@@ -216,7 +257,7 @@ def _spawn(argv: Sequence[str], limits: AILimits, spared: set[int], popen: dict[
     return process
 
 
-def end_program(process: subprocess.Popen[bytes]) -> None:
+def end_program(process: subprocess.Popen[bytes] | launcher.LaunchedProgram) -> None:
     """Kill a program started by :func:`start_program` with everything it started, and forget it."""
     _kill_group(process)
     _RUNNING.pop(process.pid, None)
@@ -224,10 +265,13 @@ def end_program(process: subprocess.Popen[bytes]) -> None:
     if group is not None:
         group.kill_all()  # what even the subreaper could not see (it left our descendants)
         group.remove()
+    via = _LAUNCHED.pop(process.pid, None)
+    if via is not None:
+        via.clear()  # the same, in the launcher's cgroup (the launcher stays)
     guard.forget(process.pid)
 
 
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
+def _kill_group(process: subprocess.Popen[bytes] | launcher.LaunchedProgram) -> None:
     """Kill the program, its process group and every process it started, wherever they went.
 
     Orphans (setsid children, double forks) re-parented to this process (a subreaper) are killed
@@ -241,7 +285,7 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
     process.wait()
     spared = _SPARED.pop(process.pid, None)
     if spared is not None:
-        others = {pid for pid in _RUNNING if pid != process.pid}
+        others = {pid for pid in _RUNNING if pid != process.pid} | launcher.launcher_pids()
         kill_descendants(process.pid, spared | others)
 
 
@@ -386,7 +430,11 @@ def _drain(fd: int, capture: BoundedOutput, max_output: int) -> bool:
 
 
 def _wait_for(
-    process: subprocess.Popen[bytes], capture: BoundedOutput, deadline: float, timeout: float, max_output: int
+    process: subprocess.Popen[bytes] | launcher.LaunchedProgram,
+    capture: BoundedOutput,
+    deadline: float,
+    timeout: float,
+    max_output: int,
 ) -> str | None:
     """Read the program's output until it exits; None when it exited in time, else why it must be killed.
 
@@ -442,6 +490,8 @@ def run_ai_once(
     trace: Trace | None = None,
     log_tail_only: int = 0,
     limits: AILimits | None = None,
+    via: launcher.Launcher | None = None,
+    started: Callable[[], object] | None = None,
 ) -> list[Card]:
     """Run the AI once in ``workdir`` (which already holds the input files) and return its cards.
 
@@ -451,7 +501,9 @@ def run_ai_once(
     is checked here; the caller checks the choice against the hand (``engine.game.check_choice``).
     Raises AIError with a one-line message on every failure.  ``trace``, when given, receives
     the round's output (first and last ``log_keep`` bytes) and the raw ``debug.txt``, also when
-    the AI fails; ``round_number`` goes into the log's header line.
+    the AI fails; ``round_number`` goes into the log's header line.  ``via``: a launcher that
+    starts the program inside its cgroup (:mod:`engine.ai.launcher`), where it runs; ``started``
+    is called once the program runs (it must not raise).
     """
     argv = normalize_command(command)
     name = _describe(argv)
@@ -468,11 +520,11 @@ def run_ai_once(
         (folder / DEBUG_FILE).unlink(missing_ok=True)
     if _stopping:
         raise AIError("not started: the program running the AI is ending")
-    started = time.monotonic()
+    begun = time.monotonic()
     capture = BoundedOutput(log_keep, log_keep)  # made first: nothing may raise between the start and the try
     try:
         process = start_program(
-            [*argv, level_word], limits, cwd=folder, stdin=subprocess.DEVNULL, stderr=subprocess.STDOUT
+            [*argv, level_word], limits, via=via, cwd=folder, stdin=subprocess.DEVNULL, stderr=subprocess.STDOUT
         )
     except FileNotFoundError:
         hint = program_hint(argv[0])
@@ -487,14 +539,16 @@ def run_ai_once(
         ) from None
 
     try:
-        failure = _wait_for(process, capture, started + timeout, timeout, max_output)
+        if started is not None:
+            started()
+        failure = _wait_for(process, capture, begun + timeout, timeout, max_output)
     finally:
         # Answer given, crash, timeout or we are being stopped (Ctrl-C): nothing it started lives on.
         end_program(process)
     assert process.stdout is not None
     process.stdout.close()
-    elapsed = time.monotonic() - started
-    code = process.returncode
+    elapsed = time.monotonic() - begun
+    code = process.wait()  # ended above: its exit status, at once
     status = failure or (f"exit {code}" if code >= 0 else f"signal {-code}")
     where = f"round {round_number}: " if round_number is not None else ""
     header = f"--- {where}{name} {level_word}: {status}, {elapsed:.3f} s ---\n"
@@ -639,6 +693,8 @@ class ExternalAI:
         self.last_trace: Trace | None = None
         self._board: Board | None = None
         self._board_text = ""
+        #: Starts the rounds' programs inside one cgroup from the second round on (engine.ai.launcher).
+        self._launcher = launcher.Launcher(self.limits)
 
     @property
     def workdir(self) -> Path:
@@ -695,6 +751,10 @@ class ExternalAI:
         tail_only = LOG_FULL_TAIL_BYTES if self._log_is_full() else 0
         append = self._log_started
         self._log_started = True
+        # The launcher starts the programs from the round after its own start. It is started while
+        # this round's program runs, right after that program moved into its cgroup: a move right
+        # after another one does not wait, and the launcher's start-up overlaps the program's.
+        via = self._launcher if self._launcher.running else None
         try:
             chosen = run_ai_once(
                 self.argv,
@@ -707,6 +767,8 @@ class ExternalAI:
                 trace=trace,
                 log_tail_only=tail_only,
                 limits=self.limits,
+                via=via,
+                started=None if via is not None else self._launcher.start,
             )
         finally:
             self._read_marks(trace, board)
@@ -748,10 +810,13 @@ class ExternalAI:
                 handle.write(text)
 
     def close(self) -> None:
-        """Remove the scratch folder, if one was made."""
+        """End the launcher and remove the scratch folder, if they were made."""
+        self._launcher.close()
         self._remove_scratch()
 
     def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self._launcher.close()
         with contextlib.suppress(Exception):
             self._remove_scratch()
 
