@@ -55,6 +55,14 @@ def launcher_pid(ai: ExternalAI) -> int:
     return process.pid
 
 
+def only_the_launcher_left(ai: ExternalAI) -> PidsGroup:
+    """The launcher's cgroup, checked to hold nothing of the rounds played."""
+    group = ai._launcher.group
+    assert group is not None
+    assert group.pids() == [launcher_pid(ai)]
+    return group
+
+
 def test_later_rounds_run_in_the_launchers_cgroup_as_children_of_the_engine(
     make_script: ScriptMaker, tmp_path: Path
 ) -> None:
@@ -63,9 +71,7 @@ def test_later_rounds_run_in_the_launchers_cgroup_as_children_of_the_engine(
     with ExternalAI(make_script("where", body)) as ai:
         play(ai, 4)
         pid = launcher_pid(ai)
-        group = ai._launcher.group
-        assert group is not None
-        assert group.pids() == [pid]  # nothing of the rounds is left in it
+        group = only_the_launcher_left(ai)
         lines = [line.split(" ", 2) for line in noted.read_text().splitlines()]
     assert len({line[0] for line in lines}) == 4  # a fresh process every round
     assert all(int(parent) == os.getpid() for _, parent, _ in lines)  # re-parented to the engine
@@ -118,8 +124,7 @@ def test_what_a_launched_program_leaves_running_is_killed_after_its_round(
     body = f'setsid sleep 2345.7 < /dev/null > /dev/null 2>&1 &\necho $! >> "{noted}"\n{ANSWER}'
     with ExternalAI(make_script("leaver", body)) as ai:
         play(ai, 3)
-        group = ai._launcher.group
-        assert group is not None and group.pids() == [launcher_pid(ai)]
+        only_the_launcher_left(ai)
     for pid in noted.read_text().split():
         assert wait_gone(int(pid))
 
