@@ -287,6 +287,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     with output_folder(out):
         recorder = TurnRecorder(chooser)
         try:
+            if isinstance(chooser, ExternalAI):
+                chooser.prepare()  # its launcher, before the first round's clock starts
             game = play_game(board, args.level, deck, recorder)
         finally:
             recorder.close()

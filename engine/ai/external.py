@@ -726,6 +726,17 @@ class ExternalAI:
             _SCRATCH.pop(id(self), None)
             self._scratch = None
 
+    def prepare(self) -> None:
+        """Start what the rounds need before the first one: the watcher against ``kill -9`` and the
+        launcher (with its cgroup, whose making waits for the kernel).
+
+        Optional, the first round does it otherwise; the commands that play whole games call it
+        first, so that a game's first round costs its program about what the later ones do.
+        """
+        become_subreaper()
+        guard.ensure_watcher()
+        self._launcher.start()
+
     def start_log(self) -> None:
         """Begin a new game's log (the next round, numbered 1, truncates the log file)."""
         self._log_started = False

@@ -201,6 +201,9 @@ def play_spec(spec: GameSpec) -> dict[str, Any]:
                 spec.command or spec.ai, timeout=spec.timeout, log_path=spec.log_path, limits=spec.limits
             )
             try:
+                prepare = getattr(chooser, "prepare", None)
+                if callable(prepare):  # an external program's launcher, before the first round's clock
+                    prepare()
                 game = play_game(board, spec.level, deck, chooser)
             finally:
                 close = getattr(chooser, "close", None)

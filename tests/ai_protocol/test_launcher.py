@@ -264,3 +264,15 @@ def test_a_forked_child_neither_uses_nor_ends_its_parents_launcher(make_script: 
         play(ai, 1)
     parents = [int(line) for line in noted.read_text().split()]
     assert parents == [os.getpid(), os.getpid(), child, os.getpid()]
+
+
+def test_prepare_starts_the_launcher_before_the_first_round(make_script: ScriptMaker, tmp_path: Path) -> None:
+    """What whole games do (``robots-engine play``, contest games): the first round is a launched one."""
+    noted = tmp_path / "noted"
+    with ExternalAI(make_script("first", f'grep pids /proc/self/cgroup >> "{noted}"\n{ANSWER}')) as ai:
+        ai.prepare()
+        group = ai._launcher.group
+        assert group is not None
+        play(ai, 2)
+        only_the_launcher_left(ai)
+    assert [line.endswith(group.path.name) for line in noted.read_text().splitlines()] == [True, True]
