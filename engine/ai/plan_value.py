@@ -33,7 +33,7 @@ of distance to the goal, each pose solved exactly against its own "wait here" ch
   a few microseconds instead of ~100-200 for playing the card tree and the multiset lattice;
 * between sweeps, cheap policy-evaluation sweeps carry values along the remembered policies
   (modified policy iteration), so values settle in a few sweeps where plain value iteration
-  needed dozens (moat-12x12: 12 sweeps instead of 56).
+  needed dozens (moat-12x12: 20 sweeps instead of 56).
 
 Iterates of ``goal`` are lower bounds that rise to the optimum (the values of policies that can
 be played), so a planner stopped early still acts on sound, if pessimistic, safety values;
@@ -73,9 +73,11 @@ TOLERANCE_GOAL = 1e-9
 TOLERANCE_ROUNDS = 1e-4
 #: Horizon of the survival values of poses from which no goal can be reached.
 SURVIVAL_ROUNDS = 4
-#: Policy-evaluation sweeps after each improvement sweep (modified policy iteration). More did not
-#: save full updates on big-100x100 (the next sweep changes the policies anyway), only time.
-EVALUATIONS = 10
+#: Policy-evaluation sweeps after each improvement sweep (modified policy iteration). The next
+#: improvement sweep changes the policies anyway, so more than a few are wasted where they converge
+#: fast: big-100x100 hard on two threads 8.25-9.1 s with 10, 7.2-7.8 s with 4 (1 % more full
+#: updates); boards of long waits need a few more sweeps (moat-12x12 hard 20 against 12, 0.13 s).
+EVALUATIONS = 4
 #: Poses per call of the sweep kernel: the time limit and cancelling are checked between calls.
 SWEEP_CHUNK = 128
 #: Poses per step of the policy-evaluation sweeps (a few microseconds each, so longer steps).
