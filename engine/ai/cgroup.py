@@ -5,10 +5,11 @@ cannot stop a fork bomb in a contest run as root (a container, CI).  The kernel'
 controller can: each AI turn gets a cgroup of its own below ours with ``pids.max`` set, the AI
 joins it between fork and exec, and when the turn ends every process still listed in it is
 killed -- a second net under the subreaper's, which catches even processes that escaped our
-descendants.  (An ``ExternalAI`` keeps one such cgroup for its whole game, with a launcher in it
-that forks each round's program there: :mod:`engine.ai.launcher`.)  It needs a cgroup hierarchy we may write to (cgroup v1's ``pids``, or v2 with the
-``pids`` controller delegated to our cgroup); elsewhere :meth:`PidsGroup.create` gives None and
-the subreaper and rlimits do the job alone.
+descendants.  (An ``ExternalAI`` keeps one such cgroup for its whole game, with a launcher in
+it that forks each round's program there: :mod:`engine.ai.launcher`.)  It needs a cgroup
+hierarchy we may write to (cgroup v1's ``pids``, or v2 with the ``pids`` controller delegated to
+our cgroup); elsewhere :meth:`PidsGroup.create` gives None and the subreaper and rlimits do the
+job alone.
 """
 
 from __future__ import annotations

@@ -733,9 +733,8 @@ class ExternalAI:
         Optional, the first round does it otherwise; the commands that play whole games call it
         first, so that a game's first round costs its program about what the later ones do.
         """
-        become_subreaper()
-        guard.ensure_watcher()
-        self._launcher.start()
+        become_subreaper()  # the launcher hands its programs over to a subreaper only
+        self._launcher.start()  # which starts the watcher first
 
     def start_log(self) -> None:
         """Begin a new game's log (the next round, numbered 1, truncates the log file)."""
@@ -762,9 +761,9 @@ class ExternalAI:
         tail_only = LOG_FULL_TAIL_BYTES if self._log_is_full() else 0
         append = self._log_started
         self._log_started = True
-        # The launcher starts the programs from the round after its own start. It is started while
-        # this round's program runs, right after that program moved into its cgroup: a move right
-        # after another one does not wait, and the launcher's start-up overlaps the program's.
+        # Without ``prepare`` the launcher is started while the first round's program runs, right
+        # after that program moved into its own cgroup (a move right after another one does not
+        # wait, and the launcher's start-up overlaps the program's); it starts the later rounds'.
         via = self._launcher if self._launcher.running else None
         try:
             chosen = run_ai_once(
