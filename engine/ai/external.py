@@ -734,7 +734,8 @@ class ExternalAI:
         first, so that a game's first round costs its program about what the later ones do.
         """
         become_subreaper()  # the launcher hands its programs over to a subreaper only
-        self._launcher.start()  # which starts the watcher first
+        if self._launcher.start():  # which starts the watcher first
+            self._launcher.wait_ready()  # its Python start is then not part of the first round's time
 
     def start_log(self) -> None:
         """Begin a new game's log (the next round, numbered 1, truncates the log file)."""

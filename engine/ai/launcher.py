@@ -114,6 +114,8 @@ class Launcher:
         #: The process that started it: a forked child must not use it (the programs would be
         #: re-parented to that process, not to the child) nor end it.
         self.owner = 0
+        #: Whether it said ``ready`` (it does once, when its Python has started).
+        self.ready = False
 
     @property
     def running(self) -> bool:
@@ -160,7 +162,31 @@ class Launcher:
         guard.watch(process.pid, group.path)  # killed with its cgroup even if we are (kill -9)
         self.group, self.process, self.channel = group, process, ours
         self.owner = os.getpid()
+        self.ready = False
         _LAUNCHERS[process.pid] = self
+        return True
+
+    def wait_ready(self) -> bool:
+        """Wait until the launcher has started (its ``ready``); whether it runs.
+
+        Starting Python takes it ~15-30 ms. Waited for here, before a game, that start is not
+        part of the first round's time (``launch`` waits for it otherwise). A launcher that does
+        not say ``ready`` within ``ANSWER_TIMEOUT`` is given up, like one that does not answer.
+        """
+        channel = self.channel
+        if channel is None or not self.running:
+            return False
+        if self.ready:
+            return True
+        try:
+            said = channel.recv(64)
+        except OSError:  # gone (EOF, a closed socket) or stopped (no answer in time)
+            said = b""
+        if said != b"ready":
+            self.failed = True
+            self.close()
+            return False
+        self.ready = True
         return True
 
     def launch(self, argv: Sequence[str], cwd: str | os.PathLike[str]) -> LaunchedProgram:
@@ -170,9 +196,10 @@ class Launcher:
         started (not found, not executable...), and :class:`LauncherGone` where the launcher
         does not answer (it is then closed: start the program directly).
         """
-        channel = self.channel
-        if channel is None or not self.running:
+        if not self.wait_ready():
             raise LauncherGone
+        channel = self.channel
+        assert channel is not None
         out_read, out_write = os.pipe()
         error_read, error_write = os.pipe()
         try:

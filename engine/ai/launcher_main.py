@@ -14,7 +14,9 @@ any child of its own, and the cgroup then holds only the launcher beside it.  Th
 stdin, default signal handling, and ``CWD`` as its folder; if it cannot be started the errno is
 written to the error pipe (which closes on a successful exec).  The reply is ``pid N`` once the
 short-lived child has exited (the program is the engine's child by then), or ``fork ERRNO``.
-End-of-file on the socket (the engine ended, however it ended) ends the launcher.
+Before the first request the launcher says ``ready`` once, so that the engine can wait for its
+start outside any round's time. End-of-file on the socket (the engine ended, however it ended)
+ends the launcher.
 
 Only the standard library, nothing of the engine: it starts in a few milliseconds.
 """
@@ -122,7 +124,12 @@ def serve(channel: socket.socket) -> None:
 def main() -> None:
     for name in ("SIGINT", "SIGHUP"):  # the engine's terminal is not ours; the engine ends us
         signal.signal(getattr(signal, name), signal.SIG_IGN)
-    serve(socket.socket(fileno=0))
+    channel = socket.socket(fileno=0)
+    try:
+        channel.send(b"ready")
+    except OSError:
+        return
+    serve(channel)
 
 
 if __name__ == "__main__":

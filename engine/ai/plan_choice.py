@@ -88,5 +88,60 @@ def best(
     state: int,
     hand: Sequence[int],
 ) -> tuple[int, ...]:
-    """The best ordered 5 cards (card indices) of ``hand`` for a robot in ``state``."""
-    return rank(nxt, goal, won, alive, states, state, hand)[0][0]
+    """The best ordered 5 cards (card indices) of ``hand`` for a robot in ``state``: ``rank``'s first.
+
+    The warm round's decision, so it does no more than it must (~1.5 ms instead of ~8 for
+    ``rank``): five plain loops instead of a recursion, each end state's key computed once, and
+    one pass that keeps the least key instead of a sort. Choices are met in card-kind order, so
+    keeping the first of equal keys is ``rank``'s last tie-break (tests check both agree).
+    """
+    counts = [0] * KINDS
+    for card in hand:
+        counts[card] += 1
+    kinds = [card for card in range(KINDS) if counts[card]]
+    goal_state = states - 1
+    dead = states - 2
+    keys: dict[int, tuple[int, float, float, bool]] = {}
+    least: tuple[tuple[int, float, float, bool], int] | None = None
+    chosen: tuple[int, ...] = ()
+    for c1 in kinds:
+        counts[c1] -= 1
+        s1 = nxt[c1 * states + state]
+        a1 = 1 if s1 == goal_state else 6
+        for c2 in kinds:
+            if not counts[c2]:
+                continue
+            counts[c2] -= 1
+            s2 = nxt[c2 * states + s1]
+            a2 = 2 if a1 == 6 and s2 == goal_state else a1
+            for c3 in kinds:
+                if not counts[c3]:
+                    continue
+                counts[c3] -= 1
+                s3 = nxt[c3 * states + s2]
+                a3 = 3 if a2 == 6 and s3 == goal_state else a2
+                for c4 in kinds:
+                    if not counts[c4]:
+                        continue
+                    counts[c4] -= 1
+                    s4 = nxt[c4 * states + s3]
+                    a4 = 4 if a3 == 6 and s4 == goal_state else a3
+                    for c5 in kinds:
+                        if not counts[c5]:
+                            continue
+                        s5 = nxt[c5 * states + s4]
+                        a5 = 5 if a4 == 6 and s5 == goal_state else a4
+                        key = keys.get(s5)
+                        if key is None:
+                            key = (-goal_tier(goal[s5]), won[s5], -alive[s5], s5 == dead)
+                            keys[s5] = key
+                        if least is None or (key, a5) < least:
+                            least = (key, a5)
+                            chosen = (c1, c2, c3, c4, c5)
+                    counts[c4] += 1
+                counts[c3] += 1
+            counts[c2] += 1
+        counts[c1] += 1
+    if least is None:
+        raise ValueError(f"a hand of {len(hand)} cards has no choice of {CHOSEN_PER_ROUND}")
+    return chosen

@@ -276,3 +276,27 @@ def test_prepare_starts_the_launcher_before_the_first_round(make_script: ScriptM
         play(ai, 2)
         only_the_launcher_left(ai)
     assert [line.endswith(group.path.name) for line in noted.read_text().splitlines()] == [True, True]
+
+
+def test_prepare_waits_until_the_launcher_is_ready(make_script: ScriptMaker) -> None:
+    """The launcher's own start (its Python) is waited for before the game, not in the first round."""
+    with ExternalAI(make_script("ready", ANSWER)) as ai:
+        ai.prepare()
+        assert ai._launcher.ready
+        play(ai, 1)
+        only_the_launcher_left(ai)
+
+
+def test_a_launcher_that_never_says_ready_is_given_up(
+    make_script: ScriptMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One that starts but never answers (a broken interpreter, a full disk...): after the answer
+    timeout it is killed with its cgroup, and the rounds start their programs directly."""
+    silent = tmp_path / "silent_launcher.py"
+    silent.write_text("import time\ntime.sleep(600)\n")
+    monkeypatch.setattr(launcher, "_PROGRAM", silent)
+    monkeypatch.setattr(launcher, "ANSWER_TIMEOUT", 0.5)
+    with ExternalAI(make_script("unready", ANSWER)) as ai:
+        ai.prepare()
+        assert not ai._launcher.running and ai._launcher.failed
+        play(ai, 2)
