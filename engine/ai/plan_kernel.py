@@ -321,8 +321,8 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
     Started from 1 for live poses (0 destroyed), ``k`` rounds give the best probability of
     surviving ``k`` more rounds: where no goal can be reached, it is what the planner maximises.
     """
-    sequence_multiset, dense6, dense7, dense8, weights = lat
-    (s1, s2, s3, s4, s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of, sorted_p) = work[:16]
+    sequence_multiset, dense6, dense7, dense8, weights = lat[:5]
+    (s1, s2, s3, s4, s5, b5, _f5, b6, _f6, b7, _f7, b8, _f8, _ends, rank_of, sorted_p) = work[:16]
     zeros = np.zeros(alive.shape[0])
     fresh = alive.copy()
     for i in range(order.shape[0]):
@@ -332,12 +332,11 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
         n = _rank_ends(p, nxt, alive, zeros, eps, stamp, tags[1], work, False)
         for m in range(b5.shape[0]):
             b5[m] = n  # every multiset has an end (p itself counts here), so n never stays
-            f5[m] = False
         for k in range(s5.shape[0]):
             b5[sequence_multiset[k]] = min(b5[sequence_multiset[k]], rank_of[s5[k]])
-        _lift_dense(dense6, b5, f5, b6, f6)
-        _lift_dense(dense7, b6, f6, b7, f7)
-        _lift_dense(dense8, b7, f7, b8, f8)
+        _lift_best(dense6, b5, b6)  # no waiting here: only the best ranks
+        _lift_best(dense7, b6, b7)
+        _lift_best(dense8, b7, b8)
         total = 0.0
         for h in range(b8.shape[0]):
             total += weights[h] * sorted_p[b8[h]]
@@ -347,37 +346,13 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
 
 
 @numba.njit(cache=True)
-def _lift_dense(child, below_best, below_wait, up_best, up_wait):  # type: ignore[no-untyped-def]
-    """Best rank (lowest) and "can wait" over the sub-multisets one card smaller, for every row.
+def _lift_best(child, below, up):  # type: ignore[no-untyped-def]
+    """Best rank (lowest) over the sub-multisets one card smaller, for every row.
 
     ``child[row]`` lists the row's needed sub-multisets (``needed_children``), a short row
-    repeating its first, so the loop has no branches; the usual widths (6, 5) are unrolled.
-    """
-    _lift_best(child, below_best, up_best)
-    width = child.shape[1]
-    if width == 6:
-        for row in range(child.shape[0]):
-            r = child[row]
-            low = (below_wait[r[0]] | below_wait[r[1]]) | (below_wait[r[2]] | below_wait[r[3]])
-            up_wait[row] = low | (below_wait[r[4]] | below_wait[r[5]])
-    elif width == 5:
-        for row in range(child.shape[0]):
-            r = child[row]
-            low = (below_wait[r[0]] | below_wait[r[1]]) | (below_wait[r[2]] | below_wait[r[3]])
-            up_wait[row] = low | below_wait[r[4]]
-    else:
-        for row in range(child.shape[0]):
-            wait = below_wait[child[row, 0]]
-            for k in range(1, width):
-                wait = wait | below_wait[child[row, k]]
-            up_wait[row] = wait
-
-
-@numba.njit(cache=True)
-def _lift_best(child, below, up):  # type: ignore[no-untyped-def]
-    """The best rank of ``_lift_dense`` alone (the "can wait" flags are remembered); a min over
-    six or five children is written out, which lets the compiler keep the gathers independent
-    (about half the time of the loop)."""
+    repeating its first, so the loop has no branches. A min over six or five children is
+    written out, which lets the compiler keep the gathers independent (about half the time of
+    the loop)."""
     width = child.shape[1]
     if width == 6:
         for row in range(child.shape[0]):
@@ -403,11 +378,12 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
     waiting) and ``f8[h]`` (the hand can end on ``p``, "wait"). Returns how many distinct ends
     ``n`` (``sorted_e[:n]``, best first). ``known``: (offset, count) of the pose's remembered ends
     in ``pool_e`` (offset -1: none), and its row of remembered "can wait" bits in ``waits`` (-1:
-    none). Which hands can wait depends only on the table, so with that row the wait half of
-    the lattice is not lifted again (about a quarter of a full update).
+    none). Which hands can wait depends only on the table, so with that row the flags of the
+    5-card multisets are not collected again; without it they are, and the hands' bits are left
+    in ``work[37]`` for the caller to remember.
     """
-    sequence_multiset, dense6, dense7, dense8 = lat[:4]
-    (s1, s2, s3, s4, _s5, b5, f5, b6, f6, b7, f7, b8, f8, _ends, rank_of) = work[:15]
+    sequence_multiset = lat[0]
+    s1, s2, s3, s4, b5, f5, rank_of = work[0], work[1], work[2], work[3], work[5], work[6], work[14]
     slot, owner, ranks7, waits7, met = work[32], work[33], work[34], work[35], work[36]
     _tree4(p, nxt, s1, s2, s3, s4)  # the fifth card is played below, once per distinct pose
     if known[0] >= 0:
@@ -463,9 +439,17 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
     if remembered:
         _lift_remembered(lat, work, waits[known[2]])
         return n
-    _lift_dense(dense6, b5, f5, b6, f6)
-    _lift_dense(dense7, b6, f6, b7, f7)
-    _lift_dense(dense8, b7, f7, b8, f8)
+    # A hand can wait if one of its 5-card sub-multisets can: the or of those multisets' rows of
+    # hand bits (``superset_bits``), a few dozen rows of 47 words, instead of lifting the flags
+    # through the lattice beside the ranks (~a fifth of a first update). ``work[37]``: the bits.
+    supersets, row = lat[5], work[37]
+    for w in range(row.shape[0]):
+        row[w] = np.uint64(0)
+    for m in range(f5.shape[0]):
+        if f5[m]:
+            for w in range(row.shape[0]):
+                row[w] |= supersets[m, w]
+    _lift_remembered(lat, work, row)
     return n
 
 
@@ -479,16 +463,6 @@ def _lift_remembered(lat, work, row):  # type: ignore[no-untyped-def]
     _lift_best(dense8, b7, b8)
     for h in range(f8.shape[0]):
         f8[h] = (row[h >> 6] >> np.uint64(h & 63)) & np.uint64(1) != 0
-
-
-@numba.njit(cache=True)
-def _pack_waits(f8, row):  # type: ignore[no-untyped-def]
-    """``row``: the bits of ``f8`` (hand h at bit h % 64 of word h // 64)."""
-    for k in range(row.shape[0]):
-        row[k] = np.uint64(0)
-    for h in range(f8.shape[0]):
-        if f8[h]:
-            row[h >> 6] |= np.uint64(1) << np.uint64(h & 63)
 
 
 @numba.njit(cache=True)
@@ -695,7 +669,7 @@ def sweep(  # type: ignore[no-untyped-def]
                 memo[p, 1] = n
                 tops[0] += n
             if memo[p, 2] < 0 and memo[p, 0] >= 0 and tops[3] < waits.shape[0]:
-                _pack_waits(work[12], waits[tops[3]])
+                waits[tops[3]] = work[37]  # the fresh update's "can wait" bits
                 memo[p, 2] = tops[3]
                 tops[3] += 1
             if count > memo[p, 5] and memo[p, 0] >= 0:
@@ -775,7 +749,19 @@ def kernel_lattice(lat: Lattice) -> tuple[npt.NDArray[np.generic], ...]:
         width = max(len(row) for row in rows)
         table = np.array([row + [row[0]] * (width - len(row)) for row in rows], dtype=np.int16)
         dense.append(np.ascontiguousarray(table))
-    return (lat.sequence_multiset.astype(np.int16), *dense, lat.weights)
+    return (lat.sequence_multiset.astype(np.int16), *dense, lat.weights, superset_bits(lat))
+
+
+def superset_bits(lat: Lattice) -> npt.NDArray[np.uint64]:
+    """Per 5-card multiset, the 8-card hands that hold it, as bits (hand h at bit h % 64 of word
+    h // 64, as the remembered "can wait" rows)."""
+    hands = np.array(lat.levels[-1], dtype=np.int64)
+    words = -(-len(hands) // 64)
+    bits = np.zeros((len(lat.levels[0]), words), dtype=np.uint64)
+    for m, held in enumerate(lat.levels[0]):
+        for h in np.nonzero((hands >= np.array(held, dtype=np.int64)).all(axis=1))[0]:
+            bits[m, h >> 6] |= np.uint64(1) << np.uint64(h & 63)
+    return bits
 
 
 def needed_children(held: Counts, children: npt.NDArray[np.int64]) -> list[int]:
@@ -847,4 +833,5 @@ def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ..
         np.empty(KINDS**4 * KINDS, dtype=np.int32),  # its seven ends' ranks
         np.empty(KINDS**4 * KINDS, dtype=np.bool_),  # and whether they are the pose itself
         np.empty(KINDS**4 * MQ_WORDS, dtype=np.uint64),  # per slot, the four-card multisets met
+        np.empty(-(-len(lat.levels[-1]) // 64), dtype=np.uint64),  # a fresh update's "can wait" bits
     )

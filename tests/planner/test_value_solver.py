@@ -153,22 +153,29 @@ def test_time_limit_stops_within_a_sweep_but_never_the_first(monkeypatch: pytest
     assert first_only.goal[starts[0]] > 0.9
 
 
-def test_remembered_wait_bits_give_the_same_best_choices_as_the_full_lattice() -> None:
+def test_remembered_wait_bits_give_the_same_best_choices_as_a_fresh_update() -> None:
+    """A fresh update works out which hands can wait (its bits in ``work[37]``); a later one reads
+    them from the pose's remembered row instead: both give every hand the same best end and
+    flag, and the flags are those of the hand's 5-card sub-multisets (``f5``), lifted directly."""
     _board, table, starts = _setup("random-8x8-17", Level.NORMAL)
     values = solve(table, starts)
     lat = plan_kernel.kernel_lattice(plan_kernel.lattice())
+    hands = np.array(plan_kernel.lattice().levels[-1])
+    fives = np.array(plan_kernel.lattice().levels[0])
+    holds = (hands[:, None, :] >= fives[None, :, :]).all(axis=2)  # hand x 5-card multiset
     work = plan_kernel.work_buffers(plan_kernel.lattice(), table.states)
     nxt = np.ascontiguousarray(table.next, dtype=np.int32)
     stamp = np.zeros(table.states, dtype=np.int64)
     no_ends = np.zeros(0, dtype=np.int32)
     waits = np.zeros((1, plan_value.WAIT_WORDS), dtype=np.uint64)
-    b8, f8 = work[11], work[12]
+    f5, b8, f8 = work[6], work[11], work[12]
     checked = waiting = 0
     for tag, p in enumerate(np.nonzero(values.solved[: table.poses])[0], start=1):
         args = (int(p), nxt, values.goal, values.won, lat, EPS, work, stamp)
         n = plan_kernel._best_per_hand(*args, 2 * tag, (-1, 0, -1), no_ends, waits[:0])
         best, can_wait = b8.copy(), f8.copy()
-        plan_kernel._pack_waits(f8, waits[0])
+        assert np.array_equal(can_wait, (holds & f5[None, :]).any(axis=1))
+        waits[0] = work[37]
         f8[:] = ~f8  # the remembered bits must overwrite whatever is there
         assert plan_kernel._best_per_hand(*args, 2 * tag + 1, (-1, 0, 0), no_ends, waits) == n
         assert np.array_equal(b8, best) and np.array_equal(f8, can_wait)
