@@ -173,7 +173,7 @@ def policy_moves(region, hopeful, memo, codes, weights, goal, won, nxt, lat, wor
                 n = plan_kernel._best_per_hand(
                     p, nxt, goal, won, lat, eps, work, stamp, tag, (-1, 0, -1), no_ends, no_waits
                 )
-                total += plan_kernel._group_hands(n, lat[4], work, g_code, g_w)
+                total += plan_kernel._group_hands(n, lat[4], work, work[37], g_code, g_w)
     first[states] = total
     targets = np.empty(total, dtype=np.int64)
     probabilities = np.empty(total, dtype=np.float64)
@@ -190,7 +190,7 @@ def policy_moves(region, hopeful, memo, codes, weights, goal, won, nxt, lat, wor
             n = plan_kernel._best_per_hand(
                 p, nxt, goal, won, lat, eps, work, stamp, tag, (-1, 0, -1), no_ends, no_waits
             )
-            count = plan_kernel._group_hands(n, lat[4], work, g_code, g_w)
+            count = plan_kernel._group_hands(n, lat[4], work, work[37], g_code, g_w)
         x = goal[p]
         y = won[p]
         tier_x = plan_kernel.tier(x, eps)

@@ -322,7 +322,8 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
     surviving ``k`` more rounds: where no goal can be reached, it is what the planner maximises.
     """
     sequence_multiset, dense6, dense7, dense8, weights = lat[:5]
-    (s1, s2, s3, s4, s5, b5, _f5, b6, _f6, b7, _f7, b8, _f8, _ends, rank_of, sorted_p) = work[:16]
+    s1, s2, s3, s4, s5, b5, b6, b7, b8 = work[0], work[1], work[2], work[3], work[4], work[5], work[7], work[9], work[11]
+    rank_of, sorted_p = work[14], work[15]
     zeros = np.zeros(alive.shape[0])
     fresh = alive.copy()
     for i in range(order.shape[0]):
@@ -375,7 +376,8 @@ def _lift_best(child, below, up):  # type: ignore[no-untyped-def]
 @numba.njit(cache=True)
 def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, pool_e, waits):  # type: ignore[no-untyped-def]
     """Play the tree of ``p`` and rank its ends: ``b8[h]`` (best rank of hand h; ``n``: none but
-    waiting) and ``f8[h]`` (the hand can end on ``p``, "wait"). Returns how many distinct ends
+    waiting); whether hand h can end on ``p`` ("wait") is bit h of the pose's row of ``waits``,
+    or of ``work[37]`` where none is remembered (see below). Returns how many distinct ends
     ``n`` (``sorted_e[:n]``, best first). ``known``: (offset, count) of the pose's remembered ends
     in ``pool_e`` (offset -1: none), and its row of remembered "can wait" bits in ``waits`` (-1:
     none). Which hands can wait depends only on the table, so with that row the flags of the
@@ -436,8 +438,8 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
                 m = sequence_multiset[i * KINDS + k]
                 b5[m] = min(b5[m], ranks7[base + k])
                 f5[m] = f5[m] | waits7[base + k]
+    _lift_ranks(lat, work)
     if remembered:
-        _lift_remembered(lat, work, waits[known[2]])
         return n
     # A hand can wait if one of its 5-card sub-multisets can: the or of those multisets' rows of
     # hand bits (``superset_bits``), a few dozen rows of 47 words, instead of lifting the flags
@@ -449,50 +451,56 @@ def _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tag, known, poo
         if f5[m]:
             for w in range(row.shape[0]):
                 row[w] |= supersets[m, w]
-    _lift_remembered(lat, work, row)
     return n
 
 
 @numba.njit(cache=True)
-def _lift_remembered(lat, work, row):  # type: ignore[no-untyped-def]
-    """Lift the best ranks of ``b5`` to the hands; their "can wait" flags come from the bits ``row``."""
+def _lift_ranks(lat, work):  # type: ignore[no-untyped-def]
+    """Lift the best ranks of ``b5`` through the 6- and 7-card multisets to the hands (``b8``)."""
     dense6, dense7, dense8 = lat[1:4]
-    b5, b6, b7, b8, f8 = work[5], work[7], work[9], work[11], work[12]
+    b5, b6, b7, b8 = work[5], work[7], work[9], work[11]
     _lift_best(dense6, b5, b6)
     _lift_best(dense7, b6, b7)
     _lift_best(dense8, b7, b8)
-    for h in range(f8.shape[0]):
-        f8[h] = (row[h >> 6] >> np.uint64(h & 63)) & np.uint64(1) != 0
 
 
 @numba.njit(cache=True)
-def _group_hands(n, weights, work, g_code, g_w):  # type: ignore[no-untyped-def]
+def _group_hands(n, weights, work, row, g_code, g_w):  # type: ignore[no-untyped-def]
     """Sum the hand weights per (best end, can wait): the policy of a pose update, as a few groups.
 
     Hands whose best end is the same and that agree on "can wait" enter both fixed points alike, so
-    the fixed points only need these groups. A group's code is ``2 * end + can wait`` (-1: no
-    choice but waiting). Groups come in rank order of their ends. Returns how many.
+    the fixed points only need these groups. ``row``: the hands' "can wait" bits. A group's code
+    is ``2 * end + can wait`` (-1: no choice but waiting). Groups come in rank order of their
+    ends. Returns how many; ``acc_go`` and ``acc_wait`` keep the sums per rank.
+
+    The bits are read word by word and index the sums (``2 * rank + bit``) instead of choosing
+    between two sums, which a mix of waiting and moving hands made a mispredicted branch (about
+    half of this function's time).
     """
-    b8, f8, sorted_e, acc_go, acc_wait = work[11], work[12], work[17], work[18], work[19]
-    for r in range(n + 1):
-        acc_go[r] = 0.0
-        acc_wait[r] = 0.0
-    for h in range(b8.shape[0]):
-        r = b8[h]
-        if f8[h]:
-            acc_wait[r] += weights[h]
-        else:
-            acc_go[r] += weights[h]
+    b8, sorted_e, acc_go, acc_wait, acc = work[11], work[17], work[18], work[19], work[38]
+    for r in range(2 * n + 2):
+        acc[r] = 0.0
+    hands = b8.shape[0]
+    for k in range(row.shape[0]):
+        bits = row[k]
+        base = k * 64
+        for j in range(min(64, hands - base)):
+            h = base + j
+            acc[2 * b8[h] + ((bits >> np.uint64(j)) & np.uint64(1))] += weights[h]
     count = 0
     for r in range(n + 1):
         e = sorted_e[r] if r < n else -1
-        if acc_go[r] > 0.0:
+        go = acc[2 * r]
+        wait = acc[2 * r + 1]
+        acc_go[r] = go
+        acc_wait[r] = wait
+        if go > 0.0:
             g_code[count] = 2 * e
-            g_w[count] = acc_go[r]
+            g_w[count] = go
             count += 1
-        if acc_wait[r] > 0.0:
+        if wait > 0.0:
             g_code[count] = 2 * e + 1
-            g_w[count] = acc_wait[r]
+            g_w[count] = wait
             count += 1
     return count
 
@@ -661,7 +669,8 @@ def sweep(  # type: ignore[no-untyped-def]
             tags[1] += 1
             known = (memo[p, 0], memo[p, 1], memo[p, 2])
             n = _best_per_hand(p, nxt, goal_p, won_r, lat, eps, work, stamp, tags[1], known, pool_e, waits)
-            count = _group_hands(n, lat[4], work, g_code, g_w)
+            row = waits[known[2]] if known[2] >= 0 else work[37]
+            count = _group_hands(n, lat[4], work, row, g_code, g_w)
             x, y = _solve_groups(goal_p[p], won_r[p], count, g_code, g_w, goal_p, won_r, eps, gp, gr, versus)
             stats[3] += 1
             if memo[p, 0] < 0 and growing:
@@ -793,8 +802,11 @@ def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ..
     """The kernel's scratch arrays (a tuple so numba sees fixed types)."""
     trees = tuple(np.empty(KINDS**d, dtype=np.int32) for d in range(1, CHOSEN_PER_ROUND + 1))
     per_level: list[npt.NDArray[np.generic]] = []
-    for level in lat.levels:
-        per_level += [np.empty(len(level), dtype=np.int32), np.empty(len(level), dtype=np.bool_)]
+    for size, level in enumerate(lat.levels, start=CHOSEN_PER_ROUND):
+        # Best ranks per multiset, and "can wait" flags for the 5-card ones (the hands' are bits,
+        # ``work[37]``; the 6- and 7-card levels need none): empty where unused, same places.
+        flags = len(level) if size == CHOSEN_PER_ROUND else 0
+        per_level += [np.empty(len(level), dtype=np.int32), np.empty(flags, dtype=np.bool_)]
     ends = np.empty(min(states, SEQUENCES), dtype=np.int64)
     rank_of = np.empty(states, dtype=np.int32)
     sorted_values = (np.empty(len(ends), dtype=np.float64), np.empty(len(ends), dtype=np.float64))
@@ -834,4 +846,5 @@ def work_buffers(lat: Lattice, states: int) -> tuple[npt.NDArray[np.generic], ..
         np.empty(KINDS**4 * KINDS, dtype=np.bool_),  # and whether they are the pose itself
         np.empty(KINDS**4 * MQ_WORDS, dtype=np.uint64),  # per slot, the four-card multisets met
         np.empty(-(-len(lat.levels[-1]) // 64), dtype=np.uint64),  # a fresh update's "can wait" bits
+        np.empty(2 * len(ends) + 2, dtype=np.float64),  # hand weights per (rank, can wait), ``_group_hands``
     )

@@ -154,9 +154,9 @@ def test_time_limit_stops_within_a_sweep_but_never_the_first(monkeypatch: pytest
 
 
 def test_remembered_wait_bits_give_the_same_best_choices_as_a_fresh_update() -> None:
-    """A fresh update works out which hands can wait (its bits in ``work[37]``); a later one reads
-    them from the pose's remembered row instead: both give every hand the same best end and
-    flag, and the flags are those of the hand's 5-card sub-multisets (``f5``), lifted directly."""
+    """A fresh update works out which hands can wait (its bits in ``work[37]``): the hands holding
+    a 5-card multiset that can (``f5``), checked directly here. A later update reads them from the
+    pose's remembered row and gives every hand the same best end, and the same policy groups."""
     _board, table, starts = _setup("random-8x8-17", Level.NORMAL)
     values = solve(table, starts)
     lat = plan_kernel.kernel_lattice(plan_kernel.lattice())
@@ -168,20 +168,50 @@ def test_remembered_wait_bits_give_the_same_best_choices_as_a_fresh_update() -> 
     stamp = np.zeros(table.states, dtype=np.int64)
     no_ends = np.zeros(0, dtype=np.int32)
     waits = np.zeros((1, plan_value.WAIT_WORDS), dtype=np.uint64)
-    f5, b8, f8 = work[6], work[11], work[12]
+    f5, b8, g_code, g_w = work[6], work[11], work[20], work[21]
     checked = waiting = 0
     for tag, p in enumerate(np.nonzero(values.solved[: table.poses])[0], start=1):
         args = (int(p), nxt, values.goal, values.won, lat, EPS, work, stamp)
         n = plan_kernel._best_per_hand(*args, 2 * tag, (-1, 0, -1), no_ends, waits[:0])
-        best, can_wait = b8.copy(), f8.copy()
+        best, bits = b8.copy(), work[37].copy()
+        can_wait = np.array([(int(bits[h >> 6]) >> (h & 63)) & 1 for h in range(len(hands))], dtype=bool)
         assert np.array_equal(can_wait, (holds & f5[None, :]).any(axis=1))
-        waits[0] = work[37]
-        f8[:] = ~f8  # the remembered bits must overwrite whatever is there
+        count = plan_kernel._group_hands(n, lat[4], work, bits, g_code, g_w)
+        groups = (g_code[:count].copy(), g_w[:count].copy())
+        waits[0] = bits
+        work[37][:] = ~bits  # a remembered update must not read the fresh bits
         assert plan_kernel._best_per_hand(*args, 2 * tag + 1, (-1, 0, 0), no_ends, waits) == n
-        assert np.array_equal(b8, best) and np.array_equal(f8, can_wait)
+        assert np.array_equal(b8, best)
+        assert plan_kernel._group_hands(n, lat[4], work, waits[0], g_code, g_w) == count
+        assert np.array_equal(g_code[:count], groups[0]) and np.array_equal(g_w[:count], groups[1])
         checked += 1
         waiting += int(can_wait.any())
     assert checked > 50 and waiting > 10
+
+
+def test_groups_sum_the_hand_weights_per_best_end_and_wait_flag() -> None:
+    """``_group_hands`` against a plain sum over the hands, on random ranks and flags."""
+    lat = plan_kernel.kernel_lattice(plan_kernel.lattice())
+    work = plan_kernel.work_buffers(plan_kernel.lattice(), 64)
+    rng = np.random.default_rng(5)
+    n = 9
+    b8, sorted_e, g_code, g_w = work[11], work[17], work[20], work[21]
+    b8[:] = rng.integers(0, n + 1, len(b8))
+    sorted_e[:n] = rng.permutation(40)[:n]
+    flags = rng.random(len(b8)) < 0.3
+    bits = np.zeros(plan_value.WAIT_WORDS, dtype=np.uint64)
+    for h in np.nonzero(flags)[0]:
+        bits[h >> 6] |= np.uint64(1) << np.uint64(h & 63)
+    count = plan_kernel._group_hands(n, lat[4], work, bits, g_code, g_w)
+    expected = []
+    for r in range(n + 1):
+        end = int(sorted_e[r]) if r < n else -1
+        for wait in (False, True):
+            weight = float(lat[4][(b8 == r) & (flags == wait)].sum())
+            if weight > 0:
+                expected.append((2 * end + int(wait), weight))
+    assert [int(c) for c in g_code[:count]] == [code for code, _ in expected]
+    assert np.allclose(g_w[:count], [weight for _, weight in expected], rtol=1e-12, atol=0)
 
 
 def test_policies_survive_pools_that_must_grow(monkeypatch: pytest.MonkeyPatch) -> None:
