@@ -322,7 +322,17 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
     surviving ``k`` more rounds: where no goal can be reached, it is what the planner maximises.
     """
     sequence_multiset, dense6, dense7, dense8, weights = lat[:5]
-    s1, s2, s3, s4, s5, b5, b6, b7, b8 = work[0], work[1], work[2], work[3], work[4], work[5], work[7], work[9], work[11]
+    s1, s2, s3, s4, s5, b5, b6, b7, b8 = (
+        work[0],
+        work[1],
+        work[2],
+        work[3],
+        work[4],
+        work[5],
+        work[7],
+        work[9],
+        work[11],
+    )
     rank_of, sorted_p = work[14], work[15]
     zeros = np.zeros(alive.shape[0])
     fresh = alive.copy()
