@@ -70,13 +70,16 @@ def cold_choice(
 
 def warm(board_path: str, level: Level, folder: Path, time_limit: float) -> int:
     """Build (or finish) the cache of a board and level ahead of a contest; prints where and how long."""
-    from engine.ai.planner import plan_for
+    from engine.ai.planner import compile_kernels, plan_for
     from engine.boardfile import load_board
     from engine.cliutil import make_folder
     from engine.shipped import board_argument
 
     board = load_board(board_argument(board_path))  # a file, or a shipped board's name
     make_folder(folder, "the plan cache")  # a file in the way fails now, not after the planning
+    begin = time.perf_counter()
+    if compile_kernels():  # a first run on this machine: said apart, it is not this board's time
+        print(f"robots-ai: compiled the planner's kernels in {time.perf_counter() - begin:.1f} s (once)")
     begin = time.perf_counter()
     plan = plan_for(board, level, cache_dir=folder, time_limit=time_limit)
     plan.finish(time_limit)

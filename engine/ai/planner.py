@@ -271,6 +271,34 @@ def plan_for(
     return plan
 
 
+#: Tiny boards whose plans run the planner's kernels: survival sweeps (no goal can be reached on
+#: the first), value iteration with waiting (the second), and focused solves on both.
+_KERNEL_BOARDS = (["T   p", "   pZ", "    p"], ["T  H", " D Z", "    "])
+
+
+def compile_kernels() -> int:
+    """Compile (or load from numba's cache) every kernel of the planner; how many were compiled.
+
+    numba compiles a kernel at its first call and keeps it in the per-user cache. On a machine's
+    first run that took ~15-20 s inside the first board's precomputation; ``./run setup`` and
+    ``robots-ai --warm`` call this first, so that precomputation times are the board's own.
+    """
+    from engine.ai import plan_focus, plan_kernel
+    from engine.ai.jit_cache import kernels_compiled
+
+    before = kernels_compiled(plan_kernel) + kernels_compiled(plan_focus)
+    for rows in _KERNEL_BOARDS:
+        board = Board.from_strings(rows)
+        starts = [state_index(board, start) for start in board.starts]
+        table = build_table(board, Level.HARD, starts)
+        solve(table, starts)
+        plan_focus.solve_focused(table, starts, time_limit=PRECOMPUTE_LIMIT)
+        plan_focus.solve_focused(table, starts, time_limit=0.0)  # stopped early: lower bounds
+    empty = np.zeros(0, dtype=np.int64)  # what full pools of remembered policies call
+    plan_kernel.compact_groups(np.zeros((0, 6), dtype=np.int64), empty, np.zeros(0, np.int32), np.zeros(0))
+    return kernels_compiled(plan_kernel) + kernels_compiled(plan_focus) - before
+
+
 def forget_plans() -> None:
     """Drop this process's in-memory plans (the disk cache stays)."""
     _PLANS.clear()

@@ -68,3 +68,35 @@ def test_without_a_writable_cache_folder_a_private_one_is_used_and_removed(tmp_p
     for name, folder in folders:
         assert Path(folder).is_relative_to(private), (name, folder)
     assert list(private.iterdir()) == [], "the private folder is removed at exit"
+
+
+def test_compile_kernels_covers_every_kernel_a_real_plan_calls() -> None:
+    """After ``compile_kernels`` (what ``./run setup`` and ``robots-ai --warm`` run first), planning
+    real boards, whole or focused, with hopeless poses or not, needs no kernel signature it lacks:
+    nothing is compiled inside a board's precomputation."""
+    from engine.ai import plan_focus, plan_kernel
+    from engine.ai.plan_table import build_table, state_index
+    from engine.ai.planner import compile_kernels, forget_plans, plan_for
+    from engine.boardfile import load_board
+    from engine.model import Level
+    from gameboards import board_path
+
+    def signatures() -> dict[str, int]:
+        return {
+            f"{module.__name__}.{name}": len(value.signatures)
+            for module in (plan_kernel, plan_focus)
+            for name, value in vars(module).items()
+            if hasattr(value, "signatures") and hasattr(value, "stats")
+        }
+
+    compile_kernels()
+    before = signatures()
+    assert sum(count > 0 for count in before.values()) == 7  # the ones called from Python
+    forget_plans()
+    for name in ("wall-garden-12x12.dat", "no-way-to-goal.dat", "oil-runs-12x8.dat"):
+        plan_for(load_board(board_path(name)), Level.HARD, cache_dir=None)
+    board = load_board(board_path("chop.dat"))
+    starts = [state_index(board, start) for start in board.starts]
+    plan_focus.solve_planned(build_table(board, Level.HARD, starts), starts, time_limit=60, focus_from=0)
+    forget_plans()
+    assert signatures() == before
