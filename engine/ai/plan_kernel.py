@@ -758,10 +758,12 @@ def compact_groups(memo, by_offset, pool_gc, pool_gw):  # type: ignore[no-untype
     return top
 
 
+@cache
 def kernel_lattice(lat: Lattice) -> tuple[npt.NDArray[np.generic], ...]:
     """The lattice as the kernel takes it: sequence -> 5-multiset, the child tables of the 6-, 7- and
     8-card levels (rows x columns, ``needed_children``; a row with fewer repeats its first child,
-    which leaves the min and the or alike), hand weights. Small integer types keep it in the cache."""
+    which leaves the min alike), hand weights, ``superset_bits``. Small integer types keep it in
+    the cache. Made once per process (~0.1 s; every solve asks for it): the kernels only read it."""
     dense = []
     for level, child in zip(lat.levels[1:], lat.children, strict=True):
         rows = [needed_children(held, child[row]) for row, held in enumerate(level)]
@@ -775,12 +777,13 @@ def superset_bits(lat: Lattice) -> npt.NDArray[np.uint64]:
     """Per 5-card multiset, the 8-card hands that hold it, as bits (hand h at bit h % 64 of word
     h // 64, as the remembered "can wait" rows)."""
     hands = np.array(lat.levels[-1], dtype=np.int64)
+    fives = np.array(lat.levels[0], dtype=np.int64)
+    holds = (hands[None, :, :] >= fives[:, None, :]).all(axis=2)  # 5-card multiset x hand
     words = -(-len(hands) // 64)
-    bits = np.zeros((len(lat.levels[0]), words), dtype=np.uint64)
-    for m, held in enumerate(lat.levels[0]):
-        for h in np.nonzero((hands >= np.array(held, dtype=np.int64)).all(axis=1))[0]:
-            bits[m, h >> 6] |= np.uint64(1) << np.uint64(h & 63)
-    return bits
+    padded = np.zeros((len(fives), words * 64), dtype=np.bool_)
+    padded[:, : len(hands)] = holds
+    packed = np.packbits(padded, axis=1, bitorder="little")  # hand h: bit h % 8 of byte h // 8
+    return np.ascontiguousarray(packed.view("<u8").astype(np.uint64))
 
 
 def needed_children(held: Counts, children: npt.NDArray[np.int64]) -> list[int]:
