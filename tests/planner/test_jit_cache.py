@@ -91,7 +91,7 @@ def test_compile_kernels_covers_every_kernel_a_real_plan_calls() -> None:
 
     compile_kernels()
     before = signatures()
-    assert sum(count > 0 for count in before.values()) == 7  # the ones called from Python
+    assert sum(count > 0 for count in before.values()) >= 7  # at least the ones called from Python
     forget_plans()
     for name in ("wall-garden-12x12.dat", "no-way-to-goal.dat", "oil-runs-12x8.dat"):
         plan_for(load_board(board_path(name)), Level.HARD, cache_dir=None)
