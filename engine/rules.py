@@ -8,6 +8,8 @@ standing on a goal ends the card.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.cards import Card
@@ -176,6 +178,44 @@ def play_card_outcomes(board: Board, level: Level, pose: Pose) -> list[tuple[int
         robot = _played_in(view, pose, card, record=False)
         results.append((robot.x, robot.y, robot.facing, robot.status))
     return results
+
+
+def cells_within_walls(board: Board, level: Level, cells: Iterable[int]) -> list[int]:
+    """The cells (``y * width + x``) a live robot starting on ``cells`` could ever stand on, nearest
+    first (in steps): a bound from above, not the exact set.
+
+    Every move of a robot, whatever makes it (a card, a slide, a belt, a pusher), is one step to
+    a neighbouring cell through no wall, and a step onto a hole, a goal or off the board ends the
+    robot's moves. So the cells joined to ``cells`` by such steps, holes and goals left out, hold
+    every live pose that playing the cards can reach (``plan_table``'s helper plays rows from the
+    far end of them while the search plays from the near end).
+    """
+    view = level_view(board, level)
+    width, height = view.width, view.height
+    stops = (TileKind.HOLE, TileKind.GOAL)
+    found = [False] * (width * height)
+    queue: deque[int] = deque()
+    for cell in cells:
+        if 0 <= cell < width * height and not found[cell]:
+            found[cell] = True
+            queue.append(cell)
+    steps = [(d.dx, d.dy, d.wall_bit, d.opposite.wall_bit) for d in Direction]
+    result = []
+    while queue:
+        cell = queue.popleft()
+        if view.kinds[cell] in stops:
+            continue  # a robot never stands there alive
+        result.append(cell)
+        y, x = divmod(cell, width)
+        for dx, dy, bit, opposite in steps:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < width and 0 <= ny < height) or view.walls[cell] & bit:
+                continue
+            target = ny * width + nx
+            if not found[target] and not view.walls[target] & opposite:
+                found[target] = True
+                queue.append(target)
+    return result
 
 
 #: ``Card`` in order as a tuple: iterating the enum itself builds a generator each time.

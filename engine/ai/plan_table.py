@@ -9,18 +9,20 @@ calling the rules one card at a time. Tests check it against ``play_card`` on ev
 
 from __future__ import annotations
 
+import functools
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.ai.progress import report
+from engine.ai.row_helper import RowHelper
 from engine.cards import Card
 from engine.events import RobotStatus
 from engine.model import Board, Direction, Level, Pose
-from engine.rules import play_card_outcomes
+from engine.rules import cells_within_walls, play_card_outcomes
 
 CARDS: tuple[Card, ...] = tuple(Card)
 CARD_INDEX: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
@@ -89,11 +91,17 @@ def build_table(board: Board, level: Level, starts: Sequence[int] | None = None)
         table = np.empty((len(CARDS), poses + 2), dtype=np.int32)
         table[:, dead] = dead
         table[:, goal] = goal
-        for y in range(height):
-            report("building moves", y / height)
-            for x in range(width):
-                for facing in DIRECTIONS:
-                    _play_row(board, level, table, (y * width + x) * 4 + DIRECTION_INDEX[facing])
+        last_first = functools.partial(range, poses - 1, -1, -1)  # the helper plays from the end
+        player = _player(board, level, poses)
+        with RowHelper(last_first, player, len(CARDS), poses + 2, wanted=poses > HELP_AFTER) as helper:
+            for state in range(poses):
+                if state % (4 * width) == 0:  # once per row of the board
+                    report("building moves", state / poses)
+                row = helper.ready(state)
+                if row is None:
+                    _play_row(board, level, table, state)
+                else:
+                    table[:, state] = row
         table.setflags(write=False)
         return TransitionTable(width, height, table, occupiable_states(board, level, table))
     report("building moves", 0.0)
@@ -118,32 +126,74 @@ def extend_table(board: Board, level: Level, table: TransitionTable, starts: Seq
     return TransitionTable(table.width, table.height, nxt, occupiable_states(board, level, nxt, built), built)
 
 
+#: Rows the search plays before it starts a helper (``row_helper``) on the other core: smaller
+#: regions are done by then.
+HELP_AFTER = 2048
+
+
 def _play_reachable(board: Board, level: Level, table: IntArray, built: BoolArray, starts: Sequence[int]) -> None:
-    """Play the rows of the poses reachable from ``starts`` that are not ``built`` yet (in place)."""
+    """Play the rows of the poses reachable from ``starts`` that are not ``built`` yet (in place).
+
+    A breadth-first search from the starts plays the rows it meets, nearest first. Once it has
+    played ``HELP_AFTER`` rows, a helper process plays the rows of the poses on the cells a robot
+    could reach at all (``rules.cells_within_walls``), farthest first, and the search takes every
+    row the helper has finished instead of playing it (the same row: the same rules).
+    """
     poses = table.shape[1] - 2
-    frontier = [int(s) for s in starts if 0 <= s < poses]
+    frontier = deque(int(s) for s in starts if 0 <= s < poses)
     seen = set(frontier)
     done = 0
-    while frontier:
-        state = frontier.pop()
-        if built[state]:
-            row = table[:, state].tolist()
-        else:
-            row = _play_row(board, level, table, state)
-            built[state] = True
-            done += 1
-            if done % 4096 == 0:
-                report("building moves", min(done / poses, 0.99))
-        for t in row:
-            if t < poses and t not in seen:
-                seen.add(t)
-                frontier.append(t)
+    helper: RowHelper | None = None
+    try:
+        while frontier:
+            state = frontier.popleft()
+            if built[state]:
+                row = table[:, state].tolist()
+            else:
+                if helper is None and done == HELP_AFTER:
+                    candidates = functools.partial(_far_first, board, level, {s // 4 for s in seen})
+                    helper = RowHelper(candidates, _player(board, level, poses), len(CARDS), poses + 2)
+                found = helper.ready(state) if helper is not None else None
+                if found is None:
+                    row = _play_row(board, level, table, state)
+                else:
+                    row = found
+                    table[:, state] = row
+                built[state] = True
+                done += 1
+                if done % 4096 == 0:
+                    report("building moves", min(done / poses, 0.99))
+            for t in row:
+                if t < poses and t not in seen:
+                    seen.add(t)
+                    frontier.append(t)
+    finally:
+        if helper is not None:
+            helper.close()
+
+
+def _far_first(board: Board, level: Level, cells: set[int]) -> list[int]:
+    """The poses on the cells a robot from ``cells`` could reach, farthest first (the helper's order)."""
+    near_first = cells_within_walls(board, level, cells)
+    return [cell * 4 + facing for cell in reversed(near_first) for facing in range(4)]
+
+
+def _player(board: Board, level: Level, poses: int) -> Callable[[int], list[int]]:
+    """``_row`` for one board and level, as the helper calls it."""
+    return lambda state: _row(board, level, poses, state)
 
 
 def _play_row(board: Board, level: Level, table: IntArray, state: int) -> list[int]:
     """Fill ``table[:, state]`` (where each card takes a robot at that pose); returns it as a list."""
+    row = _row(board, level, table.shape[1] - 2, state)
+    table[:, state] = row
+    return row
+
+
+def _row(board: Board, level: Level, poses: int, state: int) -> list[int]:
+    """Where each card takes a robot at pose ``state`` (dead and goal follow the ``poses`` poses)."""
     width = board.width
-    dead, goal = table.shape[1] - 2, table.shape[1] - 1
+    dead, goal = poses, poses + 1
     cell, facing = divmod(state, 4)
     y, x = divmod(cell, width)
     row = []
@@ -154,7 +204,6 @@ def _play_row(board: Board, level: Level, table: IntArray, state: int) -> list[i
             row.append(goal)
         else:
             row.append((to_y * width + to_x) * 4 + DIRECTIONS.index(to_facing))  # no Enum.__hash__
-    table[:, state] = row
     return row
 
 
