@@ -110,23 +110,42 @@ def _fork_helper(
     candidates: Callable[[], Iterable[int]], play: Callable[[int], list[int]], rows: npt.NDArray[np.int32]
 ) -> int | None:
     """Fork the helper (it plays ``candidates`` in order into ``rows`` as values + 1, then exits);
-    its pid, or None where the fork failed."""
+    its pid, or None where the fork failed.
+
+    Signals are blocked across the fork, so one that arrives before the helper has put its
+    handlers back to the defaults waits for that (then ends it) instead of running a handler of
+    the parent's in the copy.
+    """
     parent = os.getpid()
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     try:
         pid = os.fork()
     except OSError:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         return None
     if pid:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         return pid
     try:
         _die_with_parent(parent)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C reaches the whole process group
+        _default_signals()
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         for state in candidates():
             rows[state] = np.asarray(play(state), dtype=np.int32) + 1
     except BaseException:  # whatever it was, the search plays the rows itself
         pass
     finally:
         os._exit(0)  # never the parent's cleanup (atexit handlers, finally blocks up the stack)
+
+
+def _default_signals() -> None:
+    """Every signal the parent handles in Python back at its default: a Ctrl-C or a SIGTERM sent
+    to the process group must end the helper, not run the parent's handlers (which would, say,
+    kill the parent's AI programs) in a copy of the parent."""
+    for signum in signal.valid_signals():
+        with contextlib.suppress(OSError, ValueError):
+            if callable(signal.getsignal(signum)):
+                signal.signal(signum, signal.SIG_DFL)
 
 
 def _die_with_parent(parent: int) -> None:

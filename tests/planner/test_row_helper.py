@@ -163,3 +163,32 @@ def test_chop_is_played_without_a_helper(monkeypatch: pytest.MonkeyPatch) -> Non
     board = chop()
     build_table(board, Level.HARD, [state_index(board, start) for start in board.starts])
     assert not forks
+
+
+def test_the_parents_signal_handlers_do_not_run_in_the_helper(tmp_path: Path) -> None:
+    """A SIGTERM to the helper ends it: the handler the parent set (which might clean up the
+    parent's AI programs) does not run in the copy."""
+    ran = tmp_path / "handler-ran"
+    program = f"""
+import os, signal, sys, time
+from engine.ai import row_helper
+signal.signal(signal.SIGTERM, lambda *_: open({str(ran)!r}, "a").write(str(os.getpid()) + "\\n"))
+def slow(state):
+    time.sleep(0.05)
+    return [state]
+helper = row_helper.RowHelper(lambda: range(10**6), slow, 1, 10**6 + 2)
+os.kill(helper.pid, signal.SIGTERM)
+_, status = os.waitpid(helper.pid, 0)
+print(os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM)
+helper.pid = None
+helper.close()
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stdout.split() == ["True"], done.stderr
+    assert not ran.exists()
