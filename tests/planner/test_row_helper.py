@@ -27,6 +27,14 @@ from tests.ai_protocol.conftest import is_alive, wait_gone
 from tests.planner.boards import chop, random_board
 
 
+@pytest.fixture
+def forking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Helpers are forked even if an earlier test left a thread running in this process (the
+    parent never waits for a helper, so one that a lock held by such a thread stopped only costs
+    time; ``test_no_helper_where_other_threads_run`` checks the real rule)."""
+    monkeypatch.setattr(row_helper, "can_fork", lambda: True)
+
+
 def alone(
     board: Board, level: Level, starts: list[int] | None, monkeypatch: pytest.MonkeyPatch
 ) -> plan_table.TransitionTable:
@@ -51,7 +59,9 @@ def same(a: plan_table.TransitionTable, b: plan_table.TransitionTable) -> bool:
     ],
     ids=["factory-32x32", "belt-maze-20x8", "random-14-40x40"],
 )
-def test_tables_with_a_helper_are_the_ones_played_alone(board: Board, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tables_with_a_helper_are_the_ones_played_alone(
+    board: Board, monkeypatch: pytest.MonkeyPatch, forking: None
+) -> None:
     monkeypatch.setattr(plan_table, "HELP_AFTER", 16)  # a helper on boards this small too
     starts = [state_index(board, start) for start in board.starts]
     helped = build_table(board, Level.HARD, starts)
@@ -59,7 +69,7 @@ def test_tables_with_a_helper_are_the_ones_played_alone(board: Board, monkeypatc
     assert same(build_table(board, Level.NORMAL), alone(board, Level.NORMAL, None, monkeypatch))
 
 
-def test_a_helper_killed_midway_costs_only_time(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_helper_killed_midway_costs_only_time(monkeypatch: pytest.MonkeyPatch, forking: None) -> None:
     """The helper is killed as soon as it starts: the search plays every row itself."""
     board = load_board(board_path("factory-32x32.dat"))
     monkeypatch.setattr(plan_table, "HELP_AFTER", 16)
@@ -80,7 +90,7 @@ def test_a_helper_killed_midway_costs_only_time(monkeypatch: pytest.MonkeyPatch)
     assert same(table, alone(board, Level.HARD, starts, monkeypatch))
 
 
-def test_a_cancelled_build_leaves_no_helper(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_cancelled_build_leaves_no_helper(monkeypatch: pytest.MonkeyPatch, forking: None) -> None:
     board = load_board(board_path("big-100x100.dat"))
     monkeypatch.setattr(plan_table, "HELP_AFTER", 16)
     helpers: list[int] = []
@@ -116,7 +126,23 @@ def test_no_helper_where_other_threads_run() -> None:
         other.join()
 
 
-def test_a_row_counts_only_once_all_its_numbers_are_written() -> None:
+def test_a_helpers_rows_are_what_play_returns(forking: None) -> None:
+    """Waited for to the end (the search never does that), every row the helper played is
+    ``ready`` and is exactly ``play``'s row; the others are not."""
+    board = load_board(board_path("factory-32x32.dat"))
+    poses = board.width * board.height * 4
+    player = plan_table._player(board, Level.HARD, poses)
+    wanted = list(range(0, poses, 3))
+    with row_helper.RowHelper(lambda: wanted, player, 7, poses + 2) as helper:
+        assert helper.pid is not None
+        _, status = os.waitpid(helper.pid, 0)
+        helper.pid = None
+        assert os.waitstatus_to_exitcode(status) == 0
+        for state in range(poses):
+            assert helper.ready(state) == (player(state) if state % 3 == 0 else None)
+
+
+def test_a_row_counts_only_once_all_its_numbers_are_written(forking: None) -> None:
     with row_helper.RowHelper(lambda: [], lambda state: [state] * 3, 3, 8) as helper:
         assert helper.pid is not None and helper._rows is not None
         helper._rows[5, :2] = [4, 7]  # two of three numbers written (as values + 1)
