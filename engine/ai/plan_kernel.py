@@ -321,18 +321,8 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
     Started from 1 for live poses (0 destroyed), ``k`` rounds give the best probability of
     surviving ``k`` more rounds: where no goal can be reached, it is what the planner maximises.
     """
-    sequence_multiset, dense6, dense7, dense8, weights = lat[:5]
-    s1, s2, s3, s4, s5, b5, b6, b7, b8 = (
-        work[0],
-        work[1],
-        work[2],
-        work[3],
-        work[4],
-        work[5],
-        work[7],
-        work[9],
-        work[11],
-    )
+    sequence_multiset, weights = lat[0], lat[4]
+    s1, s2, s3, s4, s5, b5, b8 = work[0], work[1], work[2], work[3], work[4], work[5], work[11]
     rank_of, sorted_p = work[14], work[15]
     zeros = np.zeros(alive.shape[0])
     fresh = alive.copy()
@@ -345,9 +335,7 @@ def survival_sweep(order, nxt, alive, lat, eps, work, stamp, tags):  # type: ign
             b5[m] = n  # every multiset has an end (p itself counts here), so n never stays
         for k in range(s5.shape[0]):
             b5[sequence_multiset[k]] = min(b5[sequence_multiset[k]], rank_of[s5[k]])
-        _lift_best(dense6, b5, b6)  # no waiting here: only the best ranks
-        _lift_best(dense7, b6, b7)
-        _lift_best(dense8, b7, b8)
+        _lift_ranks(lat, work)  # no waiting here: only the best ranks
         total = 0.0
         for h in range(b8.shape[0]):
             total += weights[h] * sorted_p[b8[h]]

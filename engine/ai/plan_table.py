@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -92,16 +92,12 @@ def build_table(board: Board, level: Level, starts: Sequence[int] | None = None)
         table[:, dead] = dead
         table[:, goal] = goal
         last_first = functools.partial(range, poses - 1, -1, -1)  # the helper plays from the end
-        player = _player(board, level, poses)
+        player = functools.partial(_row, board, level, poses)
         with RowHelper(last_first, player, len(CARDS), poses + 2, wanted=poses > HELP_AFTER) as helper:
             for state in range(poses):
                 if state % (4 * width) == 0:  # once per row of the board
                     report("building moves", state / poses)
-                row = helper.ready(state)
-                if row is None:
-                    _play_row(board, level, table, state)
-                else:
-                    table[:, state] = row
+                _play_row(board, level, table, state, helper)
         table.setflags(write=False)
         return TransitionTable(width, height, table, occupiable_states(board, level, table))
     report("building moves", 0.0)
@@ -152,13 +148,9 @@ def _play_reachable(board: Board, level: Level, table: IntArray, built: BoolArra
             else:
                 if helper is None and done == HELP_AFTER:
                     candidates = functools.partial(_far_first, board, level, {s // 4 for s in seen})
-                    helper = RowHelper(candidates, _player(board, level, poses), len(CARDS), poses + 2)
-                found = helper.ready(state) if helper is not None else None
-                if found is None:
-                    row = _play_row(board, level, table, state)
-                else:
-                    row = found
-                    table[:, state] = row
+                    player = functools.partial(_row, board, level, poses)
+                    helper = RowHelper(candidates, player, len(CARDS), poses + 2)
+                row = _play_row(board, level, table, state, helper)
                 built[state] = True
                 done += 1
                 if done % 4096 == 0:
@@ -178,14 +170,14 @@ def _far_first(board: Board, level: Level, cells: set[int]) -> list[int]:
     return [cell * 4 + facing for cell in reversed(near_first) for facing in range(4)]
 
 
-def _player(board: Board, level: Level, poses: int) -> Callable[[int], list[int]]:
-    """``_row`` for one board and level, as the helper calls it."""
-    return lambda state: _row(board, level, poses, state)
+def _play_row(board: Board, level: Level, table: IntArray, state: int, helper: RowHelper | None = None) -> list[int]:
+    """Fill ``table[:, state]`` (where each card takes a robot at that pose); returns it as a list.
 
-
-def _play_row(board: Board, level: Level, table: IntArray, state: int) -> list[int]:
-    """Fill ``table[:, state]`` (where each card takes a robot at that pose); returns it as a list."""
-    row = _row(board, level, table.shape[1] - 2, state)
+    ``helper``: take its row where it has played it already.
+    """
+    row = helper.ready(state) if helper is not None else None
+    if row is None:
+        row = _row(board, level, table.shape[1] - 2, state)
     table[:, state] = row
     return row
 

@@ -7,6 +7,7 @@ outlive the build, its cancellation or its parent's kill -9.
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -131,7 +132,7 @@ def test_a_helpers_rows_are_what_play_returns(forking: None) -> None:
     ``ready`` and is exactly ``play``'s row; the others are not."""
     board = load_board(board_path("factory-32x32.dat"))
     poses = board.width * board.height * 4
-    player = plan_table._player(board, Level.HARD, poses)
+    player = functools.partial(plan_table._row, board, Level.HARD, poses)
     wanted = list(range(0, poses, 3))
     with row_helper.RowHelper(lambda: wanted, player, 7, poses + 2) as helper:
         assert helper.pid is not None
